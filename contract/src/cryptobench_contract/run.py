@@ -1,0 +1,126 @@
+"""The run document, upload contract version 1 (shared/DESIGN.md "The run document").
+
+One benchmark session on one machine. Every collector builds a `RunDocument`; the backend
+accepts exactly this model, so the two can never drift.
+"""
+
+import uuid
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
+
+from cryptobench_contract.units import METRICS, UNITS, Metric, canonical_unit_symbol, units_for
+from cryptobench_contract.vocabulary import ErrorKind, Family, Operation, Source
+
+SCHEMA_ID = "cryptobench.run/v1"
+MAX_ARTIFACT_CHARS = 4 * 1024 * 1024
+MAX_RESULTS = 100_000
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+Text = Annotated[str, StringConstraints(max_length=4000)]
+NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+ParamValue = Annotated[str, StringConstraints(max_length=200)] | int | float | bool
+Stats = dict[Annotated[str, StringConstraints(min_length=1, max_length=32)], NonNegative]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
+
+
+class Machine(_Strict):
+    name: Name
+    arch: Name | None = None
+    cpu_model: Name | None = None
+    cores: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
+    clock_hz: Annotated[float, Field(gt=0, le=1e12, allow_inf_nan=False)] | None = Field(
+        default=None,
+        description="Clock the run was measured at; extra.clock_source says configured, measured or nominal",
+    )
+    os: Name | None = None
+    board: Name | None = None
+    extra: dict[Name, Any] = Field(default_factory=dict)
+
+
+class Tool(_Strict):
+    name: Name
+    version: Name | None = None
+    build: Text | None = None
+    options: Text | None = None
+
+
+class Artifact(_Strict):
+    media_type: Annotated[str, StringConstraints(min_length=3, max_length=100)] = "text/plain"
+    content: Annotated[str, StringConstraints(max_length=MAX_ARTIFACT_CHARS)]
+
+
+class Result(_Strict):
+    name: Name = Field(description="The tool's own name, verbatim")
+    family: Family | None = None
+    algorithm: Name = Field(description="Canonical algorithm name, or the verbatim name if unknown")
+    operation: Operation | None = None
+    library: Name | None = None
+    library_version: Name | None = None
+    params: dict[Name, ParamValue] = Field(default_factory=dict)
+    metric: Metric
+    value: NonNegative
+    unit: Annotated[str, StringConstraints(min_length=1, max_length=32)]
+    error: NonNegative | None = None
+    error_kind: ErrorKind | None = None
+    samples: Annotated[int, Field(ge=1, le=10**12)] | None = None
+    stats: Stats | None = None
+    raw: list[NonNegative] | list[list[NonNegative]] | None = None
+
+    @model_validator(mode="after")
+    def _unit_matches_metric(self) -> Self:
+        self.unit = canonical_unit_symbol(self.unit)
+        if self.metric != "other" and self.unit not in UNITS:
+            raise ValueError(
+                f"unit {self.unit!r} is not known for metric {self.metric!r}; "
+                f"use one of {units_for(self.metric)}"
+            )
+        if self.metric != "other" and UNITS[self.unit].metric != self.metric:
+            raise ValueError(f"unit {self.unit!r} measures {UNITS[self.unit].metric}, not {self.metric}")
+        if (self.error is None) != (self.error_kind is None):
+            raise ValueError("error and error_kind are given together or not at all")
+        return self
+
+
+class RunDocument(_Strict):
+    schema_: Literal["cryptobench.run/v1"] = Field(default=SCHEMA_ID, alias="schema")
+    run_id: uuid.UUID = Field(description="Client-made UUID: the idempotency key")
+    source: Source
+    started_at: AwareDatetime
+    finished_at: AwareDatetime | None = None
+    machine: Machine
+    tool: Tool
+    tags: dict[Name, Annotated[str, StringConstraints(max_length=200)]] = Field(default_factory=dict)
+    results: Annotated[list[Result], Field(min_length=1, max_length=MAX_RESULTS)]
+    artifact: Artifact | None = None
+
+    @model_validator(mode="after")
+    def _finished_after_started(self) -> Self:
+        if self.finished_at is not None and self.finished_at < self.started_at:
+            raise ValueError("finished_at is before started_at")
+        return self
+
+    def to_json(self) -> str:
+        return self.model_dump_json(by_alias=True, exclude_none=False)
+
+
+def new_run_id() -> uuid.UUID:
+    return uuid.uuid4()
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+__all__ = ["METRICS", "SCHEMA_ID", "Artifact", "Machine", "Result", "RunDocument", "Tool", "new_run_id", "utc_now"]

@@ -1,0 +1,82 @@
+"""Closed unit table: which units each metric accepts and their scale to the canonical unit.
+
+A reported value `v` in unit `u` equals `v * UNITS[u].scale` in the metric's canonical unit.
+"""
+
+from typing import Literal, NamedTuple
+
+Metric = Literal["ops_per_s", "ns_per_op", "cycles_per_op", "bytes_per_s", "cycles_per_byte", "other"]
+
+METRICS: tuple[Metric, ...] = (
+    "ops_per_s", "ns_per_op", "cycles_per_op", "bytes_per_s", "cycles_per_byte", "other",
+)
+
+#: The canonical figures the backend derives for every result ("other" is stored verbatim only).
+CANONICAL_METRICS: tuple[Metric, ...] = METRICS[:5]
+
+CANONICAL_UNIT: dict[str, str] = {
+    "ops_per_s": "ops/s",
+    "ns_per_op": "ns/op",
+    "cycles_per_op": "cycles/op",
+    "bytes_per_s": "B/s",
+    "cycles_per_byte": "cycles/B",
+}
+
+LESS_IS_BETTER: dict[str, bool] = {
+    "ops_per_s": False,
+    "ns_per_op": True,
+    "cycles_per_op": True,
+    "bytes_per_s": False,
+    "cycles_per_byte": True,
+}
+
+
+class UnitDef(NamedTuple):
+    metric: Metric
+    scale: float
+    long: str
+
+
+UNITS: dict[str, UnitDef] = {
+    "ops/s": UnitDef("ops_per_s", 1.0, "operations per second"),
+    "ops/min": UnitDef("ops_per_s", 1 / 60, "operations per minute"),
+    "ops/ms": UnitDef("ops_per_s", 1e3, "operations per millisecond"),
+    "ops/us": UnitDef("ops_per_s", 1e6, "operations per microsecond"),
+    "ops/ns": UnitDef("ops_per_s", 1e9, "operations per nanosecond"),
+    "ns/op": UnitDef("ns_per_op", 1.0, "nanoseconds per operation"),
+    "us/op": UnitDef("ns_per_op", 1e3, "microseconds per operation"),
+    "ms/op": UnitDef("ns_per_op", 1e6, "milliseconds per operation"),
+    "s/op": UnitDef("ns_per_op", 1e9, "seconds per operation"),
+    "min/op": UnitDef("ns_per_op", 60e9, "minutes per operation"),
+    "cycles/op": UnitDef("cycles_per_op", 1.0, "CPU cycles per operation"),
+    "kcycles/op": UnitDef("cycles_per_op", 1e3, "thousands of CPU cycles per operation"),
+    "Mcycles/op": UnitDef("cycles_per_op", 1e6, "millions of CPU cycles per operation"),
+    "B/s": UnitDef("bytes_per_s", 1.0, "bytes per second"),
+    "kB/s": UnitDef("bytes_per_s", 1e3, "thousands of bytes per second (openssl's 'k')"),
+    "KiB/s": UnitDef("bytes_per_s", 1024.0, "kibibytes per second"),
+    "MB/s": UnitDef("bytes_per_s", 1e6, "megabytes per second"),
+    "MiB/s": UnitDef("bytes_per_s", 1048576.0, "mebibytes per second"),
+    "GB/s": UnitDef("bytes_per_s", 1e9, "gigabytes per second"),
+    "GiB/s": UnitDef("bytes_per_s", 1073741824.0, "gibibytes per second"),
+    "cycles/B": UnitDef("cycles_per_byte", 1.0, "CPU cycles per byte"),
+}
+
+#: Spellings tools print, mapped to the table's symbol.
+UNIT_ALIASES: dict[str, str] = {
+    "µs/op": "us/op",
+    "op/s": "ops/s",
+    "ops/sec": "ops/s",
+    "bytes/s": "B/s",
+    "cycles": "cycles/op",
+    "cycles/byte": "cycles/B",
+    "KB/s": "kB/s",
+}
+
+
+def canonical_unit_symbol(unit: str) -> str:
+    """Return the table's symbol for `unit` (aliases resolved); unknown units come back unchanged."""
+    return UNIT_ALIASES.get(unit, unit)
+
+
+def units_for(metric: str) -> list[str]:
+    return [symbol for symbol, d in UNITS.items() if d.metric == metric]

@@ -1,0 +1,178 @@
+"""Canonical names (shared/DESIGN.md "Vocabulary") and the aliases tools print for them.
+
+Every parser and the backend map names through these functions; a name that is not known is
+kept verbatim, never dropped.
+"""
+
+from collections.abc import Mapping
+from typing import Literal
+
+Source = Literal["openssl-speed", "jmh", "esp32c6-serial", "python-ecc", "manual"]
+Family = Literal[
+    "signature", "key-exchange", "kem", "cipher", "aead", "hash", "mac", "ec-arith", "keygen",
+    "encoding",
+]
+Operation = Literal[
+    "sign", "verify", "keygen", "encrypt", "decrypt", "derive", "encaps", "decaps", "hash", "mac",
+    "point-add", "point-double", "point-mul", "y-recovery", "encode",
+]
+ErrorKind = Literal["ci99.9", "stddev", "stderr", "range"]
+
+OPT_LEVELS = ("-O0", "-O1", "-O2", "-O3", "-Os", "-Og")
+COORDINATES = ("affine", "projective", "jacobian")
+
+
+def _table(canon: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
+    """Alias table keyed by a folded spelling (lower case, no '-', '_' or spaces)."""
+    table: dict[str, str] = {}
+    for name, aliases in canon.items():
+        for spelling in (name, *aliases):
+            table[_fold(spelling)] = name
+    return table
+
+
+def _fold(name: str) -> str:
+    return "".join(ch for ch in name.strip().lower() if ch not in "-_ /")
+
+
+CURVES = _table({
+    "secp256r1": ("P-256", "prime256v1", "nistp256", "NIST P-256", "ansiX9p256r1"),
+    "secp384r1": ("P-384", "nistp384", "NIST P-384", "ansiX9p384r1"),
+    "secp521r1": ("P-521", "nistp521", "NIST P-521"),
+    "secp224r1": ("P-224", "nistp224"),
+    "secp192r1": ("P-192", "prime192v1", "nistp192"),
+    "secp256k1": ("K-256",),
+    "sm2p256v1": ("SM2", "sm2curve"),
+    "brainpoolP256r1": ("bp256r1",),
+    "brainpoolP384r1": ("bp384r1",),
+    "brainpoolP512r1": ("bp512r1",),
+    "ed25519": ("Ed25519", "curve25519-ed"),
+    "ed448": ("Ed448",),
+    "x25519": ("X25519", "curve25519"),
+    "x448": ("X448", "curve448"),
+})
+
+PADDINGS = _table({
+    "pkcs1v15": ("PKCS#1 v1.5", "pkcs1", "PKCS1v15", "PKCS1-v1_5", "pkcs1 v1.5", "v15", "RSASSA-PKCS1-v1_5"),
+    "pss": ("PSS", "RSASSA-PSS", "pkcs1-pss", "PKCS1-PSS", "v21"),
+    "oaep": ("OAEP", "RSAES-OAEP"),
+    "none": ("no padding", "nopadding", "raw", "NoPadding"),
+})
+
+HASHES = _table({
+    "SHA-1": ("sha1", "SHA"),
+    "SHA-224": ("sha224",),
+    "SHA-256": ("sha256",),
+    "SHA-384": ("sha384",),
+    "SHA-512": ("sha512",),
+    "SHA3-256": ("sha3-256", "sha3256"),
+    "SHA3-384": ("sha3-384",),
+    "SHA3-512": ("sha3-512",),
+    "SM3": ("sm3",),
+    "MD5": ("md5",),
+    "BLAKE2b-512": ("blake2b512",),
+    "BLAKE2s-256": ("blake2s256",),
+})
+
+ALGORITHMS = _table({
+    "RSA": ("rsa",),
+    "ECDSA": ("ecdsa",),
+    "EdDSA": ("eddsa",),
+    "SM2": ("sm2",),
+    "ECDH": ("ecdh",),
+    "X25519": ("x25519",),
+    "X448": ("x448",),
+    "FFDH": ("ffdh", "dh"),
+    "DSA": ("dsa",),
+    "ML-KEM-512": ("mlkem512",),
+    "ML-KEM-768": ("mlkem768",),
+    "ML-KEM-1024": ("mlkem1024",),
+    "ML-DSA-44": ("mldsa44",),
+    "ML-DSA-65": ("mldsa65",),
+    "ML-DSA-87": ("mldsa87",),
+    "AES-128-CBC": ("aes128cbc",),
+    "AES-192-CBC": ("aes192cbc",),
+    "AES-256-CBC": ("aes256cbc",),
+    "AES-128-CTR": ("aes128ctr",),
+    "AES-256-CTR": ("aes256ctr",),
+    "AES-128-GCM": ("aes128gcm",),
+    "AES-192-GCM": ("aes192gcm",),
+    "AES-256-GCM": ("aes256gcm",),
+    "AES-128-ECB": ("aes128ecb",),
+    "AES-256-ECB": ("aes256ecb",),
+    "ChaCha20-Poly1305": ("chacha20poly1305", "chachapoly"),
+    "ChaCha20": ("chacha20",),
+    "DES-EDE3-CBC": ("desede3cbc", "des-ede3", "3des", "tripledes"),
+    "SHA-1": ("sha1",),
+    "SHA-256": ("sha256",),
+    "SHA-384": ("sha384",),
+    "SHA-512": ("sha512",),
+    "SHA3-256": ("sha3256",),
+    "SM3": ("sm3",),
+    "MD5": ("md5",),
+    "HMAC-SHA256": ("hmacsha256", "hmac(sha256)"),
+    "HMAC-SHA1": ("hmacsha1", "hmac(sha1)"),
+    "HMAC-MD5": ("hmacmd5", "hmac(md5)", "hmac"),
+})
+
+#: Parameter names tools use, mapped to the canonical parameter names.
+PARAM_KEYS: dict[str, str] = {
+    "curve": "curve", "curvename": "curve", "ecname": "curve", "namedcurve": "curve",
+    "keybits": "key_bits", "keysize": "key_bits", "keylength": "key_bits", "bits": "key_bits",
+    "modulusbits": "key_bits",
+    "padding": "padding", "paddingscheme": "padding",
+    "hash": "hash", "digest": "hash", "hashalgorithm": "hash",
+    "messagebytes": "message_bytes", "messagesize": "message_bytes", "msgsize": "message_bytes",
+    "messagelength": "message_bytes", "msglen": "message_bytes", "datasize": "message_bytes",
+    "payloadsize": "message_bytes", "size": "message_bytes", "length": "message_bytes",
+    "blockbytes": "block_bytes", "blocksize": "block_bytes",
+    "coordinates": "coordinates", "provider": "provider", "variant": "variant",
+    "encoding": "encoding", "compressed": "encoding",
+}
+
+_VALUE_TABLES = {"curve": CURVES, "padding": PADDINGS, "hash": HASHES}
+_INT_PARAMS = {"key_bits", "message_bytes", "block_bytes"}
+
+
+def canonical(table: Mapping[str, str], name: str) -> str:
+    """The canonical spelling of `name` in `table`, or `name` itself when it is not known."""
+    return table.get(_fold(name), name)
+
+
+def canonical_curve(name: str) -> str:
+    return canonical(CURVES, name)
+
+
+def canonical_padding(name: str) -> str:
+    return canonical(PADDINGS, name)
+
+
+def canonical_hash(name: str) -> str:
+    return canonical(HASHES, name)
+
+
+def canonical_algorithm(name: str) -> str:
+    return canonical(ALGORITHMS, name)
+
+
+def canonical_param_key(key: str) -> str:
+    return PARAM_KEYS.get(_fold(key), key)
+
+
+def canonical_params(params: Mapping[str, object]) -> dict[str, object]:
+    """Map parameter names and values to the vocabulary; unknown ones are kept as given.
+
+    Integer-valued parameters given as digit strings (JMH passes every @Param as a string)
+    become ints, so that `key_bits=2048` sorts and compares as a number.
+    """
+    out: dict[str, object] = {}
+    for key, value in params.items():
+        name = canonical_param_key(key)
+        if name in out and name != key:
+            name = key
+        if isinstance(value, str) and name in _VALUE_TABLES:
+            value = canonical(_VALUE_TABLES[name], value)
+        elif isinstance(value, str) and name in _INT_PARAMS and value.strip().isdigit():
+            value = int(value)
+        out[name] = value
+    return out

@@ -1,0 +1,40 @@
+import pytest
+
+from cryptobench_contract.units import UNITS
+from cryptobench_contract.vocabulary import (
+    canonical_algorithm,
+    canonical_curve,
+    canonical_padding,
+    canonical_params,
+)
+
+
+@pytest.mark.parametrize("alias", ["P-256", "prime256v1", "nistp256", "NIST P-256", "secp256r1"])
+def test_p256_aliases(alias):
+    assert canonical_curve(alias) == "secp256r1"
+
+
+@pytest.mark.parametrize("alias,canon", [("PKCS#1 v1.5", "pkcs1v15"), ("pkcs1", "pkcs1v15"),
+                                          ("RSASSA-PSS", "pss"), ("NoPadding", "none")])
+def test_padding_aliases(alias, canon):
+    assert canonical_padding(alias) == canon
+
+
+def test_unknown_names_are_kept_verbatim():
+    assert canonical_curve("frp256v1") == "frp256v1"
+    assert canonical_algorithm("MyCipher-9") == "MyCipher-9"
+    assert canonical_algorithm("aes-128-cbc") == "AES-128-CBC"
+
+
+def test_params_map_keys_values_and_digit_strings():
+    assert canonical_params({"curveName": "P-384", "keySize": "3072", "padding": "PSS",
+                             "messageLength": "1024", "provider": "SunEC", "foo": "bar"}) == {
+        "curve": "secp384r1", "key_bits": 3072, "padding": "pss", "message_bytes": 1024,
+        "provider": "SunEC", "foo": "bar",
+    }
+
+
+def test_openssl_k_is_1000_bytes():
+    assert UNITS["kB/s"].scale == 1000.0
+    assert UNITS["ops/us"].scale == 1e6
+    assert UNITS["ms/op"].scale == 1e6

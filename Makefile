@@ -1,0 +1,56 @@
+# CryptoBench: the two commands are `make dashboard` and `make test` (see README.md).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY_PARTS := contract backend collectors
+PY_PROJECTS := $(wildcard $(addsuffix /pyproject.toml,$(PY_PARTS)))
+COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e collectors[dev$(comma)ecc])
+comma := ,
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install install-ui system-deps dashboard ui test test-python test-parts bench stack clean
+
+## make install: one .venv at the root with contract, backend and collectors (editable)
+install: $(VENV)/.installed
+
+$(VENV)/.installed: $(PY_PROJECTS)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -e contract -e 'backend[dev]' $(COLLECTORS)
+	touch $@
+
+install-ui:
+	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend install; fi
+
+## make system-deps: Debian packages the tests need (PostgreSQL, Chromium, mbedtls, JDK, Maven)
+system-deps:
+	scripts/ensure-system-deps.sh
+
+ui: install-ui
+	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend build; fi
+
+## make dashboard: install, build the UI, migrate, load the demo data, serve on http://$(HOST):$(PORT)
+dashboard: install ui
+	$(BIN)/cryptobench-server migrate
+	$(BIN)/cryptobench-server demo load
+	$(BIN)/cryptobench-server serve --host $(HOST) --port $(PORT)
+
+## make test: every test of every part, against a throwaway PostgreSQL cluster
+test: system-deps install install-ui test-parts test-python
+
+test-parts:
+	for part in agents/jvm agents/esp32c6 frontend; do \
+		if [ -f $$part/Makefile ]; then $(MAKE) -C $$part test || exit 1; fi; \
+	done
+
+test-python: install
+	$(BIN)/pytest
+
+## make bench: every benchmark in bench/ (each prints a last line of JSON)
+bench: install
+	set -e; for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script; done
+	set -e; for script in $(wildcard bench/*.mjs); do echo "== $$script"; node $$script; done
+
+clean:
+	rm -rf $(VENV) .data

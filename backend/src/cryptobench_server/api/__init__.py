@@ -1,0 +1,1 @@
+"""HTTP API under /api/v1: one router module per resource."""

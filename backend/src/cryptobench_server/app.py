@@ -1,0 +1,41 @@
+"""FastAPI application factory: database, routes, error handlers and the built UI."""
+
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.routing import APIRoute
+
+from cryptobench_server.api.router import api_router
+from cryptobench_server.config import Settings, get_settings
+from cryptobench_server.db import make_engine, make_sessionmaker
+from cryptobench_server.errors import install_handlers
+from cryptobench_server.frontend import mount_frontend
+
+
+def _operation_id(route: APIRoute) -> str:
+    return f"{route.tags[0]}-{route.name}" if route.tags else route.name
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    app = FastAPI(
+        title="CryptoBench",
+        version="1.0.0",
+        description="Cryptography benchmark results from many platforms, normalized and comparable.",
+        generate_unique_id_function=_operation_id,
+    )
+    engine = make_engine(settings.resolved_database_url)
+    app.state.settings = settings
+    app.state.engine = engine
+    app.state.sessionmaker = make_sessionmaker(engine)
+    if settings.cors_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=settings.cors_origins, allow_methods=["GET"])
+    install_handlers(app)
+    app.include_router(api_router)
+    mount_frontend(app, settings.frontend_dist or _checkout_dist())
+    return app
+
+
+def _checkout_dist() -> Path:
+    return Path(__file__).resolve().parents[3] / "frontend" / "dist"

@@ -1,0 +1,87 @@
+"""Domain errors and their one mapping to RFC 9457 problem+json responses."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+PROBLEM_JSON = "application/problem+json"
+
+
+class DomainError(Exception):
+    status = 400
+    title = "Bad request"
+
+    def __init__(self, detail: str, *, errors: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.errors = errors or []
+
+
+class NotFound(DomainError):
+    status, title = 404, "Not found"
+
+
+class Conflict(DomainError):
+    status, title = 409, "Conflict"
+
+
+class Unauthorized(DomainError):
+    status, title = 401, "Unauthorized"
+
+
+class Forbidden(DomainError):
+    status, title = 403, "Forbidden"
+
+
+class PayloadTooLarge(DomainError):
+    status, title = 413, "Payload too large"
+
+
+class InvalidInput(DomainError):
+    status, title = 422, "Invalid input"
+
+
+def field_path(loc: Sequence[str | int]) -> str:
+    """`("body", "results", 3, "value")` -> `results[3].value`."""
+    path = ""
+    for part in loc:
+        if part in ("body", "query", "path", "header") and path == "":
+            continue
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else str(part)
+    return path
+
+
+def problem(status: int, title: str, detail: str, errors: list[dict[str, Any]] | None = None,
+            headers: dict[str, str] | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    if errors:
+        body["errors"] = errors
+    return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
+
+
+def validation_errors(raw: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"field": field_path(e.get("loc", ())), "message": e.get("msg", "invalid")} for e in raw]
+
+
+def install_handlers(app: FastAPI) -> None:
+    @app.exception_handler(DomainError)
+    async def _domain(_: Request, exc: DomainError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return problem(exc.status, exc.title, exc.detail, exc.errors, headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = validation_errors(exc.errors())
+        fields = ", ".join(e["field"] or "body" for e in errors[:5])
+        return problem(422, "Invalid input", f"invalid field(s): {fields}", errors)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return problem(exc.status_code, str(exc.detail), str(exc.detail))

@@ -1,0 +1,24 @@
+"""Alembic environment: online migrations against the configured URL."""
+
+from alembic import context
+
+from cryptobench_server import models  # noqa: F401  (registers the tables on Base.metadata)
+from cryptobench_server.db import Base, make_engine
+
+config = context.config
+
+
+def run_migrations_online() -> None:
+    engine = make_engine(config.get_main_option("sqlalchemy.url"))
+    with engine.connect() as connection:
+        context.configure(
+            connection=connection,
+            target_metadata=Base.metadata,
+            render_as_batch=connection.dialect.name == "sqlite",
+        )
+        with context.begin_transaction():
+            context.run_migrations()
+    engine.dispose()
+
+
+run_migrations_online()

@@ -1,0 +1,127 @@
+"""Tables: machines, runs, results and API tokens (SQLAlchemy 2, portable SQLite/PostgreSQL)."""
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    Uuid,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from cryptobench_server.db import Base
+
+JsonDoc = JSON().with_variant(JSONB(), "postgresql")
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+UtcDateTime = DateTime(timezone=True)
+
+
+class Machine(Base):
+    """A machine, upserted by the fingerprint of (name, arch, cpu_model, cores, board)."""
+
+    __tablename__ = "machines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(200), index=True)
+    arch: Mapped[str | None] = mapped_column(String(200))
+    cpu_model: Mapped[str | None] = mapped_column(String(200))
+    cores: Mapped[int | None] = mapped_column(Integer)
+    os: Mapped[str | None] = mapped_column(String(200))
+    board: Mapped[str | None] = mapped_column(String(200))
+    extra: Mapped[dict[str, Any]] = mapped_column(JsonDoc, default=dict)
+    first_seen: Mapped[datetime] = mapped_column(UtcDateTime)
+    last_seen: Mapped[datetime] = mapped_column(UtcDateTime)
+
+    runs: Mapped[list["Run"]] = relationship(back_populates="machine")
+
+
+class Run(Base):
+    """One benchmark session on one machine, stored as sent (plus its content hash)."""
+
+    __tablename__ = "runs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[uuid.UUID] = mapped_column(Uuid, unique=True)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    source: Mapped[str] = mapped_column(String(32), index=True)
+    started_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    machine_id: Mapped[int] = mapped_column(ForeignKey("machines.id"), index=True)
+    clock_hz: Mapped[float | None] = mapped_column(Float)
+    clock_source: Mapped[str | None] = mapped_column(String(32))
+    machine_extra: Mapped[dict[str, Any]] = mapped_column(JsonDoc, default=dict)
+    tool_name: Mapped[str] = mapped_column(String(200))
+    tool_version: Mapped[str | None] = mapped_column(String(200))
+    tool_build: Mapped[str | None] = mapped_column(Text)
+    tool_options: Mapped[str | None] = mapped_column(Text)
+    tags: Mapped[dict[str, str]] = mapped_column(JsonDoc, default=dict)
+    result_count: Mapped[int] = mapped_column(Integer)
+    artifact_media_type: Mapped[str | None] = mapped_column(String(100))
+    artifact_content: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+    machine: Mapped[Machine] = relationship(back_populates="runs")
+
+
+class Result(Base):
+    """One reported figure with every canonical figure derivable from it (NULL when not)."""
+
+    __tablename__ = "results"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_pk: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    series_key: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(200))
+    family: Mapped[str | None] = mapped_column(String(32))
+    algorithm: Mapped[str] = mapped_column(String(200))
+    operation: Mapped[str | None] = mapped_column(String(32))
+    library: Mapped[str | None] = mapped_column(String(200))
+    library_version: Mapped[str | None] = mapped_column(String(200))
+    params: Mapped[dict[str, Any]] = mapped_column(JsonDoc, default=dict)
+    metric: Mapped[str] = mapped_column(String(32))
+    value: Mapped[float] = mapped_column(Float)
+    unit: Mapped[str] = mapped_column(String(32))
+    error: Mapped[float | None] = mapped_column(Float)
+    error_kind: Mapped[str | None] = mapped_column(String(16))
+    samples: Mapped[int | None] = mapped_column(BigInteger)
+    stats: Mapped[dict[str, float] | None] = mapped_column(JsonDoc)
+    raw: Mapped[list[Any] | None] = mapped_column(JsonDoc)
+    ns_per_op: Mapped[float | None] = mapped_column(Float)
+    ops_per_s: Mapped[float | None] = mapped_column(Float)
+    cycles_per_op: Mapped[float | None] = mapped_column(Float)
+    bytes_per_s: Mapped[float | None] = mapped_column(Float)
+    cycles_per_byte: Mapped[float | None] = mapped_column(Float)
+    derived: Mapped[list[str]] = mapped_column(JsonDoc, default=list)
+    flags: Mapped[list[str]] = mapped_column(JsonDoc, default=list)
+
+    __table_args__ = (
+        Index("ix_results_run_pk_position", "run_pk", "position"),
+        Index("ix_results_series_key", "series_key"),
+        Index("ix_results_algorithm_operation", "algorithm", "operation"),
+    )
+
+
+class ApiToken(Base):
+    """An API token: only its SHA-256 is stored; the secret is shown once at creation."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    scope: Mapped[str] = mapped_column(String(16))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime)

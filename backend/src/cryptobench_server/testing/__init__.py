@@ -1,0 +1,1 @@
+"""Test and benchmark support: a throwaway PostgreSQL cluster."""

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests need, only those that are missing.
+set -euo pipefail
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -f /usr/include/mbedtls/rsa.h ] || missing+=(libmbedtls-dev)
+command -v cmake >/dev/null || missing+=(cmake)
+command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
+command -v mvn >/dev/null || missing+=(maven)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "installing Debian packages: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "not root: run 'sudo apt-get install ${missing[*]}' and try again" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,52 @@
+/** The one HTTP client: checks `ok` before reading a body; problem+json turns into a readable ApiError. */
+const BASE = import.meta.env.VITE_API_BASE ?? "";
+
+export class ApiError extends Error {
+  readonly status: number | null;
+
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+interface Problem {
+  title?: string;
+  detail?: unknown;
+}
+
+function problemText(problem: Problem, status: number): string {
+  const detail = typeof problem.detail === "string" ? problem.detail : JSON.stringify(problem.detail ?? "");
+  return [problem.title ?? `HTTP ${status}`, detail && detail !== '""' ? detail : ""].filter(Boolean).join(": ");
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  const type = res.headers.get("content-type") ?? "";
+  if (type.includes("json")) {
+    const problem = (await res.json().catch(() => ({}))) as Problem;
+    return new ApiError(problemText(problem, res.status), res.status);
+  }
+  return new ApiError(`HTTP ${res.status} ${res.statusText}`.trim(), res.status);
+}
+
+export function apiUrl(path: string, params?: URLSearchParams): string {
+  const query = params?.toString();
+  return `${BASE}/api/v1${path}${query ? `?${query}` : ""}`;
+}
+
+async function send(url: string): Promise<Response> {
+  try {
+    return await fetch(url, { headers: { Accept: "application/json" } });
+  } catch {
+    throw new ApiError("The CryptoBench API cannot be reached. Is the server running?", null);
+  }
+}
+
+export async function getJson<T>(path: string, params?: URLSearchParams): Promise<T> {
+  const res = await send(apiUrl(path, params));
+  if (!res.ok) throw await failure(res);
+  const type = res.headers.get("content-type") ?? "";
+  if (!type.includes("json")) throw new ApiError(`The API answered ${path} with ${type || "no content type"}, not JSON.`, res.status);
+  return (await res.json()) as T;
+}

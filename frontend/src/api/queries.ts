@@ -1,0 +1,62 @@
+/** Query-option factories: every input is in the key; react-query is the only server-state store. */
+import { queryOptions } from "@tanstack/react-query";
+import { filterParams, type Aggregation, type Filters } from "../lib/viewState";
+import type { Metric } from "../lib/units";
+import { getJson } from "./client";
+import type { ChartResponse, CompareResponse, FacetsResponse, MachinesPage, RunDetail, RunsPage } from "./types";
+
+export interface ChartRequest {
+  filters: Filters;
+  x: string;
+  series: string[];
+  metric: Metric;
+  agg: Aggregation;
+}
+
+export const facetsQuery = (filters: Filters) =>
+  queryOptions({
+    queryKey: ["facets", filters],
+    queryFn: () => getJson<FacetsResponse>("/facets", filterParams(filters)),
+  });
+
+export const chartQuery = (req: ChartRequest) =>
+  queryOptions({
+    queryKey: ["chart", req],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("metric", req.metric);
+      params.set("x", req.x);
+      for (const dim of req.series) params.append("series", dim);
+      params.set("agg", req.agg);
+      return getJson<ChartResponse>("/chart", params);
+    },
+  });
+
+export const runsQuery = (filters: Filters, cursor: string | null) =>
+  queryOptions({
+    queryKey: ["runs", filters, cursor],
+    queryFn: () => {
+      const params = filterParams(filters);
+      params.set("limit", "50");
+      if (cursor) params.set("cursor", cursor);
+      return getJson<RunsPage>("/runs", params);
+    },
+  });
+
+export const runQuery = (runId: string) =>
+  queryOptions({
+    queryKey: ["run", runId],
+    queryFn: () => getJson<RunDetail>(`/runs/${encodeURIComponent(runId)}`),
+  });
+
+export const machinesQuery = () =>
+  queryOptions({
+    queryKey: ["machines"],
+    queryFn: () => getJson<MachinesPage>("/machines", new URLSearchParams({ limit: "500" })),
+  });
+
+export const compareQuery = (baseline: string, contender: string, metric: Metric) =>
+  queryOptions({
+    queryKey: ["compare", baseline, contender, metric],
+    queryFn: () => getJson<CompareResponse>("/compare", new URLSearchParams({ baseline, contender, metric })),
+  });

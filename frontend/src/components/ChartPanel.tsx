@@ -1,0 +1,55 @@
+/** One chart: figure, notes, exports (CSV, PNG, SVG) and the table with the same numbers. */
+import { useContext, useMemo, useRef } from "react";
+import type { ChartResponse } from "../api/types";
+import { downloadText } from "../lib/download";
+import { buildFigure } from "../lib/figures";
+import { chartRows, rowsToCsv, tableHeader } from "../lib/table";
+import { CHART_THEMES, ThemeContext } from "../lib/theme";
+import type { ExplorerState } from "../lib/viewState";
+import { DataTable } from "./DataTable";
+import { PlotlyFigure, type PlotHandle } from "./PlotlyFigure";
+import { Empty } from "./States";
+
+interface Props {
+  chart: ChartResponse;
+  state: ExplorerState;
+  title: string;
+}
+
+export function ChartPanel({ chart, state, title }: Props) {
+  const theme = useContext(ThemeContext);
+  const plot = useRef<PlotHandle>(null);
+  const figure = useMemo(
+    () => buildFigure(chart, { chart: state.chart, scale: state.scale, seriesDims: state.series, theme: CHART_THEMES[theme] }),
+    [chart, state.chart, state.scale, state.series, theme],
+  );
+  const header = useMemo(() => tableHeader(chart, state.series), [chart, state.series]);
+  const rows = useMemo(() => chartRows(chart, state.series), [chart, state.series]);
+  const plotted = rows.filter((r) => r.value !== null).length;
+  if (rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
+  const missing = rows.length - plotted;
+  return (
+    <section aria-label="chart">
+      <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label={title} />
+      <p className="note" data-testid="chart-notes">
+        {figure.logY ? "Logarithmic y axis. " : ""}
+        {figure.errorBars.show ? `Error bars: ${figure.errorBars.kind}. ` : ""}
+        {figure.errorBars.note ?? ""}
+        {missing > 0 ? ` ${missing} point(s) have no ${chart.metric} figure (not derivable) and are not plotted.` : ""}
+        {plotted === 0 ? " Nothing to plot for this metric." : ""}
+      </p>
+      <div className="toolbar">
+        <button type="button" onClick={() => downloadText("cryptobench-chart.csv", rowsToCsv(header, rows), "text/csv")}>
+          Export CSV
+        </button>
+        <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-chart")}>
+          Save PNG
+        </button>
+        <button type="button" onClick={() => void plot.current?.download("svg", "cryptobench-chart")}>
+          Save SVG
+        </button>
+      </div>
+      <DataTable header={header} rows={rows} />
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+/** Facet pickers: one group per dimension, checkboxes with counts; selected values always stay visible. */
+import { useState } from "react";
+import type { Facet } from "../api/types";
+import { dimensionLabel } from "../lib/dimensions";
+import { toggleFilter, type Filters } from "../lib/viewState";
+
+const SHOWN = 12;
+
+interface Props {
+  facets: Facet[];
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+}
+
+function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: string[]; onToggle: (v: string) => void }) {
+  const [all, setAll] = useState(false);
+  const known = new Set(facet.values.map((v) => v.value));
+  const values = [...facet.values, ...selected.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 }))];
+  const shown = all ? values : values.slice(0, SHOWN);
+  return (
+    <fieldset>
+      <legend>{dimensionLabel(facet.dimension)}</legend>
+      {shown.map((v) => (
+        <label key={v.value}>
+          <input
+            type="checkbox"
+            checked={selected.includes(v.value)}
+            onChange={() => onToggle(v.value)}
+            data-dim={facet.dimension}
+            value={v.value}
+          />
+          <span>{v.value}</span>
+          <span className="count">{v.count}</span>
+        </label>
+      ))}
+      {values.length > SHOWN && (
+        <button type="button" onClick={() => setAll(!all)}>
+          {all ? "show fewer" : `show ${values.length - SHOWN} more`}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+export function FacetFilters({ facets, filters, onChange }: Props) {
+  const active = Object.keys(filters).length > 0;
+  return (
+    <aside className="filters" aria-label="Filters">
+      {active && (
+        <button type="button" onClick={() => onChange({})}>
+          Clear all filters
+        </button>
+      )}
+      {facets
+        .filter((f) => f.values.length > 0 || (filters[f.dimension]?.length ?? 0) > 0)
+        .map((facet) => (
+          <FacetGroup
+            key={facet.dimension}
+            facet={facet}
+            selected={filters[facet.dimension] ?? []}
+            onToggle={(value) => onChange(toggleFilter(filters, facet.dimension, value))}
+          />
+        ))}
+    </aside>
+  );
+}

@@ -1,0 +1,65 @@
+/** Pure helpers for run lists, run comparison and machine fields. */
+import type { Machine, RunSummary } from "../api/types";
+
+export function tagsText(tags: Record<string, string>): string {
+  return Object.entries(tags)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
+}
+
+export function matchesSearch(run: RunSummary, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const hay = [run.run_id, run.source, run.machine.name, run.machine.board, run.tool.name, run.tool.version, tagsText(run.tags)];
+  return hay.some((h) => (h ?? "").toLowerCase().includes(q));
+}
+
+export interface FieldDiff {
+  field: string;
+  baseline: string;
+  contender: string;
+  differs: boolean;
+}
+
+const MACHINE_FIELDS: Array<keyof Machine> = ["name", "arch", "cpu_model", "cores", "clock_hz", "os", "board"];
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** Tags, machine and tool fields of two runs side by side, the ones that differ first. */
+export function runDifferences(a: RunSummary, b: RunSummary): FieldDiff[] {
+  const rows: FieldDiff[] = [];
+  const add = (field: string, x: unknown, y: unknown) =>
+    rows.push({ field, baseline: text(x), contender: text(y), differs: text(x) !== text(y) });
+  const tagKeys = [...new Set([...Object.keys(a.tags), ...Object.keys(b.tags)])].sort();
+  for (const k of tagKeys) add(`tag.${k}`, a.tags[k], b.tags[k]);
+  for (const f of MACHINE_FIELDS) add(`machine.${f}`, a.machine[f], b.machine[f]);
+  add("tool.name", a.tool.name, b.tool.name);
+  add("tool.version", a.tool.version, b.tool.version);
+  add("source", a.source, b.source);
+  return [...rows.filter((r) => r.differs), ...rows.filter((r) => !r.differs)];
+}
+
+export type Verdict = "better" | "worse" | "same";
+
+/** ratio = contender / baseline; better means the contender wins for this metric's direction. */
+export function verdict(ratio: number | null, lessIsBetter: boolean, tolerance = 0.01): Verdict | null {
+  if (ratio === null || !Number.isFinite(ratio) || ratio <= 0) return null;
+  if (Math.abs(Math.log(ratio)) < Math.log1p(tolerance)) return "same";
+  return ratio < 1 === lessIsBetter ? "better" : "worse";
+}
+
+export function geomean(ratios: Array<number | null>): number | null {
+  const ok = ratios.filter((r): r is number => r !== null && Number.isFinite(r) && r > 0);
+  if (ok.length === 0) return null;
+  return Math.exp(ok.reduce((s, r) => s + Math.log(r), 0) / ok.length);
+}
+
+export function paramsText(params: Record<string, unknown>): string {
+  return Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${text(params[k])}`)
+    .join(", ");
+}

@@ -1,0 +1,68 @@
+/** The numbers under the chart, and their CSV form. */
+import type { ChartResponse, DimValue } from "../api/types";
+import { dimensionLabel, valueText } from "./dimensions";
+import { xOrder } from "./figures";
+
+export interface TableRow {
+  series: DimValue[];
+  x: DimValue;
+  value: number | null;
+  n: number | null;
+  min: number | null;
+  max: number | null;
+  error: number | null;
+  errorKind: string | null;
+}
+
+/** Rows in chart order: by x (as plotted), then by series. Points whose value is absent stay absent (null). */
+export function chartRows(chart: ChartResponse, seriesDims: string[]): TableRow[] {
+  const rank = new Map(xOrder(chart.series).map((x, i) => [valueText(x), i]));
+  const rows: Array<TableRow & { order: number; seriesIndex: number }> = [];
+  chart.series.forEach((s, seriesIndex) => {
+    for (const p of s.points) {
+      rows.push({
+        series: seriesDims.map((dim) => s.key[dim] ?? null),
+        x: p.x,
+        value: p.value,
+        n: p.n ?? null,
+        min: p.min ?? null,
+        max: p.max ?? null,
+        error: p.error ?? null,
+        errorKind: p.error_kind ?? null,
+        order: rank.get(valueText(p.x)) ?? 0,
+        seriesIndex,
+      });
+    }
+  });
+  rows.sort((a, b) => a.order - b.order || a.seriesIndex - b.seriesIndex);
+  return rows.map(({ order: _o, seriesIndex: _s, ...row }) => row);
+}
+
+export function tableHeader(chart: ChartResponse, seriesDims: string[]): string[] {
+  return [
+    dimensionLabel(chart.x),
+    ...seriesDims.map(dimensionLabel),
+    `${chart.metric} (${chart.unit})`,
+    "n",
+    "min",
+    "max",
+    "error",
+    "error kind",
+  ];
+}
+
+function csvCell(value: DimValue): string {
+  if (value === null) return "";
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** CSV (RFC 4180) with full-precision numbers; absent values are empty cells, never 0. */
+export function rowsToCsv(header: string[], rows: TableRow[]): string {
+  const lines = [header.map(csvCell).join(",")];
+  for (const r of rows) {
+    const cells: DimValue[] = [r.x, ...r.series, r.value, r.n, r.min, r.max, r.error, r.errorKind];
+    lines.push(cells.map(csvCell).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

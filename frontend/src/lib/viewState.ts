@@ -1,0 +1,98 @@
+/** The Explorer's whole view state and its URL form (permalinks, back/forward). */
+import { isDimension } from "./dimensions";
+import { isDisplayUnit, isMetric, type Metric } from "./units";
+
+export const AGGREGATIONS = ["median", "mean", "min", "max"] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+export type Scale = "auto" | "linear" | "log";
+export type ChartKind = "bars" | "lines";
+export type Filters = Record<string, string[]>;
+
+export interface ExplorerState {
+  filters: Filters;
+  x: string;
+  series: string[];
+  metric: Metric | null;
+  unit: string | null;
+  agg: Aggregation;
+  scale: Scale;
+  chart: ChartKind;
+}
+
+export const DEFAULT_STATE: ExplorerState = {
+  filters: {},
+  x: "algorithm",
+  series: [],
+  metric: null,
+  unit: null,
+  agg: "median",
+  scale: "auto",
+  chart: "bars",
+};
+
+const MAX_SERIES = 2;
+
+function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+export function decodeState(params: URLSearchParams): ExplorerState {
+  const filters: Filters = {};
+  for (const [key, value] of params) {
+    if (!key.startsWith("f.")) continue;
+    const dim = key.slice(2);
+    if (isDimension(dim)) (filters[dim] ??= []).push(value);
+  }
+  const x = params.get("x");
+  const metric = params.get("metric");
+  const unit = params.get("unit");
+  return {
+    filters,
+    x: x !== null && isDimension(x) ? x : DEFAULT_STATE.x,
+    series: params.getAll("series").filter(isDimension).slice(0, MAX_SERIES),
+    metric: metric !== null && isMetric(metric) ? metric : null,
+    unit: unit !== null && isDisplayUnit(unit) ? unit : null,
+    agg: pick(params.get("agg"), AGGREGATIONS, DEFAULT_STATE.agg),
+    scale: pick(params.get("scale"), ["auto", "linear", "log"] as const, DEFAULT_STATE.scale),
+    chart: pick(params.get("chart"), ["bars", "lines"] as const, DEFAULT_STATE.chart),
+  };
+}
+
+/** Canonical URL form: filters sorted by key, defaults omitted, so equal states give equal URLs. */
+export function encodeState(state: ExplorerState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(state.filters).sort()) {
+    for (const value of state.filters[key] ?? []) params.append(`f.${key}`, value);
+  }
+  if (state.x !== DEFAULT_STATE.x) params.set("x", state.x);
+  for (const dim of state.series) params.append("series", dim);
+  if (state.metric !== null) params.set("metric", state.metric);
+  if (state.unit !== null) params.set("unit", state.unit);
+  if (state.agg !== DEFAULT_STATE.agg) params.set("agg", state.agg);
+  if (state.scale !== DEFAULT_STATE.scale) params.set("scale", state.scale);
+  if (state.chart !== DEFAULT_STATE.chart) params.set("chart", state.chart);
+  return params;
+}
+
+export function explorerHref(state: ExplorerState): string {
+  const query = encodeState(state).toString();
+  return query ? `/?${query}` : "/";
+}
+
+/** Filters as the API's query parameters (a key given twice means OR). */
+export function filterParams(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(filters).sort()) {
+    for (const value of filters[key] ?? []) params.append(key, value);
+  }
+  return params;
+}
+
+export function toggleFilter(filters: Filters, dim: string, value: string): Filters {
+  const current = filters[dim] ?? [];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  const copy: Filters = { ...filters };
+  if (next.length === 0) delete copy[dim];
+  else copy[dim] = next;
+  return copy;
+}

@@ -1,0 +1,113 @@
+/** Compare two runs: differing tags/machine fields first, then per-result ratio and the geometric mean. */
+import { useQuery } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router";
+import { compareQuery, runQuery } from "../api/queries";
+import type { CompareResponse, RunDetail } from "../api/types";
+import { Empty, ErrorMessage, Loading } from "../components/States";
+import { paramsText, runDifferences, verdict } from "../lib/runs";
+import { formatNumber, formatRatio, isMetric, METRIC_DEFS, METRICS, type Metric } from "../lib/units";
+
+function Differences({ a, b }: { a: RunDetail; b: RunDetail }) {
+  return (
+    <table data-testid="run-differences">
+      <caption className="note">Fields that differ come first.</caption>
+      <thead>
+        <tr>
+          <th scope="col">field</th>
+          <th scope="col">baseline</th>
+          <th scope="col">contender</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runDifferences(a, b).map((d) => (
+          <tr key={d.field} className={d.differs ? "differs" : undefined}>
+            <td>{d.field}</td>
+            <td>{d.baseline}</td>
+            <td>{d.contender}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Ratios({ data, metric }: { data: CompareResponse; metric: Metric }) {
+  const less = METRIC_DEFS[metric].lessIsBetter;
+  if (data.rows.length === 0) return <Empty>The two runs share no result with a {metric} figure.</Empty>;
+  const g = verdict(data.geomean, less);
+  return (
+    <>
+      <p data-testid="geomean">
+        Geometric mean of contender / baseline: <strong className={g ?? undefined}>{formatRatio(data.geomean)}</strong>{" "}
+        ({less ? "lower" : "higher"} is better for {METRIC_DEFS[metric].unit}; {data.rows.length} shared results)
+      </p>
+      <table data-testid="compare-table">
+        <thead>
+          <tr>
+            {["algorithm", "operation", "params", `baseline (${data.unit})`, `contender (${data.unit})`, "ratio", ""].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.map((r, i) => {
+            const v = verdict(r.ratio, less);
+            return (
+              <tr key={i}>
+                <td>{r.algorithm}</td>
+                <td>{r.operation ?? "—"}</td>
+                <td>{paramsText(r.params)}</td>
+                <td className="num">{formatNumber(r.baseline)}</td>
+                <td className="num">{formatNumber(r.contender)}</td>
+                <td className={`num ${v ?? ""}`}>{formatRatio(r.ratio)}</td>
+                <td className={v ?? undefined}>{v ?? "—"}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function ComparePage() {
+  const [params, setParams] = useSearchParams();
+  const baseline = params.get("baseline") ?? "";
+  const contender = params.get("contender") ?? "";
+  const m = params.get("metric") ?? "";
+  const metric: Metric = isMetric(m) ? m : "ns_per_op";
+  const a = useQuery({ ...runQuery(baseline), enabled: baseline !== "" });
+  const b = useQuery({ ...runQuery(contender), enabled: contender !== "" });
+  const cmp = useQuery({ ...compareQuery(baseline, contender, metric), enabled: baseline !== "" && contender !== "" });
+  if (!baseline || !contender) return <Empty>Pick two runs on the <Link to="/runs">Runs</Link> page to compare them.</Empty>;
+  const swap = () => setParams({ baseline: contender, contender: baseline, metric });
+  return (
+    <section>
+      <h2>Compare runs</h2>
+      <p>
+        baseline <Link to={`/runs/${encodeURIComponent(baseline)}`}>{baseline}</Link> vs contender{" "}
+        <Link to={`/runs/${encodeURIComponent(contender)}`}>{contender}</Link>{" "}
+        <button type="button" onClick={swap}>
+          swap
+        </button>
+      </p>
+      <label>
+        metric{" "}
+        <select value={metric} onChange={(e) => setParams({ baseline, contender, metric: e.target.value })}>
+          {METRICS.map((x) => (
+            <option key={x} value={x}>
+              {METRIC_DEFS[x].label} ({METRIC_DEFS[x].unit})
+            </option>
+          ))}
+        </select>
+      </label>
+      {(a.isError || b.isError) && <ErrorMessage error={a.error ?? b.error} what="the runs" />}
+      {a.data && b.data ? <Differences a={a.data} b={b.data} /> : !(a.isError || b.isError) && <Loading what="the runs" />}
+      {cmp.isPending && <Loading what="the comparison" />}
+      {cmp.isError && <ErrorMessage error={cmp.error} what="the comparison" />}
+      {cmp.data && <Ratios data={cmp.data} metric={metric} />}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+/** One run: machine, tool, tags, its results and the raw artifact. */
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { runQuery } from "../api/queries";
+import type { Result, RunDetail } from "../api/types";
+import { ErrorMessage, Loading } from "../components/States";
+import { paramsText } from "../lib/runs";
+import { formatNumber, METRICS } from "../lib/units";
+import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
+
+function KeyValues({ entries }: { entries: Array<[string, unknown]> }) {
+  return (
+    <dl className="kv">
+      {entries.map(([k, v]) => (
+        <div key={k} style={{ display: "contents" }}>
+          <dt>{k}</dt>
+          <dd>{v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ResultsTable({ results }: { results: Result[] }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          {["name", "algorithm", "operation", "library", "params", "reported"].map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+          {METRICS.map((m) => (
+            <th key={m} scope="col" className="num">
+              {m}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {results.map((r, i) => (
+          <tr key={i}>
+            <td>{r.name}</td>
+            <td>{r.algorithm}</td>
+            <td>{r.operation ?? "—"}</td>
+            <td>{[r.library, r.library_version].filter(Boolean).join(" ") || "—"}</td>
+            <td>{paramsText(r.params)}</td>
+            <td>
+              {formatNumber(r.value)} {r.unit}
+              {r.error !== null && r.error !== undefined ? ` ± ${formatNumber(r.error)} (${r.error_kind ?? "?"})` : ""}
+            </td>
+            {METRICS.map((m) => (
+              <td key={m} className="num">
+                {formatNumber(r[m])}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Run({ run }: { run: RunDetail }) {
+  const explore = explorerHref({ ...DEFAULT_STATE, filters: { run: [run.run_id] } });
+  return (
+    <section>
+      <h2>
+        Run {run.run_id} <span className="note">({run.source})</span>
+      </h2>
+      <p>
+        <Link to={explore}>Chart this run in the Explorer</Link>
+      </p>
+      <h3>Machine</h3>
+      <KeyValues entries={Object.entries(run.machine)} />
+      <h3>Tool</h3>
+      <KeyValues entries={Object.entries(run.tool)} />
+      <h3>Tags</h3>
+      {Object.keys(run.tags).length ? <KeyValues entries={Object.entries(run.tags)} /> : <p className="note">No tags.</p>}
+      <h3>Results ({run.results.length})</h3>
+      <ResultsTable results={run.results} />
+      <h3>Raw artifact</h3>
+      {run.artifact ? (
+        <pre className="artifact" aria-label={`artifact (${run.artifact.media_type})`}>
+          {run.artifact.content}
+        </pre>
+      ) : (
+        <p className="note">No artifact was uploaded with this run.</p>
+      )}
+    </section>
+  );
+}
+
+export function RunDetailPage() {
+  const { runId = "" } = useParams();
+  const run = useQuery(runQuery(runId));
+  if (run.isPending) return <Loading what="the run" />;
+  if (run.isError) return <ErrorMessage error={run.error} what={`run ${runId}`} />;
+  return <Run run={run.data} />;
+}

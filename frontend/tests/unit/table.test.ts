@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { chartRows, rowsToCsv, tableHeader } from "../../src/lib/table";
+import { RSA_CHART } from "./fixtures";
+
+const DIMS = ["param.padding", "tag.opt_level"];
+
+describe("chart table", () => {
+  it("lists every point in plotted order, absent values as null", () => {
+    const rows = chartRows(RSA_CHART, DIMS);
+    expect(rows.map((r) => [r.x, ...r.series, r.value])).toEqual([
+      [2048, "pkcs1v15", "-O2", 54_180_000],
+      [2048, "pss", "-Os", null],
+      [4096, "pkcs1v15", "-O2", 207_080_000],
+      [4096, "pss", "-Os", 320_580_000],
+    ]);
+  });
+
+  it("exports CSV with full precision, empty cells for absent values and quoted text", () => {
+    const header = tableHeader(RSA_CHART, DIMS);
+    const csv = rowsToCsv(header, chartRows(RSA_CHART, DIMS).slice(0, 2));
+    expect(csv).toBe(
+      "key size (bits),padding,optimization level,ns_per_op (ns/op),n,min,max,error,error kind\r\n" +
+        "2048,pkcs1v15,-O2,54180000,1,54180000,54180000,,\r\n" +
+        "2048,pss,-Os,,1,,,,\r\n",
+    );
+    const quoted = rowsToCsv(["a"], [{ x: 'x,"y"', series: [], value: 1, n: null, min: null, max: null, error: null, errorKind: null }]);
+    expect(quoted).toBe('a\r\n"x,""y""",1,,,,,\r\n');
+  });
+});

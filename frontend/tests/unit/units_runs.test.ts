@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { RunSummary } from "../../src/api/types";
+import { geomean, matchesSearch, runDifferences, verdict } from "../../src/lib/runs";
+import { formatNumber, formatRatio, unitScale } from "../../src/lib/units";
+
+const RUN = (tags: Record<string, string>, clock: number): RunSummary => ({
+  run_id: "r1",
+  source: "esp32c6-serial",
+  started_at: "2026-11-20T10:00:00Z",
+  machine: { name: "esp32c6-01", arch: "riscv32", clock_hz: clock },
+  tool: { name: "mbedtls", version: "3.6" },
+  tags,
+});
+
+describe("units", () => {
+  it("formats numbers for people and marks absent ones", () => {
+    expect(formatNumber(54180000)).toBe("54,180,000");
+    expect(formatNumber(1266.561)).toBe("1,266.56");
+    expect(formatNumber(54.18)).toBe("54.18");
+    expect(formatNumber(null)).toBe("—");
+    expect(formatRatio(1.5)).toBe("1.500x");
+  });
+
+  it("finds display units and falls back to the canonical one", () => {
+    expect(unitScale("ns_per_op", "ms/op")).toEqual({ unit: "ms/op", scale: 1e6 });
+    expect(unitScale("ns_per_op", "kB/s")).toEqual({ unit: "ns/op", scale: 1 });
+  });
+});
+
+describe("run comparison", () => {
+  it("lists differing tags and machine fields first", () => {
+    const diffs = runDifferences(RUN({ opt_level: "-O2" }, 160e6), RUN({ opt_level: "-Os" }, 160e6));
+    expect(diffs[0]).toEqual({ field: "tag.opt_level", baseline: "-O2", contender: "-Os", differs: true });
+    expect(diffs.filter((d) => d.differs)).toHaveLength(1);
+  });
+
+  it("judges ratios by the metric's direction", () => {
+    expect(verdict(1.54, true)).toBe("worse");
+    expect(verdict(1.54, false)).toBe("better");
+    expect(verdict(0.5, true)).toBe("better");
+    expect(verdict(1.005, true)).toBe("same");
+    expect(verdict(null, true)).toBeNull();
+  });
+
+  it("computes the geometric mean of ratios", () => {
+    expect(geomean([2, 8])).toBeCloseTo(4, 12);
+    expect(geomean([null])).toBeNull();
+  });
+
+  it("searches machine, tool and tags", () => {
+    expect(matchesSearch(RUN({ opt_level: "-Os" }, 1), "opt_level=-os")).toBe(true);
+    expect(matchesSearch(RUN({}, 1), "beaglebone")).toBe(false);
+  });
+});

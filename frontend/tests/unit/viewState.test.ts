@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { PRESETS } from "../../src/lib/presets";
+import { DEFAULT_STATE, decodeState, encodeState, explorerHref, filterParams, toggleFilter, type ExplorerState } from "../../src/lib/viewState";
+
+const FULL: ExplorerState = {
+  filters: { algorithm: ["RSA"], "param.padding": ["pss", "pkcs1v15"], "tag.opt_level": ["-O2"] },
+  x: "param.key_bits",
+  series: ["param.padding", "tag.opt_level"],
+  metric: "ns_per_op",
+  unit: "ms/op",
+  agg: "max",
+  scale: "log",
+  chart: "lines",
+};
+
+describe("URL state", () => {
+  it("round-trips the whole view state", () => {
+    expect(decodeState(encodeState(FULL))).toEqual(FULL);
+    expect(decodeState(new URLSearchParams(encodeState(FULL).toString()))).toEqual(FULL);
+  });
+
+  it("round-trips every preset", () => {
+    for (const p of PRESETS) expect(decodeState(encodeState(p.state))).toEqual(p.state);
+  });
+
+  it("gives the default state an empty query", () => {
+    expect(explorerHref(DEFAULT_STATE)).toBe("/");
+    expect(decodeState(new URLSearchParams())).toEqual(DEFAULT_STATE);
+  });
+
+  it("writes a canonical query", () => {
+    expect(encodeState(FULL).toString()).toBe(
+      "f.algorithm=RSA&f.param.padding=pss&f.param.padding=pkcs1v15&f.tag.opt_level=-O2&x=param.key_bits" +
+        "&series=param.padding&series=tag.opt_level&metric=ns_per_op&unit=ms%2Fop&agg=max&scale=log&chart=lines",
+    );
+  });
+
+  it("drops what it does not understand instead of guessing", () => {
+    const s = decodeState(new URLSearchParams("x=bogus&metric=furlongs&agg=sum&f.nope=1&series=a&series=b&unit=parsecs"));
+    expect(s).toEqual(DEFAULT_STATE);
+  });
+
+  it("keeps at most two series dimensions", () => {
+    const s = decodeState(new URLSearchParams("series=algorithm&series=library&series=machine"));
+    expect(s.series).toEqual(["algorithm", "library"]);
+  });
+});
+
+describe("filters", () => {
+  it("become API query parameters, a repeated key meaning OR", () => {
+    expect(filterParams(FULL.filters).toString()).toBe("algorithm=RSA&param.padding=pss&param.padding=pkcs1v15&tag.opt_level=-O2");
+  });
+
+  it("toggle values on and off, removing empty dimensions", () => {
+    const on = toggleFilter({}, "tag.engine", "devcrypto");
+    expect(on).toEqual({ "tag.engine": ["devcrypto"] });
+    expect(toggleFilter(on, "tag.engine", "devcrypto")).toEqual({});
+  });
+});

@@ -1,13 +1,23 @@
 /** The same numbers as the chart, as a table. */
+import { useState } from "react";
 import { valueText } from "../lib/dimensions";
 import { formatNumber } from "../lib/units";
 import type { TableRow } from "../lib/table";
 
+const PAGE = 100;
+
 export function DataTable({ header, rows }: { header: string[]; rows: TableRow[] }) {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  const shown = rows.slice(current * PAGE, (current + 1) * PAGE);
   const numericFrom = header.length - 6;
   return (
+    <>
     <table data-testid="chart-table">
-      <caption className="note">The plotted values ({rows.length} points).</caption>
+      <caption className="note">
+        The plotted values ({rows.length} points{pages > 1 ? `; rows ${current * PAGE + 1}–${current * PAGE + shown.length}` : ""}).
+      </caption>
       <thead>
         <tr>
           {header.map((h, i) => (
@@ -18,7 +28,7 @@ export function DataTable({ header, rows }: { header: string[]; rows: TableRow[]
         </tr>
       </thead>
       <tbody>
-        {rows.map((r, i) => (
+        {shown.map((r, i) => (
           <tr key={i}>
             <td>{valueText(r.x)}</td>
             {r.series.map((s, j) => (
@@ -36,5 +46,19 @@ export function DataTable({ header, rows }: { header: string[]; rows: TableRow[]
         ))}
       </tbody>
     </table>
+    {pages > 1 && (
+      <div className="toolbar" role="group" aria-label="table pages">
+        <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
+          previous rows
+        </button>
+        <span className="note">
+          page {current + 1} of {pages}
+        </span>
+        <button type="button" disabled={current === pages - 1} onClick={() => setPage(current + 1)}>
+          next rows
+        </button>
+      </div>
+    )}
+    </>
   );
 }

@@ -29,7 +29,9 @@ export function PlotlyFigure({ data, layout, label, ref }: Props) {
     if (!el) return;
     let alive = true;
     void Plotly.react(el, data, layout, CONFIG).then(() => {
-      if (alive) setDrawn((n) => n + 1);
+      if (!alive) return;
+      performance.mark("cryptobench:chart-drawn");
+      setDrawn((n) => n + 1);
     });
     return () => {
       alive = false;

@@ -32,6 +32,8 @@ export interface Figure {
 
 const CATEGORY_LIMIT = 60;
 const LOG_SPREAD = 100;
+/** Above this many points SVG markers cost more than they show: draw the lines only. */
+const MARKER_LIMIT = 2000;
 
 /** Error bars only where every point that has an error reports the same kind. */
 export function errorBarRule(chart: ChartResponse): ErrorBarRule {
@@ -85,7 +87,7 @@ function customData(p: ChartPoint): Array<number | string> {
   return [p.n ?? "—", formatNumber(p.min), formatNumber(p.max)];
 }
 
-function trace(s: ChartSeries, opts: FigureOptions, numericX: boolean, errors: ErrorBarRule): Data {
+function trace(s: ChartSeries, opts: FigureOptions, numericX: boolean, errors: ErrorBarRule, dense: boolean): Data {
   const present = s.points.filter((p) => p.value !== null);
   const xs = present.map((p) => (numericX ? (p.x as number) : valueText(p.x)));
   const base = {
@@ -101,7 +103,7 @@ function trace(s: ChartSeries, opts: FigureOptions, numericX: boolean, errors: E
     },
   };
   if (opts.chart === "bars") return { ...base, type: "bar" };
-  return { ...base, type: "scatter", mode: "lines+markers", connectgaps: false };
+  return { ...base, type: "scatter", mode: dense ? "lines" : "lines+markers", connectgaps: false };
 }
 
 function xAxis(chart: ChartResponse, order: DimValue[], numericX: boolean, theme: Theme): Partial<Layout["xaxis"]> {
@@ -119,6 +121,7 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
   const numericX = order.length > CATEGORY_LIMIT && order.every(isNumeric);
   const errors = errorBarRule(chart);
   const values = chart.series.flatMap((s) => s.points.map((p) => p.value));
+  const dense = values.length > MARKER_LIMIT;
   const logY = wantsLogScale(opts.scale, values);
   const yTitle = `${isMetric(chart.metric) ? METRIC_DEFS[chart.metric].label : chart.metric} (${chart.unit})`;
   const layout: Partial<Layout> = {
@@ -133,7 +136,7 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
     margin: { t: 24, r: 16, b: 48, l: 64 },
     hovermode: "closest",
   };
-  return { data: chart.series.map((s) => trace(s, opts, numericX, errors)), layout, errorBars: errors, logY };
+  return { data: chart.series.map((s) => trace(s, opts, numericX, errors, dense)), layout, errorBars: errors, logY };
 }
 
 /** The chart expressed in a display unit (values, min, max and error divided by the unit's scale). */

@@ -1,0 +1,80 @@
+// The real backend for the e2e tests: a temp SQLite DB with the demo data on a free loopback port,
+// or an already running server named by CRYPTOBENCH_E2E_URL (then CRYPTOBENCH_E2E_TOKEN for uploads).
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const FRONTEND = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const REPO = resolve(FRONTEND, "..");
+const SERVER_BIN = process.env.CRYPTOBENCH_SERVER_BIN ?? join(REPO, ".venv", "bin", "cryptobench-server");
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitHealthy(url, child, deadlineMs) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`backend at ${url} not healthy after ${deadlineMs} ms`);
+}
+
+function tokenFrom(output) {
+  const match = output.match(/\b[A-Za-z0-9_\-]{24,}\b/g);
+  if (!match) throw new Error(`no token in: ${output}`);
+  return match[match.length - 1];
+}
+
+export async function startBackend() {
+  if (process.env.CRYPTOBENCH_E2E_URL) {
+    return { url: process.env.CRYPTOBENCH_E2E_URL.replace(/\/$/, ""), token: process.env.CRYPTOBENCH_E2E_TOKEN ?? null, stop() {} };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "cryptobench-e2e-"));
+  const env = {
+    ...process.env,
+    CRYPTOBENCH_DATA_DIR: dir,
+    CRYPTOBENCH_DATABASE_URL: `sqlite:///${join(dir, "e2e.sqlite")}`,
+    CRYPTOBENCH_FRONTEND_DIST: join(FRONTEND, "dist"),
+  };
+  const run = (...args) => execFileSync(SERVER_BIN, args, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  run("migrate");
+  run("demo", "load");
+  const token = tokenFrom(run("token", "create", "e2e", "--scope", "upload"));
+  const port = await freePort();
+  const child = spawn(SERVER_BIN, ["serve", "--host", "127.0.0.1", "--port", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  child.stderr.on("data", (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(url, child, 30_000);
+  } catch (err) {
+    child.kill();
+    throw new Error(`${err.message}\n${log}`);
+  }
+  return {
+    url,
+    token,
+    stop() {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

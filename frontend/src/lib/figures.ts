@@ -83,11 +83,41 @@ export function seriesLabel(key: Record<string, DimValue>, seriesDims: string[])
   return seriesDims.map((dim) => valueText(key[dim])).join(" · ");
 }
 
+const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
+const PATTERNS = ["", "/", "x", ".", "+", "-"] as const;
+const DASHES = ["solid", "dash", "dot", "dashdot", "longdash", "longdashdot"] as const;
+
+export interface SeriesStyle {
+  color: string;
+  variant: number;
+}
+
+/** With two series dimensions: colour by the first, hatch (bars) or dash (lines) by the second. */
+export function seriesStyles(series: ChartSeries[], seriesDims: string[]): Array<SeriesStyle | null> {
+  const [first, second] = seriesDims;
+  if (first === undefined || second === undefined) return series.map(() => null);
+  const firsts = [...new Set(series.map((s) => valueText(s.key[first])))];
+  const seconds = [...new Set(series.map((s) => valueText(s.key[second])))];
+  return series.map((s) => ({
+    color: COLORS[firsts.indexOf(valueText(s.key[first])) % COLORS.length] ?? "#1f77b4",
+    variant: seconds.indexOf(valueText(s.key[second])),
+  }));
+}
+
+function styled(style: SeriesStyle | null, chart: ChartKind): Partial<Data> {
+  if (style === null) return {};
+  if (chart === "bars") {
+    const shape = PATTERNS[style.variant % PATTERNS.length] ?? "";
+    return { marker: { color: style.color, pattern: { shape, fillmode: "overlay", fgcolor: "#ffffff" } } };
+  }
+  return { line: { color: style.color, dash: DASHES[style.variant % DASHES.length] ?? "solid" }, marker: { color: style.color } };
+}
+
 function customData(p: ChartPoint): Array<number | string> {
   return [p.n ?? "—", formatNumber(p.min), formatNumber(p.max)];
 }
 
-function trace(s: ChartSeries, opts: FigureOptions, numericX: boolean, errors: ErrorBarRule, dense: boolean): Data {
+function trace(s: ChartSeries, opts: FigureOptions, numericX: boolean, errors: ErrorBarRule, dense: boolean, style: SeriesStyle | null): Data {
   const present = s.points.filter((p) => p.value !== null);
   const xs = present.map((p) => (numericX ? (p.x as number) : valueText(p.x)));
   const base = {
@@ -102,8 +132,8 @@ function trace(s: ChartSeries, opts: FigureOptions, numericX: boolean, errors: E
       visible: errors.show,
     },
   };
-  if (opts.chart === "bars") return { ...base, type: "bar" };
-  return { ...base, type: "scatter", mode: dense ? "lines" : "lines+markers", connectgaps: false };
+  if (opts.chart === "bars") return { ...base, ...styled(style, "bars"), type: "bar" } as Data;
+  return { ...base, ...styled(style, "lines"), type: "scatter", mode: dense ? "lines" : "lines+markers", connectgaps: false } as Data;
 }
 
 function xAxis(chart: ChartResponse, order: DimValue[], numericX: boolean, theme: Theme): Partial<Layout["xaxis"]> {
@@ -136,7 +166,9 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
     margin: { t: 24, r: 16, b: 48, l: 64 },
     hovermode: "closest",
   };
-  return { data: chart.series.map((s) => trace(s, opts, numericX, errors, dense)), layout, errorBars: errors, logY };
+  const styles = seriesStyles(chart.series, opts.seriesDims);
+  const data = chart.series.map((s, i) => trace(s, opts, numericX, errors, dense, styles[i] ?? null));
+  return { data, layout, errorBars: errors, logY };
 }
 
 /** The chart expressed in a display unit (values, min, max and error divided by the unit's scale). */

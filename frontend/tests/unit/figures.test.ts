@@ -96,3 +96,17 @@ describe("scale helpers", () => {
     expect(ms.series[1]?.points[1]?.value).toBeNull();
   });
 });
+
+describe("two series dimensions", () => {
+  it("colour by the first dimension and hatch by the second", () => {
+    const fig = buildFigure(RSA_CHART, OPTS);
+    expect(fig.data[0]).toMatchObject({ marker: { color: "#1f77b4", pattern: { shape: "" } } });
+    expect(fig.data[1]).toMatchObject({ marker: { color: "#ff7f0e", pattern: { shape: "/" } } });
+    const lines = buildFigure(RSA_CHART, { ...OPTS, chart: "lines" });
+    expect(lines.data[1]).toMatchObject({ line: { color: "#ff7f0e", dash: "dash" } });
+  });
+
+  it("leave one-dimension series to Plotly's colourway", () => {
+    expect(buildFigure(JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] }).data[0]).not.toHaveProperty("marker");
+  });
+});

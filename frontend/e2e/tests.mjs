@@ -1,0 +1,165 @@
+// E2E tests against the real backend with the demo data (see run.mjs). Each: {name, fn(ctx)}.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
+import { RSA_VERIFY_MS } from "./seeds.mjs";
+import { PRESET_EXPECTATIONS } from "./presets.mjs";
+
+const HTML_NAME = '<img src=x onerror="window.__xss=1"><b>bold-board</b>';
+
+async function presetTest({ page, url, shot }, id) {
+  const expect = PRESET_EXPECTATIONS[id];
+  await openPreset(page, url, id);
+  const traces = await plotted(page);
+  for (const [name, points] of Object.entries(expect.traces)) assertTrace(traces, name, points);
+  const layout = await layoutOf(page);
+  assert.equal(layout.ytype, expect.ytype);
+  assert.equal(layout.ytitle, expect.ytitle);
+  await shot(`preset-${id}`);
+}
+
+async function selectAndRedraw(page, label, value) {
+  const before = await drawCount(page);
+  await page.getByLabel(label, { exact: true }).selectOption(value);
+  await waitForChart(page, before);
+}
+
+function upload(url, token, doc) {
+  return fetch(`${url}/api/v1/runs`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(doc),
+  });
+}
+
+function htmlRun() {
+  return {
+    schema: "cryptobench.run/v1",
+    run_id: randomUUID(),
+    source: "manual",
+    started_at: "2026-11-20T10:00:00Z",
+    machine: { name: HTML_NAME, board: "<i>board</i>" },
+    tool: { name: "<script>window.__xss=2</script>tool" },
+    tags: { note: "<u>tag</u>" },
+    results: [{ name: "<b>result</b>", algorithm: "SHA-256", operation: "hash", metric: "ns_per_op", value: 1234, unit: "ns/op" }],
+    artifact: { media_type: "text/html", content: "<h1>artifact</h1>" },
+  };
+}
+
+export const TESTS = [
+  { name: "preset 002 RSA verify by key size x padding x opt level", fn: (c) => presetTest(c, "rsa-verify") },
+  { name: "preset 001 secp256r1 vs secp256k1", fn: (c) => presetTest(c, "ecdsa-curves") },
+  { name: "preset 003 openssl with vs without cryptodev", fn: (c) => presetTest(c, "openssl-cryptodev") },
+  { name: "preset 004 ECpy vs ECC.py log scale", fn: (c) => presetTest(c, "ecc-python") },
+  {
+    name: "change metric and x axis, then back and forward",
+    fn: async ({ page, url, shot }) => {
+      await openPreset(page, url, "rsa-verify");
+      await selectAndRedraw(page, "metric", "ops_per_s");
+      assert.match(page.url(), /metric=ops_per_s/);
+      assertTrace(await plotted(page), "pkcs1v15 · -O2", { 2048: 1000 / 54.18, 4096: 1000 / 207.08 });
+      await selectAndRedraw(page, "x axis", "tag.opt_level");
+      const byOpt = await plotted(page);
+      assert.deepEqual(byOpt.find((t) => t.name === "pss · -Os").x, ["-Os"]);
+      await shot("changed-x-metric");
+      let before = await drawCount(page);
+      await page.goBack();
+      await waitForChart(page, before);
+      assert.deepEqual((await plotted(page)).find((t) => t.name === "pss · -Os").x, ["2048", "4096"]);
+      before = await drawCount(page);
+      await page.goForward();
+      await waitForChart(page, before);
+      assert.deepEqual((await plotted(page)).find((t) => t.name === "pss · -Os").x, ["-Os"]);
+    },
+  },
+  {
+    name: "a permalink opened in a fresh page gives the same chart",
+    fn: async ({ page, browser, url }) => {
+      await openPreset(page, url, "ecdsa-curves");
+      await selectAndRedraw(page, "aggregation", "max");
+      await page.getByRole("button", { name: "lines" }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="plot"]').data[0].type === "scatter");
+      const link = page.url();
+      const original = await plotted(page);
+      const fresh = await browser.newContext();
+      const other = await fresh.newPage();
+      await other.goto(link);
+      await waitForChart(other);
+      assert.deepEqual(await plotted(other), original);
+      assert.equal(await other.evaluate(() => document.querySelector('[data-testid="plot"]').data[0].type), "scatter");
+      await fresh.close();
+    },
+  },
+  {
+    name: "export CSV of the shown data",
+    fn: async ({ page, url }) => {
+      await openPreset(page, url, "rsa-verify");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+      const csv = readFileSync(await download.path(), "utf8").split("\r\n");
+      assert.equal(csv[0], "key size (bits),padding,optimization level,ns_per_op (ms/op),n,min,max,error,error kind");
+      const row = csv.find((l) => l.startsWith("4096,pss,-Os,"));
+      assert.ok(row, `no 4096,pss,-Os row in ${csv.join(" | ")}`);
+      close(Number(row.split(",")[3]), RSA_VERIFY_MS["pss · -Os"][4096], "CSV 4096 pss -Os");
+    },
+  },
+  {
+    name: "compare two runs: differing fields first, ratios and geomean",
+    fn: async ({ page, url, shot }) => {
+      await page.goto(`${url}/runs?source=esp32c6-serial`);
+      const boxes = page.getByRole("checkbox", { name: /pick run/ });
+      await boxes.first().waitFor();
+      assert.ok((await boxes.count()) >= 2, "the demo data has two ESP32-C6 runs");
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await page.getByRole("link", { name: "Compare the two picked runs" }).click();
+      await page.getByTestId("compare-table").waitFor();
+      const first = await page.locator('[data-testid="run-differences"] tbody tr').first().innerText();
+      assert.match(first, /tag\.opt_level/);
+      const ratios = await page.locator('[data-testid="compare-table"] tbody tr').count();
+      assert.ok(ratios >= 6, `shared results: ${ratios}`);
+      assert.match(await page.getByTestId("geomean").innerText(), /\d\.\d{3}x/);
+      await shot("compare");
+    },
+  },
+  {
+    name: "text from data containing HTML is shown as text",
+    fn: async ({ page, url, token, shot }) => {
+      assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
+      const doc = htmlRun();
+      const res = await upload(url, token, doc);
+      assert.equal(res.status, 201, await res.text());
+      await page.goto(`${url}/runs/${doc.run_id}`);
+      await page.getByText(HTML_NAME, { exact: true }).first().waitFor();
+      await page.getByText("<b>result</b>", { exact: true }).waitFor();
+      await page.getByText("<h1>artifact</h1>").waitFor();
+      assert.equal(await page.locator("main b, main img, main h1, main u").count(), 0);
+      assert.equal(await page.evaluate(() => window.__xss), undefined);
+      await page.goto(`${url}/machines`);
+      await page.getByText(HTML_NAME, { exact: true }).waitFor();
+      await shot("html-as-text");
+    },
+  },
+  {
+    name: "an unreachable API gives a message, not a blank page",
+    fn: async ({ page, url, shot }) => {
+      await page.route("**/api/v1/**", (route) => route.abort("connectionrefused"));
+      await page.goto(`${url}/`);
+      await page.getByRole("alert").first().waitFor({ timeout: 20_000 });
+      assert.match(await page.getByRole("alert").first().innerText(), /cannot be reached/);
+      await shot("api-unreachable");
+    },
+  },
+  {
+    name: "dark theme and keyboard navigation",
+    fn: async ({ page, url, shot }) => {
+      await openPreset(page, url, "ecc-python");
+      await page.keyboard.press("Tab");
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Skip to content");
+      await page.getByRole("button", { name: "Toggle dark mode" }).press("Enter");
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
+      await page.waitForTimeout(300);
+      await shot("dark-ecc");
+    },
+  },
+];

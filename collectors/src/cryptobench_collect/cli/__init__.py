@@ -1,0 +1,1 @@
+"""The `cryptobench` command line: thin commands over the library modules."""

@@ -1,0 +1,48 @@
+"""The `cryptobench` application, its command groups, and the process's one error boundary.
+
+Each collector module registers its commands on the groups below; the import block at the
+end of this file loads those modules (see collectors/README.md "Adding a collector").
+"""
+
+import sys
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from cryptobench_collect.errors import CollectorError
+
+app = typer.Typer(
+    name="cryptobench",
+    help="Run or parse cryptography benchmarks and send the results to a CryptoBench dashboard.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+parse_app = typer.Typer(help="Parse a saved output file and print the run document (never uploads).",
+                        no_args_is_help=True)
+run_app = typer.Typer(help="Run a benchmark on this machine, then upload the run.", no_args_is_help=True)
+ingest_app = typer.Typer(help="Parse a result file, then upload the run.", no_args_is_help=True)
+collect_app = typer.Typer(help="Read results from a device, then upload the run.", no_args_is_help=True)
+spool_app = typer.Typer(help="Runs kept on disk while the server was unreachable.", no_args_is_help=True)
+
+app.add_typer(parse_app, name="parse")
+app.add_typer(run_app, name="run")
+app.add_typer(ingest_app, name="ingest")
+app.add_typer(collect_app, name="collect")
+app.add_typer(spool_app, name="spool")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI; map every CollectorError to its exit code and a one-line red message."""
+    try:
+        app(args=argv, prog_name="cryptobench")
+    except CollectorError as exc:
+        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        sys.exit(exc.exit_code)
+    except OSError as exc:
+        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        sys.exit(1)
+
+
+from cryptobench_collect.cli import upload  # noqa: E402,F401

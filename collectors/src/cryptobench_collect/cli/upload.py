@@ -1,0 +1,98 @@
+"""`cryptobench upload FILE...` and `cryptobench spool list|flush`."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from cryptobench_contract import RunDocument
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from cryptobench_collect.cli.app import app, spool_app
+from cryptobench_collect.cli.options import ServerOpt, SpoolDirOpt, TokenOpt, delivery_options
+from cryptobench_collect.delivery import deliver, flush
+from cryptobench_collect.documents import parse_json, read_text, run_from_data
+from cryptobench_collect.errors import CollectorError, InputError, OnlySpooled, RuntimeFailure, UsageError
+from cryptobench_collect.spool import STATES, Spool, State, decode_item
+
+FilesArg = Annotated[
+    list[Path],
+    typer.Argument(exists=True, dir_okay=False, help="Run documents (from --no-upload -o) or spool files"),
+]
+StateOpt = Annotated[
+    list[str] | None, typer.Option("--state", help="Only these states (pending, sent, failed)"),
+]
+
+
+@app.command("upload")
+def upload(files: FilesArg, server: ServerOpt = None, token: TokenOpt = None, spool_dir: SpoolDirOpt = None) -> None:
+    """Upload saved run documents (each goes through the spool, like a fresh run)."""
+    options = delivery_options(server=server, token=token, spool_dir=spool_dir)
+    runs = [_load_document(path) for path in files]
+    problems = []
+    for run in runs:
+        try:
+            deliver(run, options)
+        except CollectorError as exc:
+            problems.append(exc)
+    _raise_summary(problems, total=len(runs))
+
+
+@spool_app.command("list")
+def spool_list(spool_dir: SpoolDirOpt = None, state: StateOpt = None) -> None:
+    """Show the runs in the spool, oldest first."""
+    spool = Spool(delivery_options(spool_dir=spool_dir).spool_dir)
+    table = Table(title=str(spool.root))
+    for column in ("state", "run_id", "source", "machine", "started_at", "results", "problem"):
+        table.add_column(column, no_wrap=column in ("state", "run_id"), min_width=36 if column == "run_id" else None)
+    for wanted in _states(state):
+        for path in spool.paths(wanted):
+            table.add_row(*_row(spool, wanted, path))
+    Console().print(table)
+
+
+def _states(given: list[str] | None) -> list[State]:
+    unknown = sorted(set(given or []) - set(STATES))
+    if unknown:
+        raise UsageError(f"--state {', '.join(unknown)}: expected one of {', '.join(STATES)}")
+    return [state for state in STATES if not given or state in given]
+
+
+def _row(spool: Spool, state: State, path: Path) -> list[str]:
+    try:
+        item = spool.load(path)
+    except InputError as exc:
+        return [state, path.stem, "", "", "", "", escape(exc.message)]
+    problem = (item.problem or {}).get("detail") or (item.problem or {}).get("title") or ""
+    run = item.run
+    return [state, str(run.run_id), run.source, run.machine.name, run.started_at.isoformat(),
+            str(len(run.results)), escape(str(problem))]
+
+
+@spool_app.command("flush")
+def spool_flush(server: ServerOpt = None, token: TokenOpt = None, spool_dir: SpoolDirOpt = None) -> None:
+    """Upload every pending run, oldest first."""
+    options = delivery_options(server=server, token=token, spool_dir=spool_dir)
+    pending = len(Spool(options.spool_dir).paths("pending"))
+    sent, problems = flush(options)
+    options.console.print(f"{sent} of {pending} pending run(s) uploaded")
+    _raise_summary(problems, total=pending)
+
+
+def _load_document(path: Path) -> RunDocument:
+    text = read_text(path)
+    data = parse_json(text, source_name=str(path))
+    if isinstance(data, dict) and "spool_version" in data:
+        return decode_item(text, source_name=str(path))[0]
+    return run_from_data(data, source_name=str(path))
+
+
+def _raise_summary(problems: list[CollectorError], *, total: int) -> None:
+    if not problems:
+        return
+    if len(problems) == 1:
+        raise problems[0]
+    lines = "\n  ".join(str(problem) for problem in problems)
+    kind = OnlySpooled if all(isinstance(p, OnlySpooled) for p in problems) else RuntimeFailure
+    raise kind(f"{len(problems)} of {total} run(s) not uploaded:\n  {lines}")

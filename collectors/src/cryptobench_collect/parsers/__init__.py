@@ -1,0 +1,1 @@
+"""Pure parsers: tool output text -> contract objects, no I/O."""

@@ -1,0 +1,1 @@
+"""Runners: start a benchmark tool here and hand its output to a parser."""

@@ -1,0 +1,114 @@
+"""POST run documents to the dashboard, classifying every answer explicitly.
+
+201/200: accepted (200 = the same run was already stored; run_id is the idempotency key).
+401/403: not authorized (the run is fine, the token is not: keep it pending).
+409 and other 4xx: rejected, with the server's problem+json detail.
+429, 5xx and network errors: retried with exponential backoff until a deadline, then unreachable.
+This module never configures logging; it only logs through its own logger.
+"""
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import httpx
+
+log = logging.getLogger(__name__)
+
+RUNS_PATH = "/api/v1/runs"
+Status = Literal["accepted", "unauthorized", "rejected", "unreachable"]
+
+
+@dataclass(frozen=True)
+class UploadOutcome:
+    status: Status
+    http_status: int | None
+    detail: str
+    problem: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Uploader:
+    server: str
+    token: str | None
+    deadline_s: float = 60.0
+    timeout_s: float = 30.0
+    transport: httpx.BaseTransport | None = None
+    sleep: Callable[[float], None] = time.sleep
+    clock: Callable[[], float] = time.monotonic
+
+    def upload(self, body: str) -> UploadOutcome:
+        """Send one run document (its JSON text); retry what is worth retrying until the deadline."""
+        give_up_at = self.clock() + self.deadline_s
+        with self._client() as client:
+            attempt = 0
+            while True:
+                attempt += 1
+                outcome, retry_after = self._attempt(client, body, attempt)
+                if outcome.status != "unreachable":
+                    return outcome
+                pause = retry_after if retry_after is not None else min(0.5 * 2 ** (attempt - 1), 8.0)
+                if self.clock() + pause >= give_up_at:
+                    return outcome
+                self.sleep(pause)
+
+    def _client(self) -> httpx.Client:
+        headers = {"Content-Type": "application/json", "Accept": "application/json, application/problem+json"}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        return httpx.Client(
+            base_url=self.server.rstrip("/"), headers=headers, timeout=self.timeout_s,
+            transport=self.transport,
+        )
+
+    def _attempt(self, client: httpx.Client, body: str, attempt: int) -> tuple[UploadOutcome, float | None]:
+        started = self.clock()
+        try:
+            response = client.post(RUNS_PATH, content=body.encode("utf-8"))
+        except httpx.HTTPError as exc:
+            log.info("upload attempt %d failed after %.2fs: %s", attempt, self.clock() - started, exc)
+            return UploadOutcome("unreachable", None, f"cannot reach {self.server}: {exc}"), None
+        log.info("upload attempt %d: HTTP %d in %.2fs", attempt, response.status_code, self.clock() - started)
+        return classify(response), _retry_after(response)
+
+
+def classify(response: httpx.Response) -> UploadOutcome:
+    code = response.status_code
+    problem = _problem(response)
+    detail = _describe(code, problem, response)
+    if code in (200, 201):
+        return UploadOutcome("accepted", code, detail, problem)
+    if code in (401, 403):
+        return UploadOutcome("unauthorized", code, detail, problem)
+    if code == 429 or code >= 500:
+        return UploadOutcome("unreachable", code, detail, problem)
+    return UploadOutcome("rejected", code, detail, problem)
+
+
+def _problem(response: httpx.Response) -> dict[str, Any]:
+    try:
+        data = response.json()
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _describe(code: int, problem: dict[str, Any], response: httpx.Response) -> str:
+    if code in (200, 201):
+        return "stored" if code == 201 else "already stored"
+    parts = [str(problem[key]) for key in ("title", "detail") if problem.get(key)]
+    errors = problem.get("errors")
+    if isinstance(errors, list) and errors:
+        parts.append(f"{len(errors)} field error(s), first: {errors[0]}")
+    text = "; ".join(parts) or response.text[:300].strip() or response.reason_phrase
+    return f"HTTP {code}: {text}"
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("Retry-After", "")
+    try:
+        return min(max(float(value), 0.0), 60.0)
+    except ValueError:
+        return None

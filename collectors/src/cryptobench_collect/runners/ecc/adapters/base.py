@@ -8,6 +8,7 @@ unsupported.
 """
 
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, ClassVar
 
 from cryptobench_collect.runners.ecc.curves import CURVES, CurveParams
@@ -100,3 +101,11 @@ def params(curve: str) -> CurveParams:
 
 def to_bytes(value: int, curve: CurveParams) -> bytes:
     return value.to_bytes(curve.byte_length, "big")
+
+
+def own_version() -> str:
+    """This package's version: what the reference implementations report as theirs."""
+    try:
+        return version("cryptobench-collect")
+    except PackageNotFoundError:
+        return "unknown"

@@ -1,11 +1,10 @@
 """Our own reference arithmetic as two "libraries": affine (stands in for ECC.py) and Jacobian."""
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any, ClassVar
 
 from cryptobench_collect.runners.ecc import affine, jacobian, signatures, sqrt
 from cryptobench_collect.runners.ecc.adapters.base import (
-    ALL_OPERATIONS, CurveOps, Library, LibraryInfo, params,
+    ALL_OPERATIONS, CurveOps, Library, LibraryInfo, own_version, params,
 )
 from cryptobench_collect.runners.ecc.curves import CURVES, CurveParams
 
@@ -63,13 +62,6 @@ class _JacobianOps(_ReferenceOps):
     multiply_add = staticmethod(jacobian.multiply_add)
 
 
-def _own_version() -> str:
-    try:
-        return version("cryptobench-collect")
-    except PackageNotFoundError:
-        return "unknown"
-
-
 class ReferenceAffine(Library):
     name = "reference-affine"
     install = "(built in)"
@@ -78,7 +70,7 @@ class ReferenceAffine(Library):
     coordinates = "affine"
 
     def info(self) -> LibraryInfo:
-        return LibraryInfo(self.name, _own_version(), self.coordinates)
+        return LibraryInfo(self.name, own_version(), self.coordinates)
 
     def bind(self, curve: str) -> CurveOps:
         return self.ops_class(params(curve))

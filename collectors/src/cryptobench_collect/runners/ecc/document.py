@@ -1,0 +1,83 @@
+"""The run document of an ECC outcome (source `python-ecc`): one result per measured cell.
+
+Gaps (unsupported, not installed) have no number, so they are not results; they are listed
+in the artifact, next to the CSV table, so the document still says what was not measured.
+"""
+
+import platform
+
+from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool, new_run_id
+
+from cryptobench_collect.runners.ecc.adapters.base import own_version
+from cryptobench_collect.runners.ecc.runner import EccOutcome, Measured
+from cryptobench_collect.runners.ecc.rows import ROWS, Row
+from cryptobench_collect.runners.ecc.stats import summarize
+from cryptobench_collect.runners.ecc.tables import gaps_text, to_csv
+
+TOOL_NAME = "cryptobench-ecc"
+
+
+def build_run(outcome: EccOutcome, machine: Machine) -> RunDocument:
+    results = [
+        _result(outcome, curve, row, library, cell.samples)
+        for curve in outcome.config.curves
+        for row in ROWS
+        for library in outcome.config.libraries
+        if isinstance(cell := outcome.cell(curve, row, library), Measured)
+    ]
+    return RunDocument(
+        run_id=new_run_id(),
+        source="python-ecc",
+        started_at=outcome.started_at,
+        finished_at=outcome.finished_at,
+        machine=machine,
+        tool=Tool(name=TOOL_NAME, version=own_version(), options=_options(outcome)),
+        tags={
+            "python_version": platform.python_version(),
+            "python_implementation": platform.python_implementation(),
+        },
+        results=results,
+        artifact=Artifact(media_type="text/plain", content=to_csv(outcome) + gaps_text(outcome)),
+    )
+
+
+def _result(outcome: EccOutcome, curve: str, row: Row, library: str, samples: list[int]) -> Result:
+    info = outcome.infos[library]
+    stats = summarize(samples)
+    params: dict[str, str | int] = {"curve": curve}
+    if info.coordinates:
+        params["coordinates"] = info.coordinates
+    if row.variant:
+        params["variant"] = row.variant
+    if row.family == "signature":
+        params["message_bytes"] = outcome.config.message_bytes
+        params["hash"] = "SHA-256"
+    if info.provider:
+        params["provider"] = info.provider
+    return Result(
+        name=row.name,
+        family=row.family,  # type: ignore[arg-type]
+        algorithm="ECDSA" if row.family == "signature" else "EC",
+        operation=row.operation,  # type: ignore[arg-type]
+        library=library,
+        library_version=info.version,
+        params=params,
+        metric="ns_per_op",
+        value=stats["mean"],
+        unit="ns/op",
+        error=stats["stddev"],
+        error_kind="stddev",
+        samples=len(samples),
+        stats=stats,
+    )
+
+
+def _options(outcome: EccOutcome) -> str:
+    c = outcome.config
+    return (
+        f"--repetitions {c.repetitions} --warmup {c.warmup} --message-bytes {c.message_bytes} "
+        + " ".join(f"--library {name}" for name in c.libraries)
+        + " "
+        + " ".join(f"--curve {name}" for name in c.curves)
+    )
+

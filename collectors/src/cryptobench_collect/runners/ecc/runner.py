@@ -1,0 +1,130 @@
+"""Run seed 004's experiments for the chosen libraries and curves: check, then time.
+
+The outcome has one cell per (curve, row, library): the timing samples, or a gap that says
+why there is no number (the library lacks the curve or operation, or is not installed).
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal, Protocol
+
+from cryptobench_contract import utc_now
+
+from cryptobench_collect.runners.ecc import adapters, workload
+from cryptobench_collect.runners.ecc.adapters.base import CurveOps, Library, LibraryInfo
+from cryptobench_collect.runners.ecc.correctness import check_curve
+from cryptobench_collect.runners.ecc.curves import CURVES
+from cryptobench_collect.runners.ecc.experiments import CorrectnessError, run_experiment
+from cryptobench_collect.runners.ecc.rows import EXPERIMENTS, Row
+
+DEFAULT_CURVES = ("secp256k1", "secp256r1")
+QUICK_REPETITIONS = 5
+QUICK_WARMUP = 1
+
+
+@dataclass(frozen=True)
+class EccConfig:
+    repetitions: int = 1000
+    warmup: int = 10
+    message_bytes: int = 32
+    libraries: tuple[str, ...] = adapters.LIBRARY_NAMES
+    curves: tuple[str, ...] = DEFAULT_CURVES
+
+
+@dataclass(frozen=True)
+class Measured:
+    samples: list[int]
+
+
+@dataclass(frozen=True)
+class Gap:
+    status: Literal["unsupported", "not installed"]
+    detail: str
+
+
+Cell = Measured | Gap
+
+
+@dataclass
+class EccOutcome:
+    config: EccConfig
+    started_at: datetime
+    finished_at: datetime | None = None
+    infos: dict[str, LibraryInfo] = field(default_factory=dict)
+    cells: dict[tuple[str, str, str], Cell] = field(default_factory=dict)
+
+    def cell(self, curve: str, row: Row, library: str) -> Cell:
+        return self.cells[(curve, row.name, library)]
+
+
+class Reporter(Protocol):
+    def begin(self, description: str, total: int) -> None: ...
+    def tick(self) -> None: ...
+    def end(self) -> None: ...
+
+
+class SilentReporter:
+    def begin(self, description: str, total: int) -> None:
+        return None
+
+    def tick(self) -> None:
+        return None
+
+    def end(self) -> None:
+        return None
+
+
+def run_ecc(config: EccConfig, reporter: Reporter | None = None) -> EccOutcome:
+    reporter = reporter or SilentReporter()
+    outcome = EccOutcome(config=config, started_at=utc_now())
+    loaded = {name: adapters.load(name) for name in config.libraries}
+    outcome.infos = {n: lib.info() for n, lib in loaded.items() if isinstance(lib, Library)}
+    for curve in config.curves:
+        bound = _bind(curve, loaded, outcome)
+        check_curve(CURVES[curve], bound, config.message_bytes)
+        reporter.begin(f"{curve}: drawing operands", 1)
+        work = workload.draw(CURVES[curve], config.repetitions + config.warmup, config.message_bytes)
+        reporter.end()
+        for name, ops in bound.items():
+            _time_library(curve, name, ops, work, outcome, reporter)
+    outcome.finished_at = utc_now()
+    return outcome
+
+
+def _bind(curve: str, loaded: dict[str, Library | adapters.NotInstalled], outcome: EccOutcome) -> dict[str, CurveOps]:
+    """Bind every library that has `curve`; record gaps for the others."""
+    bound: dict[str, CurveOps] = {}
+    for name, lib in loaded.items():
+        if isinstance(lib, adapters.NotInstalled):
+            _fill(outcome, curve, name, Gap("not installed", lib.install))
+        elif not lib.supports_curve(curve):
+            _fill(outcome, curve, name, Gap("unsupported", f"{name} has no {curve}"))
+        else:
+            bound[name] = lib.bind(curve)
+    return bound
+
+
+def _fill(outcome: EccOutcome, curve: str, library: str, gap: Gap) -> None:
+    for rows in EXPERIMENTS.values():
+        for row in rows:
+            outcome.cells[(curve, row.name, library)] = gap
+
+
+def _time_library(
+    curve: str, name: str, ops: CurveOps, work: workload.Workload, outcome: EccOutcome, reporter: Reporter
+) -> None:
+    for experiment, rows in EXPERIMENTS.items():
+        missing = [row.operation for row in rows if row.operation not in ops.operations]
+        if missing:
+            gap = Gap("unsupported", f"{name} has no {missing[0]} operation")
+            outcome.cells.update({(curve, row.name, name): gap for row in rows})
+            continue
+        reporter.begin(f"{name} {curve} {experiment}", work.size)
+        try:
+            results = run_experiment(experiment, ops, work, warmup=outcome.config.warmup, tick=reporter.tick)
+        except CorrectnessError as exc:
+            raise CorrectnessError(f"{name} on {curve}: {exc}") from None
+        finally:
+            reporter.end()
+        for row, samples in zip(rows, results, strict=True):
+            outcome.cells[(curve, row.name, name)] = Measured(samples)

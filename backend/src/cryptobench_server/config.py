@@ -1,11 +1,19 @@
-"""Service settings: one class, read from the environment (prefix CRYPTOBENCH_)."""
+"""Service settings: one class, read from the environment (prefix CRYPTOBENCH_).
+
+In production (`CRYPTOBENCH_ENVIRONMENT=production`) the service refuses to start with a
+default secret, e.g. the database password "changethis" that docker-compose.yml and
+.env.example ship with.
+"""
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+
+DEFAULT_SECRETS = frozenset({"changethis", "postgres", "password", "secret"})
 
 
 def _default_data_dir() -> Path:
@@ -29,12 +37,30 @@ class Settings(BaseSettings):
     )
     host: str = "127.0.0.1"
     port: int = 8000
+    log_level: Literal["critical", "error", "warning", "info", "debug"] = "info"
+    access_log: bool = Field(default=True, description="One log line per request (paths only, never headers)")
+    forwarded_allow_ips: str = Field(
+        default="127.0.0.1", description="Proxies whose X-Forwarded-* headers are trusted (comma-separated, or *)"
+    )
 
     @property
     def resolved_database_url(self) -> str:
         if self.database_url:
             return self.database_url
         return f"sqlite:///{self.data_dir / 'cryptobench.sqlite'}"
+
+    @model_validator(mode="after")
+    def _refuse_default_secrets_in_production(self) -> Self:
+        if self.environment != "production" or not self.database_url:
+            return self
+        password = make_url(self.database_url).password
+        if password is not None and str(password).lower() in DEFAULT_SECRETS:
+            raise ValueError(
+                f"CRYPTOBENCH_DATABASE_URL uses the default password {str(password)!r}: set "
+                "POSTGRES_PASSWORD (docker compose) or the URL's password to a secret of your own "
+                "before running with CRYPTOBENCH_ENVIRONMENT=production"
+            )
+        return self
 
 
 @lru_cache

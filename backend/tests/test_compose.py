@@ -6,8 +6,11 @@ Every path the Dockerfile copies and every command it and the compose file run m
 """
 
 import json
+import os
 import re
 import shlex
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -168,3 +171,15 @@ def test_production_guard_reads_the_environment(monkeypatch):
     monkeypatch.setenv("CRYPTOBENCH_DATABASE_URL", "postgresql+psycopg://cryptobench:changethis@db/cryptobench")
     with pytest.raises(ValidationError, match="CRYPTOBENCH_DATABASE_URL uses the default password"):
         Settings()
+
+
+def test_make_stack_runs_the_same_stack_without_docker(tmp_path):
+    """scripts/stack.sh --check: local PostgreSQL, migrate, demo load, token, serve, probe, stop."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CRYPTOBENCH_")}
+    done = subprocess.run(["bash", str(ROOT / "scripts/stack.sh"), "--check"], capture_output=True, text=True,
+                          timeout=300, env={**env, "TMPDIR": str(tmp_path), "VENV": str(Path(sys.executable).parent.parent)})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "stack check: health: {'status': 'ok', 'database': 'postgresql'}" in done.stdout
+    assert "stack check: upload with the stack token: HTTP 201" in done.stdout
+    assert "stack check: ok" in done.stdout
+    assert list(tmp_path.iterdir()) == []

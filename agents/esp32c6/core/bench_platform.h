@@ -14,6 +14,8 @@ typedef struct {
 /* The identity printed on the BEGIN line; NULL strings and 0 numbers are printed as null. */
 typedef struct {
     const char *target;      /* "esp32c6" or "host" */
+    const char *device;      /* stable device identity: base MAC (device) or host name */
+    const char *arch;        /* "riscv32", "x86_64", ... */
     const char *chip;        /* chip model or host CPU model */
     const char *chip_rev;    /* e.g. "v0.1" */
     unsigned cores;

@@ -76,6 +76,8 @@ void report_begin(const bench_ctx_t *ctx, const bench_identity_t *id, const benc
     line_t line = {.len = 0};
     put_head(&line, "BENCH_BEGIN", ctx);
     put_str(&line, "target", id->target);
+    put_str(&line, "device", id->device);
+    put_str(&line, "arch", id->arch);
     put_str(&line, "chip", id->chip);
     put_str(&line, "chip_rev", id->chip_rev);
     put_num(&line, "cores", id->cores);

@@ -19,6 +19,8 @@
 
 static char g_cpu[128];
 static char g_sdk[400];
+static char g_host[256];
+static char g_arch[65];
 
 static void read_cpu_model(void)
 {
@@ -54,10 +56,16 @@ void bench_platform_identity(bench_identity_t *id)
     memset(id, 0, sizeof *id);
     read_cpu_model();
     if (uname(&uts) == 0) {
-        snprintf(g_sdk, sizeof g_sdk, "%s %s %s", uts.sysname, uts.release, uts.machine);
+        snprintf(g_sdk, sizeof g_sdk, "%s %s", uts.sysname, uts.release);
+        snprintf(g_arch, sizeof g_arch, "%s", uts.machine);
+    }
+    if (gethostname(g_host, sizeof g_host - 1) != 0) {
+        g_host[0] = '\0';
     }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     id->target = "host";
+    id->device = g_host[0] ? g_host : NULL;
+    id->arch = g_arch[0] ? g_arch : NULL;
     id->chip = g_cpu[0] ? g_cpu : NULL;
     id->cores = cores > 0 ? (unsigned)cores : 0;
     id->sdk = g_sdk[0] ? g_sdk : NULL;

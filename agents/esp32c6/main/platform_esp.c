@@ -9,6 +9,7 @@
 #include "esp_cpu.h"
 #include "esp_flash.h"
 #include "esp_idf_version.h"
+#include "esp_mac.h"
 #include "esp_rom_sys.h"
 #include "esp_timer.h"
 #include "freertos/FreeRTOS.h"
@@ -18,6 +19,7 @@
 
 static char g_rev[16];
 static char g_sdk[48];
+static char g_mac[18];
 
 static const char *opt_level(void)
 {
@@ -61,7 +63,18 @@ void bench_platform_identity(bench_identity_t *id)
     esp_chip_info(&chip);
     snprintf(g_rev, sizeof g_rev, "v%u.%u", chip.revision / 100, chip.revision % 100);
     snprintf(g_sdk, sizeof g_sdk, "ESP-IDF %s", esp_get_idf_version());
+    uint8_t mac[6];
+    if (esp_efuse_mac_get_default(mac) == ESP_OK) {
+        snprintf(g_mac, sizeof g_mac, "%02x:%02x:%02x:%02x:%02x:%02x", mac[0], mac[1], mac[2], mac[3], mac[4],
+                 mac[5]);
+        id->device = g_mac;
+    }
     id->target = CONFIG_IDF_TARGET;
+#if CONFIG_IDF_TARGET_ARCH_RISCV
+    id->arch = "riscv32";
+#else
+    id->arch = "xtensa";
+#endif
     id->chip = CONFIG_IDF_TARGET;
     id->chip_rev = g_rev;
     id->cores = chip.cores;

@@ -1,0 +1,56 @@
+"""Random and mutated text: the parser returns results or raises InputError, nothing else."""
+
+from collect_support import FIXTURES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cryptobench_collect.errors import InputError
+from cryptobench_collect.parsers.openssl_speed import parse_openssl_speed
+
+SAMPLES = [path.read_text() for path in sorted((FIXTURES / "openssl").glob("*.txt"))]
+LINES = [line for text in SAMPLES for line in text.splitlines()]
+ALPHABET = st.sampled_from(list("0123456789.:+-ksbitsFDTRHGot ()'\n\x00é\u0663"))
+TOKENS = st.sampled_from(["+F", "+F4:", "+H:", "+DT:", "Doing ", " bits ", " ecdsa (", "Got: ", " from 0", "12.5k"])
+
+
+def outcome(text: str) -> str:
+    try:
+        parse_openssl_speed(text, source_name="fuzz")
+    except InputError as exc:
+        assert str(exc).startswith("fuzz")
+        return "rejected"
+    return "parsed"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text())
+def test_arbitrary_text(text):
+    outcome(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(TOKENS, st.text(alphabet=ALPHABET, max_size=8)), max_size=80))
+def test_text_made_of_openssl_tokens(parts):
+    outcome("".join(parts))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=40), st.randoms(use_true_random=False))
+def test_shuffled_real_lines(lines, random):
+    random.shuffle(lines)
+    outcome("\n".join(lines))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(SAMPLES), st.data())
+def test_mutated_real_outputs(text, data):
+    position = data.draw(st.integers(min_value=0, max_value=len(text)))
+    cut = data.draw(st.integers(min_value=0, max_value=40))
+    insert = data.draw(st.text(alphabet=ALPHABET, max_size=20))
+    outcome(text[:position] + insert + text[position + cut:])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(SAMPLES), st.integers(min_value=1, max_value=400))
+def test_huge_numbers_never_escape_as_validation_errors(text, digits):
+    outcome(text.replace("1", "9" * digits, 3))

@@ -1,14 +1,23 @@
 """`cryptobench-server`: serve, migrate, tokens and demo data. Thin commands over callables."""
 
+import sys
 from typing import Annotated
 
 import typer
 import uvicorn
+from pydantic import ValidationError
 
 from cryptobench_server import migrate as migrations
+from cryptobench_server.auth import SCOPES, create_token, list_tokens, revoke_token
 from cryptobench_server.config import get_settings
+from cryptobench_server.db import make_engine, make_sessionmaker, transaction
+from cryptobench_server.errors import DomainError
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
+token_app = typer.Typer(help="API tokens (shown once at creation, stored hashed).", no_args_is_help=True)
+demo_app = typer.Typer(help="Demo data: the published figures of the source documents.", no_args_is_help=True)
+app.add_typer(token_app, name="token")
+app.add_typer(demo_app, name="demo")
 
 
 @app.command()
@@ -22,7 +31,9 @@ def serve(
     if migrate:
         migrations.upgrade(settings.resolved_database_url)
     uvicorn.run("cryptobench_server.app:create_app", factory=True,
-                host=host or settings.host, port=port or settings.port)
+                host=host or settings.host, port=port or settings.port,
+                log_level=settings.log_level, access_log=settings.access_log,
+                proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips)
 
 
 @app.command()
@@ -32,5 +43,54 @@ def migrate() -> None:
     typer.echo("database is at the newest migration")
 
 
+def _sessions():
+    engine = make_engine(get_settings().resolved_database_url)
+    return engine, make_sessionmaker(engine)
+
+
+@token_app.command("create")
+def token_create(
+    name: Annotated[str, typer.Argument(help="Who or what uses the token, e.g. ci-runner-1")],
+    scope: Annotated[str, typer.Option(help=f"One of {', '.join(SCOPES)}")] = "upload",
+) -> None:
+    """Make a token and print it once (only its SHA-256 is stored)."""
+    if scope not in SCOPES:
+        raise typer.BadParameter(f"use one of {', '.join(SCOPES)}", param_hint="--scope")
+    engine, sessions = _sessions()
+    with transaction(sessions) as session:
+        token, secret = create_token(session, name=name, scope=scope)
+    engine.dispose()
+    typer.echo(f"created token {token.id} {name!r} with scope {scope}; it is shown only now:", err=True)
+    typer.echo(secret)
+
+
+@token_app.command("list")
+def token_list() -> None:
+    """List tokens (id, name, scope, prefix, created, revoked); never the secrets."""
+    engine, sessions = _sessions()
+    with transaction(sessions) as session:
+        for t in list_tokens(session):
+            revoked = t.revoked_at.isoformat() if t.revoked_at else "-"
+            typer.echo(f"{t.id}\t{t.name}\t{t.scope}\t{t.prefix}...\t{t.created_at.isoformat()}\t{revoked}")
+    engine.dispose()
+
+
+@token_app.command("revoke")
+def token_revoke(name_or_id: Annotated[str, typer.Argument(help="Token name or id")]) -> None:
+    """Revoke a token: uploads with it answer 401 from now on."""
+    engine, sessions = _sessions()
+    with transaction(sessions) as session:
+        revoked = revoke_token(session, name_or_id)
+    engine.dispose()
+    typer.echo(f"revoked {len(revoked)} token(s) named {name_or_id!r}")
+
+
 def main() -> None:
-    app()
+    try:
+        app()
+    except ValidationError as exc:
+        typer.echo(f"error: {exc.errors()[0]['msg']}", err=True)
+        sys.exit(2)
+    except DomainError as exc:
+        typer.echo(f"error: {exc.detail}", err=True)
+        sys.exit(2)

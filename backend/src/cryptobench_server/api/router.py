@@ -2,7 +2,8 @@
 
 from fastapi import APIRouter
 
-from cryptobench_server.api import health
+from cryptobench_server.api import health, ingest
 
 api_router = APIRouter(prefix="/api/v1")
 api_router.include_router(health.router)
+api_router.include_router(ingest.router)

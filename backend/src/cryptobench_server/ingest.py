@@ -1,0 +1,156 @@
+"""Store one run document: all of it in one transaction, or nothing; idempotent on run_id.
+
+`ingest_run` is the one write path (HTTP upload, `demo load`, benchmarks). Results go in with
+COPY on PostgreSQL and one executemany on SQLite, never row by row through the ORM.
+"""
+
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+import orjson
+from sqlalchemy import Engine, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session, joinedload
+
+from cryptobench_contract import RunDocument
+from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
+from cryptobench_server.errors import Conflict
+from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
+from cryptobench_server.models import Machine, Run
+from cryptobench_server.normalize import bytes_per_op, canonical_figures, plausibility_flags
+
+FIGURE_COLUMNS = ("ns_per_op", "ops_per_s", "cycles_per_op", "bytes_per_s", "cycles_per_byte")
+RESULT_COLUMNS = (
+    "run_pk", "position", "series_key", "name", "family", "algorithm", "operation", "library",
+    "library_version", "params", "metric", "value", "unit", "error", "error_kind", "samples",
+    "stats", "raw", *FIGURE_COLUMNS, "derived", "flags",
+)
+
+
+class Ingested(NamedTuple):
+    run: Run
+    created: bool
+
+
+class _LostRace(Exception):
+    """Another transaction stored the same run_id first."""
+
+
+def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None) -> Ingested:
+    """Store `doc` unless its run_id is known: (run, True) when new, (run, False) when identical.
+
+    Raises Conflict when the run_id is stored with different content.
+    """
+    digest = content_hash(doc)
+    existing = find_existing(engine, doc.run_id, digest)
+    if existing is not None:
+        return Ingested(existing, False)
+    rows = result_rows(doc)
+    try:
+        run_pk = _store(engine, doc, digest, rows, now or datetime.now(UTC))
+    except _LostRace:
+        stored = find_existing(engine, doc.run_id, digest)
+        assert stored is not None, "the winning transaction's run must be visible once it lost"
+        return Ingested(stored, False)
+    with Session(engine, expire_on_commit=False) as session:
+        return Ingested(_load(session, Run.id == run_pk), True)
+
+
+def find_existing(engine: Engine, run_id: uuid.UUID, digest: str) -> Run | None:
+    with Session(engine, expire_on_commit=False) as session:
+        run = _load(session, Run.run_id == run_id)
+    if run is not None and run.content_hash != digest:
+        raise Conflict(f"run {run_id} is already stored with different content; "
+                       "a changed run needs a new run_id")
+    return run
+
+
+def _load(session: Session, where) -> Run | None:
+    return session.scalar(select(Run).options(joinedload(Run.machine)).where(where))
+
+
+def _store(engine: Engine, doc: RunDocument, digest: str, rows: list[tuple], now: datetime) -> int:
+    with Session(engine) as session, session.begin():
+        machine_id = _upsert_machine(session, doc, now)
+        run_pk = _insert_run(session, doc, digest, machine_id, len(rows), now)
+        if run_pk is None:
+            raise _LostRace
+        _insert_results(session, run_pk, rows)
+        return run_pk
+
+
+def _insert_for(session: Session):
+    return postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+
+
+def _upsert_machine(session: Session, doc: RunDocument, now: datetime) -> int:
+    m = doc.machine
+    values = dict(fingerprint=machine_fingerprint(m), name=m.name, arch=m.arch, cpu_model=m.cpu_model,
+                  cores=m.cores, os=m.os, board=m.board, extra=m.extra, first_seen=now, last_seen=now)
+    statement = _insert_for(session)(Machine).values(**values)
+    statement = statement.on_conflict_do_update(
+        index_elements=["fingerprint"],
+        set_={"last_seen": statement.excluded.last_seen, "os": statement.excluded.os},
+    ).returning(Machine.id)
+    return session.execute(statement).scalar_one()
+
+
+def _insert_run(session: Session, doc: RunDocument, digest: str, machine_id: int, count: int,
+                now: datetime) -> int | None:
+    source = doc.machine.extra.get("clock_source")
+    artifact = doc.artifact
+    values = dict(
+        run_id=doc.run_id, content_hash=digest, source=doc.source, started_at=doc.started_at,
+        finished_at=doc.finished_at, machine_id=machine_id, clock_hz=doc.machine.clock_hz,
+        clock_source=str(source)[:32] if source is not None else None, machine_extra=doc.machine.extra,
+        tool_name=doc.tool.name, tool_version=doc.tool.version, tool_build=doc.tool.build,
+        tool_options=doc.tool.options, tags=doc.tags, result_count=count,
+        artifact_media_type=artifact.media_type if artifact else None,
+        artifact_content=artifact.content if artifact else None, created_at=now,
+    )
+    statement = _insert_for(session)(Run).values(**values)
+    statement = statement.on_conflict_do_nothing(index_elements=["run_id"]).returning(Run.id)
+    return session.execute(statement).scalar_one_or_none()
+
+
+def _insert_results(session: Session, run_pk: int, rows: Sequence[tuple]) -> None:
+    connection = session.connection()
+    columns = ", ".join(RESULT_COLUMNS)
+    if connection.dialect.name == "postgresql":
+        driver = connection.connection.driver_connection
+        with driver.cursor() as cursor, cursor.copy(f"COPY results ({columns}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row((run_pk, *row))
+        return
+    marks = ", ".join("?" * len(RESULT_COLUMNS))
+    connection.exec_driver_sql(f"INSERT INTO results ({columns}) VALUES ({marks})",
+                               [(run_pk, *row) for row in rows])
+
+
+def _json(value: Any) -> str | None:
+    return None if value is None else orjson.dumps(value).decode()
+
+
+def result_rows(doc: RunDocument) -> list[tuple]:
+    """The results table's rows for `doc` (without run_pk), normalized and flagged."""
+    machine = machine_fingerprint(doc.machine)
+    clock = doc.machine.clock_hz
+    tags = doc.tags
+    rows = []
+    for position, r in enumerate(doc.results):
+        params = canonical_params(r.params)
+        algorithm = canonical_algorithm(r.algorithm)
+        figures, derived = canonical_figures(r.metric, r.value, r.unit, clock_hz=clock,
+                                             op_bytes=bytes_per_op(params))
+        flags = plausibility_flags(value=r.value, error=r.error, stats=r.stats, figures=figures,
+                                   metric=r.metric)
+        key = series_key(algorithm=algorithm, operation=r.operation, params=params, library=r.library,
+                         library_version=r.library_version, machine=machine, clock_hz=clock, tags=tags)
+        rows.append((
+            position, key, r.name, r.family, algorithm, r.operation, r.library, r.library_version,
+            _json(params), r.metric, r.value, r.unit, r.error, r.error_kind, r.samples,
+            _json(r.stats), _json(r.raw), *[figures[m] for m in FIGURE_COLUMNS], _json(derived), _json(flags),
+        ))
+    return rows

@@ -1,0 +1,95 @@
+"""POST /api/v1/runs over HTTP against PostgreSQL: exact stored values, 201/200/409."""
+
+import uuid
+
+import pytest
+from factories import authed_client, make_result, make_run_doc, upload_token  # noqa: F401
+from sqlalchemy import create_engine, text
+
+
+@pytest.fixture
+def db(settings):
+    engine = create_engine(settings.resolved_database_url)
+    yield engine
+    engine.dispose()
+
+
+def stored_results(db, run_id: str) -> list[dict]:
+    with db.connect() as c:
+        rows = c.execute(text(
+            "SELECT r.* FROM results r JOIN runs u ON u.id = r.run_pk WHERE u.run_id = :id "
+            "ORDER BY r.position"), {"id": uuid.UUID(run_id)}).mappings().all()
+    return [dict(row) for row in rows]
+
+
+def count(db, table: str) -> int:
+    with db.connect() as c:
+        return c.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
+
+
+def test_new_run_is_201_with_summary_and_location(authed_client, db):
+    doc = make_run_doc()
+    response = authed_client.post("/api/v1/runs", json=doc)
+    assert response.status_code == 201
+    body = response.json()
+    assert response.headers["location"] == f"/api/v1/runs/{doc['run_id']}"
+    assert body["run_id"] == doc["run_id"]
+    assert body["machine"] == "esp32c6-devkit-1"
+    assert body["result_count"] == 1
+    assert body["tags"] == {"opt_level": "-O2"}
+    assert body["url"] == f"/api/v1/runs/{doc['run_id']}"
+
+
+def test_stored_result_keeps_reported_value_and_derives_the_rest(authed_client, db):
+    doc = make_run_doc()
+    authed_client.post("/api/v1/runs", json=doc)
+    [row] = stored_results(db, doc["run_id"])
+    assert (row["metric"], row["value"], row["unit"]) == ("cycles_per_op", 1_600_000.0, "cycles/op")
+    assert row["cycles_per_op"] == 1_600_000.0
+    assert row["ns_per_op"] == 10_000_000.0
+    assert row["ops_per_s"] == 100.0
+    assert row["bytes_per_s"] is None and row["cycles_per_byte"] is None
+    assert row["derived"] == ["ns_per_op", "ops_per_s"]
+    assert row["flags"] == []
+    assert row["params"] == {"key_bits": 2048, "padding": "pss", "hash": "SHA-256"}
+    assert len(row["series_key"]) == 32
+
+
+def test_identical_reupload_is_200_with_stored_run_and_stores_nothing_new(authed_client, db):
+    doc = make_run_doc()
+    first = authed_client.post("/api/v1/runs", json=doc)
+    again = authed_client.post("/api/v1/runs", json=doc)
+    assert again.status_code == 200
+    assert again.json() == first.json()
+    assert (count(db, "runs"), count(db, "results")) == (1, 1)
+
+
+def test_reupload_with_keys_in_another_order_is_identical(authed_client, db):
+    doc = make_run_doc(results=[make_result(params={"padding": "pss", "key_bits": 2048})])
+    authed_client.post("/api/v1/runs", json=doc)
+    doc["results"][0]["params"] = {"key_bits": 2048, "padding": "pss"}
+    assert authed_client.post("/api/v1/runs", json=doc).status_code == 200
+
+
+def test_same_run_id_with_other_content_is_409_and_keeps_the_first(authed_client, db):
+    doc = make_run_doc()
+    authed_client.post("/api/v1/runs", json=doc)
+    changed = {**doc, "results": [make_result(value=1_700_000.0)]}
+    response = authed_client.post("/api/v1/runs", json=changed)
+    assert response.status_code == 409
+    assert response.headers["content-type"] == "application/problem+json"
+    assert doc["run_id"] in response.json()["detail"]
+    assert [r["value"] for r in stored_results(db, doc["run_id"])] == [1_600_000.0]
+
+
+def test_machine_is_upserted_by_fingerprint_and_clock_stays_on_the_run(authed_client, db):
+    slow = make_run_doc(machine={**make_run_doc()["machine"], "clock_hz": 80_000_000,
+                                 "extra": {"clock_source": "measured"}})
+    authed_client.post("/api/v1/runs", json=make_run_doc())
+    authed_client.post("/api/v1/runs", json=slow)
+    assert count(db, "machines") == 1
+    with db.connect() as c:
+        clocks = c.execute(text("SELECT clock_hz, clock_source FROM runs ORDER BY id")).all()
+    assert clocks == [(160_000_000.0, "configured"), (80_000_000.0, "measured")]
+    [row] = stored_results(db, slow["run_id"])
+    assert row["ns_per_op"] == 20_000_000.0

@@ -37,10 +37,11 @@ async function waitHealthy(url, child, deadlineMs) {
   throw new Error(`backend at ${url} not healthy after ${deadlineMs} ms`);
 }
 
+/** `token create` prints the secret alone on stdout (the notice goes to stderr). */
 function tokenFrom(output) {
-  const match = output.match(/\b[A-Za-z0-9_\-]{24,}\b/g);
-  if (!match) throw new Error(`no token in: ${output}`);
-  return match[match.length - 1];
+  const token = output.trim().split("\n").pop();
+  if (!token) throw new Error("token create printed no token");
+  return token;
 }
 
 export async function startBackend() {

@@ -22,10 +22,215 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload Run
+         * @description Store one run document (idempotent on run_id).
+         */
+        post: operations["runs-upload_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** Artifact */
+        Artifact: {
+            /** Content */
+            content: string;
+            /**
+             * Media Type
+             * @default text/plain
+             */
+            media_type: string;
+        };
+        /** HTTPValidationError */
+        HTTPValidationError: {
+            /** Detail */
+            detail?: components["schemas"]["ValidationError"][];
+        };
+        /** Machine */
+        Machine: {
+            /** Arch */
+            arch?: string | null;
+            /** Board */
+            board?: string | null;
+            /**
+             * Clock Hz
+             * @description Clock the run was measured at; extra.clock_source says configured, measured or nominal
+             */
+            clock_hz?: number | null;
+            /** Cores */
+            cores?: number | null;
+            /** Cpu Model */
+            cpu_model?: string | null;
+            /** Extra */
+            extra?: {
+                [key: string]: unknown;
+            };
+            /** Name */
+            name: string;
+            /** Os */
+            os?: string | null;
+        };
+        /** Result */
+        Result: {
+            /**
+             * Algorithm
+             * @description Canonical algorithm name, or the verbatim name if unknown
+             */
+            algorithm: string;
+            /** Error */
+            error?: number | null;
+            /** Error Kind */
+            error_kind?: ("ci99.9" | "stddev" | "stderr" | "range") | null;
+            /** Family */
+            family?: ("signature" | "key-exchange" | "kem" | "cipher" | "aead" | "hash" | "mac" | "ec-arith" | "keygen" | "encoding") | null;
+            /** Library */
+            library?: string | null;
+            /** Library Version */
+            library_version?: string | null;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "other";
+            /**
+             * Name
+             * @description The tool's own name, verbatim
+             */
+            name: string;
+            /** Operation */
+            operation?: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode") | null;
+            /** Params */
+            params?: {
+                [key: string]: string | number | boolean;
+            };
+            /** Raw */
+            raw?: number[] | number[][] | null;
+            /** Samples */
+            samples?: number | null;
+            /** Stats */
+            stats?: {
+                [key: string]: number;
+            } | null;
+            /** Unit */
+            unit: string;
+            /** Value */
+            value: number;
+        };
+        /** RunDocument */
+        RunDocument: {
+            artifact?: components["schemas"]["Artifact"] | null;
+            /** Finished At */
+            finished_at?: string | null;
+            machine: components["schemas"]["Machine"];
+            /** Results */
+            results: components["schemas"]["Result"][];
+            /**
+             * Run Id
+             * Format: uuid
+             * @description Client-made UUID: the idempotency key
+             */
+            run_id: string;
+            /**
+             * Schema
+             * @default cryptobench.run/v1
+             * @constant
+             */
+            schema: "cryptobench.run/v1";
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "openssl-speed" | "jmh" | "esp32c6-serial" | "python-ecc" | "manual";
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags?: {
+                [key: string]: string;
+            };
+            tool: components["schemas"]["Tool"];
+        };
+        /** RunSummary */
+        RunSummary: {
+            /**
+             * Content Hash
+             * @description SHA-256 of the validated document
+             */
+            content_hash: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Finished At */
+            finished_at: string | null;
+            /** Machine */
+            machine: string;
+            /** Result Count */
+            result_count: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            /** Tool */
+            tool: string;
+            /** Url */
+            url: string;
+        };
+        /** Tool */
+        Tool: {
+            /** Build */
+            build?: string | null;
+            /** Name */
+            name: string;
+            /** Options */
+            options?: string | null;
+            /** Version */
+            version?: string | null;
+        };
+        /** ValidationError */
+        ValidationError: {
+            /** Context */
+            ctx?: Record<string, never>;
+            /** Input */
+            input?: unknown;
+            /** Location */
+            loc: (string | number)[];
+            /** Message */
+            msg: string;
+            /** Error Type */
+            type: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -52,6 +257,62 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+        };
+    };
+    "runs-upload_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunDocument"];
+            };
+        };
+        responses: {
+            /** @description The same document was stored before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSummary"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSummary"];
+                };
+            };
+            /** @description run_id stored with different content */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Body larger than the configured cap */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

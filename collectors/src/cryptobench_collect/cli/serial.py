@@ -1,0 +1,143 @@
+"""`cryptobench parse serial FILE` and `cryptobench collect serial --port PORT`."""
+
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from cryptobench_contract import RunDocument
+from rich.console import Console
+from rich.markup import escape
+
+from cryptobench_collect.cli.app import collect_app, parse_app
+from cryptobench_collect.cli.options import (
+    MachineNameOpt, NoUploadOpt, OutputOpt, ServerOpt, SpoolDirOpt, TagOpt, TokenOpt, delivery_options, parse_tags,
+)
+from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
+from cryptobench_collect.documents import write_atomically
+from cryptobench_collect.errors import InputError, OnlySpooled, RuntimeFailure
+from cryptobench_collect.parsers.serial_lines import Begin, End, Item, Measurement
+from cryptobench_collect.sources.serial_documents import build_document
+from cryptobench_collect.sources.serial_reader import SerialLines, open_port
+from cryptobench_collect.sources.serial_runs import RunAssembler, SerialRun, assemble_text
+from cryptobench_collect.sources.serial_session import SessionOutcome, collect_session
+
+_PORT = "Port"
+FileArg = Annotated[str, typer.Argument(metavar="FILE", help="Saved console log ('-' reads stdin)")]
+PortOpt = Annotated[str, typer.Option("--port", "-p", help="/dev/ttyACM0, COM3, socket://host:port, rfc2217://...",
+                                      rich_help_panel=_PORT)]
+BaudOpt = Annotated[int, typer.Option("--baud", "-b", min=300, help="Baud rate", rich_help_panel=_PORT)]
+TimeoutOpt = Annotated[float | None, typer.Option("--timeout", "-t", min=0.1, rich_help_panel=_PORT,
+                                                  help="Give up after S seconds without an END line (default: wait)")]
+
+
+@parse_app.command("serial")
+def parse_serial_command(file: FileArg, machine_name: MachineNameOpt = None, tag: TagOpt = None,
+                         output: OutputOpt = None) -> None:
+    """Print the run documents (one JSON per line) of a saved console log: firmware BENCH lines,
+    seed 002's lines, Mbed TLS or wolfSSL benchmark output."""
+    text, at = _read_log(file)
+    assembler = assemble_text(text, source_name=file, at=at)
+    console = Console(stderr=True)
+    _print_warnings(console, assembler.warnings)
+    if not assembler.runs:
+        raise InputError(file, None, "no benchmark results found (expected BENCH lines from the firmware, "
+                                     "seed 002's RSA lines, or Mbed TLS / wolfSSL benchmark output)")
+    documents = [apply_overrides(build_document(run, machine_name=machine_name), tags=parse_tags(tag),
+                                 machine_name=None) for run in assembler.runs]
+    text_out = "".join(document.to_json() + "\n" for document in documents)
+    if output is not None:
+        write_atomically(output, text_out)
+        console.print(f"{len(documents)} run document(s) written to {output}")
+    else:
+        sys.stdout.write(text_out)
+
+
+@collect_app.command("serial")
+def collect_serial_command(
+    port: PortOpt, baud: BaudOpt = 115200, timeout: TimeoutOpt = None,
+    server: ServerOpt = None, token: TokenOpt = None, no_upload: NoUploadOpt = False, output: OutputOpt = None,
+    tag: TagOpt = None, machine_name: MachineNameOpt = None, spool_dir: SpoolDirOpt = None,
+) -> None:
+    """Read the firmware's results from a board until its END line, then upload the run."""
+    options = delivery_options(server=server, token=token, no_upload=no_upload, output=output, tag=tag,
+                               machine_name=machine_name, spool_dir=spool_dir)
+    console = Console(stderr=True)
+    console.print(f"listening on {port} at {baud} baud; reset the board to start a run (Ctrl-C stops)")
+    with SerialLines(open_port(port, baud)) as lines:
+        outcome = collect_session(lines, url=port, baud=baud, timeout=timeout, clock=lambda: datetime.now(UTC),
+                                  report=Progress(console))
+    _print_warnings(console, outcome.warnings)
+    _deliver_all(outcome.runs, options)
+    _fail_if_incomplete(outcome, port, baud)
+
+
+class Progress:
+    """Prints each result as it arrives."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def __call__(self, item: Item, assembler: RunAssembler) -> None:
+        run = assembler.current or (assembler.runs[-1] if assembler.runs else None)
+        if isinstance(item, Begin) and item.style == "bench":
+            info = item.info
+            self.console.print(f"run {item.run_id}: {info.get('chip')} at {info.get('cpu_mhz')} MHz, "
+                               f"{info.get('opt')}, accelerators {info.get('accel')}; {info.get('cases')} cases")
+        elif isinstance(item, Measurement):
+            self._measurement(item, run)
+        elif isinstance(item, End):
+            self.console.print(f"run {item.run_id or ''} ended: {len(run.results) if run else 0} results")
+
+    def _measurement(self, item: Measurement, run: SerialRun | None) -> None:
+        total = run.begin.get("cases") if run is not None else None
+        where = f"[{item.seq}/{total}] " if item.seq is not None else ""
+        if item.error is not None:
+            self.console.print(f"{where}[red]{escape(item.name or '')}: {escape(item.error)}[/]")
+        for result in item.results:
+            stats = f" (min {result.stats['min']:g}, max {result.stats['max']:g})" if result.stats else ""
+            self.console.print(f"{where}{escape(result.name)}: {result.value:g} {result.unit}{stats}",
+                               highlight=False)
+
+
+def _read_log(file: str) -> tuple[str, datetime]:
+    if file == "-":
+        return sys.stdin.buffer.read().decode("utf-8", errors="replace"), datetime.now(UTC)
+    path = Path(file)
+    try:
+        data = path.read_bytes()
+        at = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    except OSError as exc:
+        raise InputError(path, None, f"cannot read: {exc.strerror or exc}") from None
+    return data.decode("utf-8", errors="replace"), at
+
+
+def _print_warnings(console: Console, warnings: list[str]) -> None:
+    for warning in warnings:
+        console.print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
+
+
+def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
+    spooled: list[OnlySpooled] = []
+    for run in runs:
+        document: RunDocument = build_document(run, machine_name=options.machine_name)
+        try:
+            deliver(document, options)
+        except OnlySpooled as exc:
+            spooled.append(exc)
+    if spooled:
+        raise OnlySpooled("; ".join(str(exc) for exc in spooled))
+
+
+def _fail_if_incomplete(outcome: SessionOutcome, port: str, baud: int) -> None:
+    kept = sum(len(run.results) for run in outcome.runs)
+    partial = [run for run in outcome.runs if run.partial]
+    if not outcome.runs and (outcome.hangup or outcome.timed_out):
+        why = f"the device went away ({outcome.hangup})" if outcome.hangup else "nothing arrived in time"
+        raise RuntimeFailure(f"no benchmark results from {port} at {baud} baud: {why}; is the firmware "
+                             "flashed (idf.py flash)? press the board's reset button to start a run")
+    if partial:
+        run = partial[-1]
+        raise RuntimeFailure(f"run {run.identity()} is incomplete ({run.partial_reason}); kept {kept} results, "
+                             "tagged partial=true")

@@ -1,0 +1,118 @@
+"""Read a device's console: pyserial's threaded Packetizer on a reader thread, lines to a queue.
+
+`open_port` maps the usual failures (missing, busy, no permission) to UsageError with what to do.
+`SerialLines` yields decoded lines and ends with a `Hangup` when the device goes away. Decoding
+never fails: invalid UTF-8 becomes U+FFFD and is counted, which is how a wrong baud rate shows.
+"""
+
+import errno
+import queue
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import serial
+import serial.threaded
+
+from cryptobench_collect.errors import UsageError
+
+MAX_LINE_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class Hangup:
+    reason: str
+
+
+@dataclass
+class LineStats:
+    chars: int = 0
+    garbled: int = 0                # replacement characters and control characters
+
+    def count(self, text: str) -> None:
+        self.chars += len(text)
+        self.garbled += sum(1 for ch in text if ch == "\ufffd" or (ord(ch) < 32 and ch not in "\t\r\x1b"))
+
+    def looks_garbled(self) -> bool:
+        return self.chars >= 256 and self.garbled * 4 > self.chars
+
+
+def open_port(url: str, baud: int) -> serial.SerialBase:
+    """Open `url` (/dev/ttyACM0, COM3, socket://host:port, rfc2217://host:port, loop://)."""
+    extra = {} if "://" in url else {"exclusive": True}
+    try:
+        port = serial.serial_for_url(url, baudrate=baud, timeout=None, do_not_open=True, **extra)
+        port.open()
+    except (serial.SerialException, ValueError, OSError) as exc:
+        raise UsageError(_port_advice(url, exc)) from None
+    return port
+
+
+def _port_advice(url: str, exc: Exception) -> str:
+    code = getattr(exc, "errno", None)
+    text = str(exc)
+    if code == errno.ENOENT or "No such file" in text:
+        return (f"serial port {url} does not exist: plug the board in (USB data cable) and check "
+                "`ls /dev/ttyACM* /dev/ttyUSB*` (macOS: /dev/cu.usbmodem*, Windows: COMn)")
+    if code == errno.EACCES or "Permission denied" in text:
+        return (f"no permission to open {url}: add yourself to the port's group "
+                "(`sudo usermod -aG dialout $USER`, then log out and in) or run with access to it")
+    if code in (errno.EBUSY, errno.EAGAIN) or "exclusively lock" in text or "busy" in text.lower():
+        return (f"serial port {url} is busy: another program has it open (idf.py monitor, screen, minicom, "
+                "a second cryptobench); close it and try again")
+    return f"cannot open serial port {url}: {text}"
+
+
+class _Lines(serial.threaded.Packetizer):
+    """Split on LF (CRLF and bare LF both end a line); very long runs without LF are cut."""
+
+    TERMINATOR = b"\n"
+
+    def __init__(self, sink: "queue.Queue[str | Hangup]") -> None:
+        super().__init__()
+        self.sink = sink
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        while len(self.buffer) > MAX_LINE_BYTES:
+            self.handle_packet(bytes(self.buffer[:MAX_LINE_BYTES]))
+            del self.buffer[:MAX_LINE_BYTES]
+
+    def handle_packet(self, packet: bytes) -> None:
+        self.sink.put(packet.decode("utf-8", errors="replace").rstrip("\r"))
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        if self.buffer:
+            self.handle_packet(bytes(self.buffer))
+        self.sink.put(Hangup(str(exc) if exc else "the port was closed"))
+
+
+class SerialLines:
+    """Context manager over an open port: iterate `lines(timeout)` for str lines, then a Hangup."""
+
+    def __init__(self, port: serial.SerialBase) -> None:
+        self.port = port
+        self.queue: queue.Queue[str | Hangup] = queue.Queue()
+        self.stats = LineStats()
+        self._thread = serial.threaded.ReaderThread(port, lambda: _Lines(self.queue))
+
+    def __enter__(self) -> "SerialLines":
+        self._thread.start()
+        self._thread.connect()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._thread.close()
+
+    def lines(self, idle_timeout: float | None) -> Iterator[str | Hangup | None]:
+        """Lines as they arrive; None when `idle_timeout` seconds pass without one; ends after Hangup."""
+        while True:
+            try:
+                item = self.queue.get(timeout=idle_timeout)
+            except queue.Empty:
+                yield None
+                continue
+            if isinstance(item, Hangup):
+                yield item
+                return
+            self.stats.count(item)
+            yield item

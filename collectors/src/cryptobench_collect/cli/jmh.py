@@ -76,8 +76,9 @@ def run_jmh_command(
     started = utc_now()
     progress = _run_with_progress(command, log_file, console)
     text = read_text(result_file) if result_file.is_file() else ""
-    if not text.strip():
-        raise RuntimeFailure(f"JMH wrote no results (exit {progress.exit_code}); its output is in {log_file}")
+    if not text.strip("[] \n\r\t"):
+        failed = f", {progress.state.failures} benchmark(s) failed" if progress.state.failures else ""
+        raise RuntimeFailure(f"JMH wrote no results (exit {progress.exit_code}{failed}); its output is in {log_file}")
     if progress.state.failures:
         console.print(f"[yellow]{progress.state.failures} benchmark(s) failed; see {log_file}[/]")
     machine = collect_host_info(machine_name)

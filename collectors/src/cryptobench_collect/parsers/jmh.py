@@ -30,18 +30,19 @@ _PERCENTILES = {"0.0": "min", "50.0": "median", "90.0": "p90", "95.0": "p95", "9
 _SAMPLE_PERCENTILE_METRIC = re.compile(r"^·?p\d\.\d+$")
 _JDK_PROVIDERS = ("SunEC", "SunRsaSign", "SunJCE", "SUN")
 
-#: The suite's classes: family, algorithm (None: taken from a parameter) and each method's operation.
-SUITE: dict[str, tuple[str, str | None, dict[str, str]]] = {
-    "EcdsaBench": ("signature", "ECDSA", {"sign": "sign", "verify": "verify"}),
-    "EcdsaCurveBench": ("signature", "ECDSA", {"sign": "sign", "verify": "verify"}),
-    "EdDsaBench": ("signature", "EdDSA", {"sign": "sign", "verify": "verify"}),
-    "RsaBench": ("signature", "RSA", {"sign": "sign", "verify": "verify"}),
-    "Sm2SignatureBench": ("signature", "SM2", {"sign": "sign", "verify": "verify"}),
-    "Sm2Bench": ("keygen", "SM2", {"keygen": "keygen", "encode": "encode"}),
-    "RsaKeyGenBench": ("keygen", "RSA", {"keygen": "keygen"}),
-    "KeyAgreementBench": ("key-exchange", None, {"derive": "derive"}),
-    "AeadBench": ("aead", None, {"encrypt": "encrypt", "decrypt": "decrypt"}),
-    "DigestBench": ("hash", None, {"hash": "hash"}),
+#: The suite's classes: algorithm (None: taken from a parameter) and each method's family and operation.
+_SIGN = {"sign": ("signature", "sign"), "verify": ("signature", "verify")}
+SUITE: dict[str, tuple[str | None, dict[str, tuple[str, str]]]] = {
+    "EcdsaBench": ("ECDSA", _SIGN),
+    "EcdsaCurveBench": ("ECDSA", _SIGN),
+    "EdDsaBench": ("EdDSA", _SIGN),
+    "RsaBench": ("RSA", _SIGN),
+    "Sm2SignatureBench": ("SM2", _SIGN),
+    "Sm2Bench": ("SM2", {"keygen": ("keygen", "keygen"), "encode": ("encoding", "encode")}),
+    "RsaKeyGenBench": ("RSA", {"keygen": ("keygen", "keygen")}),
+    "KeyAgreementBench": (None, {"derive": ("key-exchange", "derive")}),
+    "AeadBench": (None, {"encrypt": ("aead", "encrypt"), "decrypt": ("aead", "decrypt")}),
+    "DigestBench": (None, {"hash": ("hash", "hash")}),
 }
 
 
@@ -165,16 +166,17 @@ def _identity(record: dict[str, Any]) -> dict[str, Any]:
 
 def _suite_identity(short: str, params: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
     cls, _, method = short.rpartition(".")
-    family, algorithm, operations = SUITE.get(cls, (None, None, {}))
-    if method not in operations:
+    algorithm, methods = SUITE.get(cls, (None, {}))
+    if method not in methods:
         return {}
+    family, operation = methods[method]
     if algorithm is None:
         algorithm = _algorithm_from_params(cls, params)
     provider = str(params.get("provider", ""))
     library, version = ("Bouncy Castle", None) if provider == "BC" else (None, None)
     if provider in _JDK_PROVIDERS:
         library, version = "JDK", record.get("jdkVersion")
-    return {"family": family, "algorithm": algorithm, "operation": operations[method], "library": library,
+    return {"family": family, "algorithm": algorithm, "operation": operation, "library": library,
             "library_version": version}
 
 

@@ -8,8 +8,8 @@ cannot be reached the run stays in pending/ and OnlySpooled (exit code 3) says s
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import httpx
 from cryptobench_contract import RunDocument
 from pydantic import ValidationError
 from rich.console import Console
@@ -17,7 +17,11 @@ from rich.console import Console
 from cryptobench_collect.documents import write_atomically
 from cryptobench_collect.errors import CollectorError, OnlySpooled, RuntimeFailure, UsageError
 from cryptobench_collect.spool import Spool
-from cryptobench_collect.uploader import Uploader
+
+if TYPE_CHECKING:
+    import httpx
+
+    from cryptobench_collect.uploader import Uploader
 
 
 @dataclass(frozen=True)
@@ -31,10 +35,13 @@ class DeliveryOptions:
     machine_name: str | None = None
     deadline_s: float = 60.0
     timeout_s: float = 30.0
-    transport: httpx.BaseTransport | None = None
+    transport: "httpx.BaseTransport | None" = None
     console: Console = field(default_factory=lambda: Console(stderr=True))
 
-    def uploader(self) -> Uploader:
+    def uploader(self) -> "Uploader":
+        """The HTTP client, imported only when something is uploaded (httpx costs startup time)."""
+        from cryptobench_collect.uploader import Uploader
+
         return Uploader(
             server=self.server or "", token=self.token, deadline_s=self.deadline_s,
             timeout_s=self.timeout_s, transport=self.transport,

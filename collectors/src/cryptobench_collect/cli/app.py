@@ -45,4 +45,4 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
 
 
-from cryptobench_collect.cli import ecc, openssl, upload  # noqa: E402,F401
+from cryptobench_collect.cli import ecc, jmh, openssl, serial, upload  # noqa: E402,F401

@@ -1,0 +1,40 @@
+"""Wall time of `cryptobench run openssl --no-upload` against the bare `openssl speed` it wraps.
+
+Both run the same algorithms with openssl's default durations (md5, sha256: 6 block sizes x 3 s,
+rsa2048: sign and verify x 10 s), one after the other in this process. Target: <= 3% overhead.
+Last line: {"bench", "ours", "baseline", "ratio", "unit"}.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ALGORITHMS = ["md5", "sha256", "rsa2048"]
+TARGET = 1.03
+
+
+def timed(command: list[str], env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    cryptobench = Path(sys.executable).parent / "cryptobench"
+    with tempfile.TemporaryDirectory() as spool:
+        env = {**os.environ, "CRYPTOBENCH_SPOOL_DIR": spool}
+        baseline = timed(["openssl", "speed", "-mr", *ALGORITHMS], env)
+        ours = timed([str(cryptobench), "run", "openssl", *ALGORITHMS, "--no-upload"], env)
+    ratio = ours / baseline
+    print(f"openssl speed -mr {' '.join(ALGORITHMS)}: {baseline:.2f} s; cryptobench run openssl: {ours:.2f} s")
+    print(f"overhead {100 * (ratio - 1):.2f}% (target <= {100 * (TARGET - 1):.0f}%): {'met' if ratio <= TARGET else 'MISSED'}")
+    print(json.dumps({"bench": "agent_overhead", "ours": round(ours, 3), "baseline": round(baseline, 3),
+                      "ratio": round(ratio, 4), "unit": "s"}))
+
+
+if __name__ == "__main__":
+    main()

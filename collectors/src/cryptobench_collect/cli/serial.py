@@ -1,6 +1,7 @@
 """`cryptobench parse serial FILE` and `cryptobench collect serial --port PORT`."""
 
 import sys
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -40,7 +41,7 @@ def parse_serial_command(file: FileArg, machine_name: MachineNameOpt = None, tag
     text, at = _read_log(file)
     assembler = assemble_text(text, source_name=file, at=at)
     console = Console(stderr=True)
-    _print_warnings(console, assembler.warnings)
+    _print_warnings(console, assembler.warnings, assembler.runs)
     if not assembler.runs:
         raise InputError(file, None, "no benchmark results found (expected BENCH lines from the firmware, "
                                      "seed 002's RSA lines, or Mbed TLS / wolfSSL benchmark output)")
@@ -68,7 +69,7 @@ def collect_serial_command(
     with SerialLines(open_port(port, baud)) as lines:
         outcome = collect_session(lines, url=port, baud=baud, timeout=timeout, clock=lambda: datetime.now(UTC),
                                   report=Progress(console))
-    _print_warnings(console, outcome.warnings)
+    _print_warnings(console, outcome.warnings, [run for run in outcome.runs if not outcome.hangup])
     _deliver_all(outcome.runs, options)
     _fail_if_incomplete(outcome, port, baud)
 
@@ -113,9 +114,13 @@ def _read_log(file: str) -> tuple[str, datetime]:
     return data.decode("utf-8", errors="replace"), at
 
 
-def _print_warnings(console: Console, warnings: list[str]) -> None:
+def _print_warnings(console: Console, warnings: list[str], runs: Sequence[SerialRun] = ()) -> None:
     for warning in warnings:
         console.print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
+    for run in runs:
+        if run.partial:
+            console.print(f"[yellow]warning:[/] run {run.identity()} is partial ({escape(run.partial_reason or '')}); "
+                          f"kept {len(run.results)} results, tagged partial=true", soft_wrap=True)
 
 
 def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
@@ -131,13 +136,13 @@ def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
 
 
 def _fail_if_incomplete(outcome: SessionOutcome, port: str, baud: int) -> None:
-    kept = sum(len(run.results) for run in outcome.runs)
-    partial = [run for run in outcome.runs if run.partial]
-    if not outcome.runs and (outcome.hangup or outcome.timed_out):
-        why = f"the device went away ({outcome.hangup})" if outcome.hangup else "nothing arrived in time"
+    """Exit 1 when the session did not end with an END line; partial runs were delivered first."""
+    if not (outcome.hangup or outcome.timed_out):
+        return
+    why = f"the device went away ({outcome.hangup})" if outcome.hangup else "no END line arrived in time"
+    if not outcome.runs:
         raise RuntimeFailure(f"no benchmark results from {port} at {baud} baud: {why}; is the firmware "
                              "flashed (idf.py flash)? press the board's reset button to start a run")
-    if partial:
-        run = partial[-1]
-        raise RuntimeFailure(f"run {run.identity()} is incomplete ({run.partial_reason}); kept {kept} results, "
-                             "tagged partial=true")
+    run = outcome.runs[-1]
+    raise RuntimeFailure(f"{why}: run {run.identity()} is incomplete; kept its {len(run.results)} results, "
+                         "tagged partial=true")

@@ -26,7 +26,7 @@ from cryptobench_collect.parsers.wolfssl_benchmark import parse_wolfssl_line
 
 PROTOCOL_VERSION = 1
 MBEDTLS = "Mbed TLS"
-_PROTOCOL = re.compile(r"(BENCH_BEGIN|BENCH_END|BENCH) (\{.*\})\s*$")
+_PROTOCOL = re.compile(r"(BENCH_BEGIN|BENCH_END|BENCH) (\{.*)$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _SEED002_RESULT = re.compile(
     r"^RSA-(?P<bits>\d+) (?P<padding>.+?) (?P<op>Verify|Sign) \((?P<function>\w+)\): (?P<value>\d+) cycles$"

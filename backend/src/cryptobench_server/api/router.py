@@ -2,8 +2,14 @@
 
 from fastapi import APIRouter
 
-from cryptobench_server.api import health, ingest
+from cryptobench_server.api import chart, compare, facets, health, ingest, machines, results, runs
 
 api_router = APIRouter(prefix="/api/v1")
 api_router.include_router(health.router)
 api_router.include_router(ingest.router)
+api_router.include_router(runs.router)
+api_router.include_router(machines.router)
+api_router.include_router(facets.router)
+api_router.include_router(chart.router)
+api_router.include_router(compare.router)
+api_router.include_router(results.router)

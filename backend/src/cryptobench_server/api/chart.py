@@ -1,0 +1,42 @@
+"""GET /chart: one metric aggregated over x and any number of series dimensions.
+
+Response `{"metric", "unit", "x", "series": [{"key": {dim: value}, "points": [{"x", "value", "min",
+"max", "n", "error", "error_kind"}]}]}`. `value` is the `agg` (median | mean | min | max) of the
+results at that point; min, max and n are over the same results. Results whose metric is NULL
+(not derivable, e.g. time without a clock) or that have no x value are absent, never zero.
+Points are sorted by x, numerically when every x is a number.
+
+Error: a result's reported error is carried into the metric only when it was reported in that
+metric (scaled like its value). A point has an error only when every result in it has one and all
+share one error_kind; it is then the largest of them (for one result: its own), else null.
+"""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from cryptobench_contract.units import CANONICAL_UNIT
+from cryptobench_server.api.deps import SessionDep
+from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.auth import ReadAccess
+from cryptobench_server.query.chart import Agg, chart_rows, shape
+from cryptobench_server.query.dimensions import dimension
+from cryptobench_server.schemas_read import CanonicalMetric, Chart
+
+router = APIRouter(tags=["chart"])
+ChartFilters = filters_dependency("metric", "x", "series", "agg")
+
+
+@router.get("/chart", description=(__doc__ or "") + "\n" + FILTER_HELP)
+def get_chart(
+    session: SessionDep, _: ReadAccess, filters: ChartFilters,
+    metric: Annotated[CanonicalMetric, Query(description="Canonical metric to plot")],
+    x: Annotated[str, Query(description="Dimension on the x axis, e.g. param.key_bits")],
+    series: Annotated[list[str], Query(description="Dimension(s) telling lines apart (repeatable)")] = [],  # noqa: B006
+    agg: Annotated[Agg, Query(description="Aggregate of the results at one point")] = "median",
+) -> Chart:
+    x_dim = dimension(x, field="x")
+    series_dims = [dimension(s, field="series") for s in dict.fromkeys(series)]
+    rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
+    return Chart.model_validate({"metric": metric, "unit": CANONICAL_UNIT[metric], "x": x_dim.name,
+                                 "series": shape(rows, [d.name for d in series_dims])})

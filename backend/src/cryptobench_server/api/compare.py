@@ -1,0 +1,69 @@
+"""GET /compare: two runs side by side on one metric.
+
+Rows are the results both runs share (same algorithm, operation and canonical params; a run's
+repeated results are reduced to their median), each with both values, ratio = contender /
+baseline and a verdict that respects the metric's direction; `geomean_ratio` is the geometric
+mean of the ratios. `differences` lists the run fields that differ: source, machine.*,
+clock_hz, tool.* and tag.*.
+"""
+
+import uuid
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from sqlalchemy import select
+from sqlalchemy.orm import Session, joinedload
+
+from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
+from cryptobench_server.api.deps import SessionDep
+from cryptobench_server.api.read_common import tool_of
+from cryptobench_server.auth import ReadAccess
+from cryptobench_server.errors import NotFound
+from cryptobench_server.models import Result, Run
+from cryptobench_server.query.compare import Measured, differences, geomean, shared_rows
+from cryptobench_server.schemas_read import CanonicalMetric, Comparison, CompareRun
+
+router = APIRouter(tags=["compare"])
+MACHINE_FIELDS = ("name", "arch", "cpu_model", "cores", "os", "board")
+
+
+@router.get("/compare", description=__doc__)
+def get_compare(
+    session: SessionDep, _: ReadAccess,
+    baseline: Annotated[uuid.UUID, Query(description="run_id of the reference run")],
+    contender: Annotated[uuid.UUID, Query(description="run_id of the run compared with it")],
+    metric: Annotated[CanonicalMetric, Query(description="Canonical metric to compare")] = "ns_per_op",
+) -> Comparison:
+    base_run, other_run = _run(session, baseline, "baseline"), _run(session, contender, "contender")
+    rows = shared_rows(_measured(session, base_run, metric), _measured(session, other_run, metric), metric)
+    return Comparison(
+        metric=metric, unit=CANONICAL_UNIT[metric], less_is_better=LESS_IS_BETTER[metric],
+        baseline=_ref(base_run), contender=_ref(other_run), rows=rows,
+        geomean_ratio=geomean(r["ratio"] for r in rows),
+        differences=differences(_fields(base_run), _fields(other_run)),
+    )
+
+
+def _run(session: Session, run_id: uuid.UUID, role: str) -> Run:
+    run = session.scalar(select(Run).options(joinedload(Run.machine)).where(Run.run_id == run_id))
+    if run is None:
+        raise NotFound(f"no run {run_id} ({role})")
+    return run
+
+
+def _measured(session: Session, run: Run, metric: str) -> list[Measured]:
+    query = select(Result.algorithm, Result.operation, Result.params, getattr(Result, metric))
+    return [Measured(*row) for row in session.execute(query.where(Result.run_pk == run.id))]
+
+
+def _ref(run: Run) -> CompareRun:
+    return CompareRun(run_id=run.run_id, source=run.source, started_at=run.started_at, machine=run.machine.name,
+                      tool=tool_of(run), tags=run.tags)
+
+
+def _fields(run: Run) -> dict[str, Any]:
+    fields: dict[str, Any] = {"source": run.source, "clock_hz": run.clock_hz}
+    fields.update({f"machine.{f}": getattr(run.machine, f) for f in MACHINE_FIELDS})
+    fields.update({f"tool.{k}": v for k, v in tool_of(run).model_dump().items()})
+    fields.update({f"tag.{k}": v for k, v in run.tags.items()})
+    return fields

@@ -1,0 +1,25 @@
+"""GET /facets: every dimension with its values and result counts under the filters."""
+
+from fastapi import APIRouter
+
+from cryptobench_server.api.deps import SessionDep
+from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.auth import ReadAccess
+from cryptobench_server.query.facets import facets, ordered
+from cryptobench_server.schemas_read import Facet, Facets, FacetValue
+
+router = APIRouter(tags=["facets"])
+FacetFilters = filters_dependency()
+
+
+@router.get("/facets", description=(
+    "What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every "
+    "value and how many results carry it. A dimension's counts apply every filter except its own, so the "
+    "other values of a filtered dimension stay visible. Values are sorted (numerically when all are "
+    "numbers), null first. " + FILTER_HELP))
+def get_facets(session: SessionDep, _: ReadAccess, filters: FacetFilters) -> Facets:
+    dimensions = [
+        Facet(name=name, values=[FacetValue(value=v, count=n) for v, n in ordered(counts)])
+        for name, counts in facets(session, filters)
+    ]
+    return Facets(dimensions=dimensions)

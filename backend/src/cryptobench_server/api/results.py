@@ -1,0 +1,65 @@
+"""GET /results: flat rows (one per result, every canonical metric) as JSON pages, CSV or LaTeX.
+
+json: paginated (limit + cursor). csv: every matching row, streamed, one `param.<name>` and
+`tag.<name>` column per key present. latex: every matching row pivoted to a table in the spirit
+of seed 004's output (benchmarks x `columns` values, mean of `metric`).
+"""
+
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import PlainTextResponse, StreamingResponse
+from sqlalchemy import distinct, literal_column, select
+from sqlalchemy.orm import Session
+
+from cryptobench_server.api.deps import SessionDep
+from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.auth import ReadAccess
+from cryptobench_server.models import Result, Run
+from cryptobench_server.query.dimensions import base_from, dimension
+from cryptobench_server.query.export import csv_lines, latex_table
+from cryptobench_server.query.facets import json_pairs
+from cryptobench_server.query.filters import Filters, conditions
+from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
+from cryptobench_server.query.rows import page_rows, stream_rows
+from cryptobench_server.schemas_read import CanonicalMetric, ResultsPage
+
+router = APIRouter(tags=["results"])
+ResultFilters = filters_dependency("format", "limit", "cursor", "metric", "columns")
+EXPORTS = {
+    200: {"content": {"text/csv": {"schema": {"type": "string"}}, "application/x-latex": {"schema": {"type": "string"}}},
+          "description": "A page of rows (json), or every row as CSV or a LaTeX table"},
+}
+
+
+@router.get("/results", responses=EXPORTS, description=(__doc__ or "") + "\n" + FILTER_HELP)
+def get_results(
+    request: Request, session: SessionDep, _: ReadAccess, filters: ResultFilters,
+    format: Annotated[Literal["json", "csv", "latex"], Query()] = "json",
+    limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None,
+    metric: Annotated[CanonicalMetric, Query(description="latex: the metric in the cells")] = "ns_per_op",
+    columns: Annotated[str, Query(description="latex: the dimension whose values are the columns")] = "library",
+) -> ResultsPage:
+    if format == "csv":
+        return StreamingResponse(_csv(request, filters), media_type="text/csv; charset=utf-8",
+                                 headers={"Content-Disposition": 'attachment; filename="results.csv"'})
+    if format == "latex":
+        column = dimension(columns, field="columns").name
+        text = latex_table(stream_rows(session, filters), metric=metric, column=column)
+        return PlainTextResponse(text, media_type="application/x-latex; charset=utf-8")
+    after = decode_cursor(cursor, types=(int,))[0] if cursor else None
+    rows, next_cursor = page(page_rows(session, filters, limit=limit, after_id=after), limit, lambda r: [r["id"]])
+    return ResultsPage.model_validate({"data": rows, "next_cursor": next_cursor})
+
+
+def _csv(request: Request, filters: Filters) -> Iterator[str]:
+    with request.app.state.sessionmaker() as session:
+        params, tags = _keys(session, Result.params, filters), _keys(session, Run.tags, filters)
+        yield from csv_lines(stream_rows(session, filters), params, tags)
+
+
+def _keys(session: Session, column, filters: Filters) -> list[str]:
+    key, _, source = json_pairs(session, column)
+    query = base_from(select(distinct(key))).join(source, literal_column("true")).where(*conditions(filters))
+    return sorted(session.scalars(query))

@@ -1,0 +1,64 @@
+"""GET /runs (filtered, searchable, paginated, newest first) and GET /runs/{run_id} (everything)."""
+
+import uuid
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from sqlalchemy import String, and_, cast, func, or_, select
+from sqlalchemy.orm import joinedload
+
+from cryptobench_server.api.deps import SessionDep
+from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency, run_item, tool_of
+from cryptobench_server.auth import ReadAccess
+from cryptobench_server.errors import NotFound
+from cryptobench_server.models import Machine, Result, Run
+from cryptobench_server.query.dimensions import base_from
+from cryptobench_server.query.filters import conditions
+from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
+from cryptobench_server.schemas_read import ArtifactOut, MachineOut, ResultOut, RunDetail, RunsPage
+
+router = APIRouter(tags=["runs"])
+RunFilters = filters_dependency("q", "limit", "cursor")
+
+
+@router.get("/runs", description="Runs, newest first. " + FILTER_HELP + " A run matches when one of its results does.")
+def list_runs(
+    session: SessionDep, _: ReadAccess, filters: RunFilters,
+    q: Annotated[str | None, Query(description="Text in machine name, tool, source or tags")] = None,
+    limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None,
+) -> RunsPage:
+    query = select(Run).options(joinedload(Run.machine)).join(Machine, Machine.id == Run.machine_id)
+    if filters:
+        query = query.where(Run.id.in_(base_from(select(Result.run_pk)).where(*conditions(filters))))
+    if q:
+        query = query.where(_search(q))
+    if cursor:
+        started_at, pk = decode_cursor(cursor, types=(datetime, int))
+        query = query.where(or_(Run.started_at < started_at, and_(Run.started_at == started_at, Run.id < pk)))
+    runs = list(session.scalars(query.order_by(Run.started_at.desc(), Run.id.desc()).limit(limit + 1)))
+    runs, next_cursor = page(runs, limit, lambda r: [r.started_at.isoformat(), r.id])
+    return RunsPage(data=[run_item(r) for r in runs], next_cursor=next_cursor)
+
+
+def _search(q: str):
+    pattern = "%" + q.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    fields = (Machine.name, Run.tool_name, Run.tool_version, Run.source, cast(Run.tags, String))
+    return or_(*(func.lower(f).like(pattern, escape="\\") for f in fields))
+
+
+@router.get("/runs/{run_id}")
+def get_run(run_id: uuid.UUID, session: SessionDep, _: ReadAccess) -> RunDetail:
+    """One run with its machine, tool, tags, every result (all canonical figures, flags) and artifact."""
+    run = session.scalar(select(Run).options(joinedload(Run.machine)).where(Run.run_id == run_id))
+    if run is None:
+        raise NotFound(f"no run {run_id}")
+    results = session.scalars(select(Result).where(Result.run_pk == run.id).order_by(Result.position))
+    artifact = None
+    if run.artifact_content is not None:
+        artifact = ArtifactOut(media_type=run.artifact_media_type or "text/plain", content=run.artifact_content)
+    return RunDetail(
+        **run_item(run).model_dump(exclude={"machine"}), machine=MachineOut.model_validate(run.machine),
+        clock_source=run.clock_source, machine_extra=run.machine_extra,
+        results=[ResultOut.model_validate(r) for r in results], artifact=artifact,
+    )

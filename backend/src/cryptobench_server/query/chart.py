@@ -1,0 +1,97 @@
+"""Chart aggregation: one SQL GROUP BY over (x, series...) and a pure shaping step.
+
+Per point: `value` is the chosen aggregate (median | mean | min | max) of the metric column,
+`min`/`max`/`n` are over the same results. Results whose metric column is NULL (the figure was
+not derivable) are left out, never counted as zero; so are results without an x value.
+
+Error bars: a result's reported `error` is in its reported unit, so it is only carried into a
+canonical metric when the result was reported in that metric (scaled like the value:
+`error * metric_value / value`). A point gets an `error` only when every one of its results has
+such an error and all of them share one `error_kind`; the point's error is then the largest of
+them (for a single result: its own). Otherwise `error` and `error_kind` are null.
+"""
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sqlalchemy import and_, case, func, select
+from sqlalchemy.orm import Session
+
+from cryptobench_server.models import Result
+from cryptobench_server.query.dimensions import Dimension, base_from
+from cryptobench_server.query.filters import Filters, conditions
+from cryptobench_server.query.sqlfuncs import median
+
+Agg = Literal["median", "mean", "min", "max"]
+AGGREGATES = {"median": median, "mean": func.avg, "min": func.min, "max": func.max}
+
+
+@dataclass(frozen=True)
+class PointRow:
+    x: Any
+    keys: tuple[Any, ...]
+    value: float
+    min: float
+    max: float
+    n: int
+    error: float | None
+    error_kind: str | None
+
+
+def chart_rows(session: Session, *, metric: str, x: Dimension, series: Sequence[Dimension], agg: Agg,
+               filters: Filters) -> list[PointRow]:
+    column = getattr(Result, metric)
+    convertible = and_(Result.metric == metric, Result.value > 0, Result.error.is_not(None))
+    error = case((convertible, Result.error * column / Result.value))
+    kind = case((convertible, Result.error_kind))
+    groups = [x.expression, *(s.expression for s in series)]
+    query = base_from(select(
+        *groups, AGGREGATES[agg](column), func.min(column), func.max(column), func.count(column),
+        func.count(error), func.count(kind.distinct()), func.max(error), func.min(kind),
+    )).where(column.is_not(None), x.expression.is_not(None), *conditions(filters)).group_by(*groups)
+    width = len(groups)
+    return [_point(row, width) for row in session.execute(query)]
+
+
+def _point(row: Sequence[Any], width: int) -> PointRow:
+    value, low, high, n, n_error, kinds, error, kind = row[width:]
+    has_error = n_error == n and kinds == 1
+    return PointRow(x=row[0], keys=tuple(row[1:width]), value=value, min=low, max=high, n=n,
+                    error=error if has_error else None, error_kind=kind if has_error else None)
+
+
+def numeric(values: Sequence[Any]) -> list[float | int] | None:
+    """The x values as numbers when every one of them is a finite number, else None."""
+    out: list[float | int] = []
+    for value in values:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            return None
+        if not math.isfinite(number):
+            return None
+        out.append(int(number) if number.is_integer() and abs(number) < 2**53 else number)
+    return out
+
+
+def shape(rows: Sequence[PointRow], series_names: Sequence[str]) -> list[dict[str, Any]]:
+    """Group point rows into series (sorted by key, nulls first) with points sorted by x."""
+    xs = [_text(r.x) for r in rows]
+    numbers = numeric(xs)
+    x_of = dict(zip(xs, numbers)) if numbers is not None else {x: x for x in xs}
+    by_key: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for row, x in zip(rows, xs):
+        point = {"x": x_of[x], "value": row.value, "min": row.min, "max": row.max, "n": row.n,
+                 "error": row.error, "error_kind": row.error_kind}
+        by_key.setdefault(tuple(_text(k) for k in row.keys), []).append(point)
+    out = []
+    for key in sorted(by_key, key=lambda k: [(v is not None, v or "") for v in k]):
+        points = sorted(by_key[key], key=lambda p: p["x"])
+        out.append({"key": dict(zip(series_names, key)), "points": points})
+    return out
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)

@@ -1,0 +1,66 @@
+"""Dimensions: the names a filter, a chart axis, a series or a facet may use.
+
+Fixed dimensions are columns (`algorithm`, `operation`, `family`, `library`, `library_version`,
+`machine` = machine name, `source`, `run` = run_id); open ones are `param.<name>` (a key of the
+result's params) and `tag.<name>` (a key of the run's tags). Every dimension is a text-valued
+SQL expression over `results JOIN runs JOIN machines` (see `base_from`).
+"""
+
+import re
+from dataclasses import dataclass
+
+from sqlalchemy import Select
+from sqlalchemy.sql.expression import ColumnElement
+
+from cryptobench_server.errors import InvalidInput
+from cryptobench_server.models import Machine, Result, Run
+from cryptobench_server.query.sqlfuncs import json_text
+
+FIXED: dict[str, ColumnElement] = {
+    "algorithm": Result.algorithm,
+    "operation": Result.operation,
+    "family": Result.family,
+    "library": Result.library,
+    "library_version": Result.library_version,
+    "machine": Machine.name,
+    "source": Run.source,
+    "run": Run.run_id,
+}
+PARAM, TAG = "param.", "tag."
+#: Bare vocabulary parameter names accepted as filters (DESIGN "API conventions"): `curve=` is `param.curve=`.
+PARAM_ALIASES = ("curve", "key_bits", "padding", "hash", "message_bytes", "block_bytes", "coordinates",
+                 "variant", "provider", "encoding")
+_KEY = re.compile(r"^[^\"\\\x00-\x1f]{1,200}$")
+
+
+@dataclass(frozen=True)
+class Dimension:
+    name: str
+    expression: ColumnElement
+
+
+def is_dimension(name: str) -> bool:
+    return name in FIXED or name in PARAM_ALIASES or name.startswith((PARAM, TAG))
+
+
+def dimension(name: str, *, field: str = "dimension") -> Dimension:
+    """Resolve a dimension name; InvalidInput (422, naming `field`) when there is no such dimension."""
+    if name in PARAM_ALIASES:
+        name = PARAM + name
+    if name in FIXED:
+        return Dimension(name, FIXED[name])
+    for prefix, column in ((PARAM, Result.params), (TAG, Run.tags)):
+        if name.startswith(prefix):
+            key = name[len(prefix):]
+            if not _KEY.match(key):
+                break
+            return Dimension(name, json_text(column, key))
+    raise InvalidInput(
+        f"unknown dimension {name!r}: use one of {', '.join(FIXED)}, param.<name> or tag.<name>",
+        errors=[{"field": field, "message": f"unknown dimension {name!r}"}],
+    )
+
+
+def base_from(query: Select) -> Select:
+    """Join what every dimension may refer to: results -> runs -> machines."""
+    return query.select_from(Result).join(Run, Run.id == Result.run_pk).join(Machine, Machine.id == Run.machine_id)

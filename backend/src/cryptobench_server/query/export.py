@@ -1,0 +1,103 @@
+"""CSV and LaTeX renderings of flat result rows (pure functions of the rows).
+
+CSV: one line per result, every canonical metric, one `param.<name>` and `tag.<name>` column per
+key present. LaTeX: a table in the spirit of seed 004's output: one row per benchmark
+(operation + params, grouped under a bold algorithm line), one column per value of a dimension
+(default: library), cells the mean of the metric with thousands separated by commas, `--` where
+nothing was measured.
+"""
+
+import csv
+import io
+import statistics
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from cryptobench_contract.units import CANONICAL_UNIT
+
+from cryptobench_server.query.rows import CANONICAL
+
+CSV_FIXED = ("run_id", "started_at", "source", "machine", "clock_hz", "name", "family", "algorithm", "operation",
+             "library", "library_version", "metric", "value", "unit", "error", "error_kind", "samples",
+             *CANONICAL, "derived", "flags")
+
+
+def csv_lines(rows: Iterable[dict[str, Any]], param_keys: Sequence[str], tag_keys: Sequence[str]) -> Iterator[str]:
+    """The CSV text in chunks: a header, then one line per row."""
+    header = [*CSV_FIXED, *(f"param.{k}" for k in param_keys), *(f"tag.{k}" for k in tag_keys)]
+    yield _line(header)
+    for row in rows:
+        cells = [_cell(row[name]) for name in CSV_FIXED]
+        cells += [_cell(row["params"].get(k)) for k in param_keys]
+        cells += [_cell(row["tags"].get(k)) for k in tag_keys]
+        yield _line(cells)
+
+
+def _line(cells: Sequence[str]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(cells)
+    return buffer.getvalue()
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ";".join(str(v) for v in value)
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return str(value)
+
+
+def benchmark_label(row: dict[str, Any]) -> str:
+    params = ", ".join(f"{k}={v}" for k, v in sorted(row["params"].items()))
+    operation = row["operation"] or row["name"]
+    return f"{operation} ({params})" if params else operation
+
+
+def latex_table(rows: Iterable[dict[str, Any]], *, metric: str, column: str) -> str:
+    """Pivot rows to algorithm/benchmark x `column` values, cells the mean of `metric`."""
+    cells: dict[tuple[str, str], dict[str, list[float]]] = {}
+    columns: dict[str, None] = {}
+    for row in rows:
+        if row[metric] is None:
+            continue
+        heading = _column_value(row, column)
+        columns[heading] = None
+        cells.setdefault((row["algorithm"], benchmark_label(row)), {}).setdefault(heading, []).append(row[metric])
+    names = sorted(columns)
+    unit = CANONICAL_UNIT[metric]
+    lines = [r"\begin{table}[ht]", r"\centering", r"\begin{tabular}{l" + "r" * len(names) + "}", r"\hline",
+             " & ".join(("Benchmark", *(f"{tex(n)} [{tex(unit)}]" for n in names))) + r" \\", r"\hline"]
+    algorithm = None
+    for key in sorted(cells):
+        if key[0] != algorithm:
+            algorithm = key[0]
+            lines.append(rf"\multicolumn{{{len(names) + 1}}}{{l}}{{\textbf{{{tex(algorithm)}}}}} \\")
+        values = [cells[key].get(n) for n in names]
+        lines.append(" & ".join((tex(key[1]), *(_mean_text(v) for v in values))) + r" \\")
+    lines += [r"\hline", r"\end{tabular}",
+              rf"\caption{{Mean {tex(metric)} [{tex(unit)}] by {tex(column)}}}", r"\end{table}"]
+    return "\n".join(lines) + "\n"
+
+
+def _column_value(row: dict[str, Any], column: str) -> str:
+    if column.startswith("param."):
+        value = row["params"].get(column[6:])
+    elif column.startswith("tag."):
+        value = row["tags"].get(column[4:])
+    else:
+        value = row["run_id" if column == "run" else column]
+    return "--" if value is None else str(value)
+
+
+def _mean_text(values: list[float] | None) -> str:
+    return "--" if not values else f"{statistics.fmean(values):,.2f}"
+
+
+def tex(text: str) -> str:
+    for char in ("&", "%", "$", "#", "_", "{", "}"):
+        text = text.replace(char, "\\" + char)
+    return text

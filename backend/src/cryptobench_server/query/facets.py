@@ -1,0 +1,69 @@
+"""Facets: every dimension with its values and how many results carry each value.
+
+Counts of a dimension are taken under all filters except that dimension's own (the usual
+"disjunctive" faceting), so a picker keeps offering the other values a user may OR in: with
+`algorithm=RSA` the algorithm facet still lists ECDSA with its count, while every other facet
+counts RSA results only.
+"""
+
+from typing import Any
+
+from sqlalchemy import String, case, cast, func, literal_column, select
+from sqlalchemy.orm import Session
+
+from cryptobench_server.models import Result, Run
+from cryptobench_server.query.chart import numeric
+from cryptobench_server.query.dimensions import FIXED, PARAM, TAG, base_from, dimension
+from cryptobench_server.query.filters import Filters, conditions
+
+Counts = dict[str | None, int]
+
+
+def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
+    """(dimension, {value: count}) for the fixed dimensions, then param.*, then tag.*, by name."""
+    fixed = [(name, _counts(session, name, filters)) for name in FIXED]
+    open_ = {}
+    for prefix, column in ((PARAM, Result.params), (TAG, Run.tags)):
+        for (key, value), count in _pairs(session, column, filters).items():
+            open_.setdefault(prefix + key, {})[value] = count
+    for name in filters:
+        if name.startswith((PARAM, TAG)):
+            open_[name] = _counts(session, name, filters)
+    return fixed + sorted((k, v) for k, v in open_.items() if v)
+
+
+def ordered(counts: Counts) -> list[tuple[str | None, int]]:
+    """Values sorted numerically when all are numbers, else as text; null first."""
+    values = [v for v in counts if v is not None]
+    numbers = numeric(values)
+    keys = dict(zip(values, numbers)) if numbers is not None else {v: v for v in values}
+    head = [(None, counts[None])] if None in counts else []
+    return head + [(v, counts[v]) for v in sorted(values, key=keys.__getitem__)]
+
+
+def _counts(session: Session, name: str, filters: Filters) -> Counts:
+    expression = dimension(name).expression
+    query = base_from(select(expression, func.count())).where(*conditions(filters, without=name))
+    return {_text(v): n for v, n in session.execute(query.group_by(expression))}
+
+
+def _pairs(session: Session, column, filters: Filters) -> dict[tuple[str, str], int]:
+    """Counts of every (key, value) of a JSON object column, under the filters on other keys."""
+    key, value, source = json_pairs(session, column)
+    query = base_from(select(key, value, func.count())).join(source, literal_column("true"))
+    rows = session.execute(query.where(*conditions(filters)).group_by(key, value))
+    return {(k, _text(v)): n for k, v, n in rows if v is not None}
+
+
+def json_pairs(session: Session, column) -> tuple[Any, Any, Any]:
+    if session.get_bind().dialect.name == "postgresql":
+        pairs = func.jsonb_each_text(column).table_valued("key", "value").alias("kv")
+        return pairs.c.key, pairs.c.value, pairs
+    pairs = func.json_each(column).table_valued("key", "value", "type").alias("kv")
+    text = case((pairs.c.type == "true", "true"), (pairs.c.type == "false", "false"),
+                else_=cast(pairs.c.value, String))
+    return pairs.c.key, text, pairs
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)

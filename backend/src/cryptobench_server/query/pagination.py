@@ -1,0 +1,59 @@
+"""Keyset pagination: `limit` + an opaque `cursor` naming the last row of the previous page.
+
+The cursor is the sort key of that row, JSON in URL-safe base64; clients pass it back verbatim
+and never build one. A tampered or foreign cursor is a 422, never a 500.
+"""
+
+import base64
+import binascii
+import json
+from datetime import datetime
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+from fastapi import Query
+
+from cryptobench_server.errors import InvalidInput
+
+DEFAULT_LIMIT, MAX_LIMIT = 100, 1000
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Rows per page")]
+T = TypeVar("T")
+Cursor = Annotated[str | None, Query(description="`next_cursor` of the previous page")]
+
+
+def encode_cursor(key: list[Any]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(key, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str, *, types: tuple[type, ...]) -> list[Any]:
+    """The sort key inside `cursor`: a JSON list whose items have `types` (datetime: ISO text)."""
+    try:
+        key = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        key = None
+    if not isinstance(key, list) or len(key) != len(types):
+        raise _invalid()
+    return [_typed(item, kind) for item, kind in zip(key, types)]
+
+
+def _typed(item: Any, kind: type) -> Any:
+    if kind is datetime and isinstance(item, str):
+        try:
+            return datetime.fromisoformat(item)
+        except ValueError:
+            raise _invalid() from None
+    if isinstance(item, kind) and not isinstance(item, bool):
+        return item
+    raise _invalid()
+
+
+def _invalid() -> InvalidInput:
+    return InvalidInput("cursor is not one this API handed out", errors=[{"field": "cursor", "message": "invalid cursor"}])
+
+
+def page(rows: list[T], limit: int, key_of: Callable[[T], list[Any]]) -> tuple[list[T], str | None]:
+    """Cut `rows` (fetched with limit + 1) to `limit`; the cursor is set when more rows exist."""
+    if len(rows) <= limit:
+        return rows, None
+    rows = rows[:limit]
+    return rows, encode_cursor(key_of(rows[-1]))

@@ -1,0 +1,81 @@
+"""Two SQL constructs with a PostgreSQL form and an SQLite fallback.
+
+- `json_text(column, key)`: the text of one key of a JSON object column. PostgreSQL
+  `(column ->> 'key')` (so expression indexes on it apply); SQLite `json_extract` cast to
+  text, with JSON booleans spelled `true`/`false` as PostgreSQL does.
+- `median(column)`: PostgreSQL `percentile_cont(0.5) WITHIN GROUP (ORDER BY column)`; SQLite
+  an aggregate `cb_median` registered on every SQLite connection, interpolating the same way.
+The key is rendered as a quoted literal (never user SQL), so GROUP BY and SELECT compile to the
+same expression.
+"""
+
+import sqlite3
+import statistics
+
+from sqlalchemy import Engine, Float, String, event
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.expression import ColumnElement, FunctionElement
+
+
+class json_text(FunctionElement):
+    type = String()
+    inherit_cache = True
+    name = "json_text"
+
+    def __init__(self, column: ColumnElement, key: str) -> None:
+        self.key = key
+        super().__init__(column)
+
+
+def _literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+@compiles(json_text, "postgresql")
+def _json_text_pg(element: json_text, compiler, **kw) -> str:
+    column = compiler.process(list(element.clauses)[0], **kw)
+    return f"({column} ->> {_literal(element.key)})"
+
+
+@compiles(json_text)
+def _json_text_sqlite(element: json_text, compiler, **kw) -> str:
+    column = compiler.process(list(element.clauses)[0], **kw)
+    path = _literal('$."' + element.key + '"')
+    return (f"(CASE json_type({column}, {path}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
+            f"ELSE CAST(json_extract({column}, {path}) AS TEXT) END)")
+
+
+class median(FunctionElement):
+    type = Float()
+    inherit_cache = True
+    name = "median"
+
+
+@compiles(median, "postgresql")
+def _median_pg(element: median, compiler, **kw) -> str:
+    return f"percentile_cont(0.5) WITHIN GROUP (ORDER BY {compiler.process(element.clauses, **kw)})"
+
+
+@compiles(median)
+def _median_sqlite(element: median, compiler, **kw) -> str:
+    return f"cb_median({compiler.process(element.clauses, **kw)})"
+
+
+class _Median:
+    """SQLite aggregate: the median of the non-NULL values (mean of the middle two when even)."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+
+    def step(self, value: float | None) -> None:
+        if value is not None:
+            self.values.append(value)
+
+    def finalize(self) -> float | None:
+        return statistics.median(self.values) if self.values else None
+
+
+@event.listens_for(Engine, "connect")
+def _register_sqlite_median(dbapi_connection, _record) -> None:
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        dbapi_connection.create_aggregate("cb_median", 1, _Median)

@@ -1,0 +1,206 @@
+"""Response models of the read API (what /openapi.json documents and the UI's types come from)."""
+
+import uuid
+from datetime import datetime
+from typing import Any, Literal
+
+from cryptobench_contract.units import CANONICAL_METRICS
+from pydantic import BaseModel, ConfigDict, Field
+
+CanonicalMetric = Literal[CANONICAL_METRICS]  # type: ignore[valid-type]
+ParamValue = str | int | float | bool
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+
+class MachineRef(_Out):
+    id: int
+    name: str
+
+
+class MachineOut(MachineRef):
+    arch: str | None
+    cpu_model: str | None
+    cores: int | None
+    os: str | None
+    board: str | None
+    extra: dict[str, Any]
+    first_seen: datetime
+    last_seen: datetime
+
+
+class MachineSummary(MachineOut):
+    run_count: int
+
+
+class MachinesPage(BaseModel):
+    data: list[MachineSummary]
+    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page")
+
+
+class ToolOut(BaseModel):
+    name: str
+    version: str | None
+    build: str | None = None
+    options: str | None = None
+
+
+class RunListItem(BaseModel):
+    run_id: uuid.UUID
+    source: str
+    started_at: datetime
+    finished_at: datetime | None
+    machine: MachineRef
+    clock_hz: float | None
+    tool: ToolOut
+    tags: dict[str, str]
+    result_count: int
+
+
+class RunsPage(BaseModel):
+    data: list[RunListItem]
+    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page")
+
+
+class CanonicalFigures(_Out):
+    ns_per_op: float | None
+    ops_per_s: float | None
+    cycles_per_op: float | None
+    bytes_per_s: float | None
+    cycles_per_byte: float | None
+    derived: list[str] = Field(description="Canonical figures computed on ingest (the others were reported)")
+    flags: list[str] = Field(description="Plausibility flags raised on ingest")
+
+
+class ResultOut(CanonicalFigures):
+    position: int
+    series_key: str
+    name: str
+    family: str | None
+    algorithm: str
+    operation: str | None
+    library: str | None
+    library_version: str | None
+    params: dict[str, ParamValue]
+    metric: str
+    value: float
+    unit: str
+    error: float | None
+    error_kind: str | None
+    samples: int | None
+    stats: dict[str, float] | None
+
+
+class ArtifactOut(BaseModel):
+    media_type: str
+    content: str
+
+
+class RunDetail(RunListItem):
+    machine: MachineOut
+    clock_source: str | None
+    machine_extra: dict[str, Any]
+    results: list[ResultOut]
+    artifact: ArtifactOut | None
+
+
+class FacetValue(BaseModel):
+    value: str | None
+    count: int
+
+
+class Facet(BaseModel):
+    name: str = Field(description="Dimension: a fixed name, param.<name> or tag.<name>")
+    values: list[FacetValue]
+
+
+class Facets(BaseModel):
+    dimensions: list[Facet]
+
+
+class ChartPoint(BaseModel):
+    x: int | float | str
+    value: float
+    min: float
+    max: float
+    n: int
+    error: float | None
+    error_kind: str | None
+
+
+class ChartSeries(BaseModel):
+    key: dict[str, str | None]
+    points: list[ChartPoint]
+
+
+class Chart(BaseModel):
+    metric: CanonicalMetric
+    unit: str
+    x: str
+    series: list[ChartSeries]
+
+
+class CompareRun(BaseModel):
+    run_id: uuid.UUID
+    source: str
+    started_at: datetime
+    machine: str
+    tool: ToolOut
+    tags: dict[str, str]
+
+
+class CompareRow(BaseModel):
+    algorithm: str
+    operation: str | None
+    params: dict[str, ParamValue]
+    baseline: float
+    contender: float
+    ratio: float | None = Field(description="contender / baseline; null when the baseline is 0")
+    verdict: Literal["better", "worse", "same"] | None
+
+
+class Difference(BaseModel):
+    field: str = Field(description="e.g. machine.name, clock_hz, tool.version, tag.opt_level")
+    baseline: Any
+    contender: Any
+
+
+class Comparison(BaseModel):
+    metric: CanonicalMetric
+    unit: str
+    less_is_better: bool
+    baseline: CompareRun
+    contender: CompareRun
+    rows: list[CompareRow]
+    geomean_ratio: float | None = Field(description="Geometric mean of the rows' ratios; null without rows")
+    differences: list[Difference]
+
+
+class ResultRow(CanonicalFigures):
+    id: int
+    run_id: uuid.UUID
+    started_at: datetime
+    source: str
+    machine: str
+    clock_hz: float | None
+    tags: dict[str, str]
+    name: str
+    family: str | None
+    algorithm: str
+    operation: str | None
+    library: str | None
+    library_version: str | None
+    params: dict[str, ParamValue]
+    metric: str
+    value: float
+    unit: str
+    error: float | None
+    error_kind: str | None
+    samples: int | None
+
+
+class ResultsPage(BaseModel):
+    data: list[ResultRow]
+    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page")

@@ -24,12 +24,12 @@ export interface ChartResponse {
 }
 
 export interface FacetValue {
-  value: string;
+  value: string | null;
   count: number;
 }
 
 export interface Facet {
-  dimension: string;
+  name: string;
   values: FacetValue[];
 }
 
@@ -38,82 +38,105 @@ export interface FacetsResponse {
   metrics?: FacetValue[];
 }
 
-export interface Machine {
+export interface MachineRef {
+  id: number;
   name: string;
-  arch?: string | null;
-  cpu_model?: string | null;
-  cores?: number | null;
-  clock_hz?: number | null;
-  os?: string | null;
-  board?: string | null;
-  extra?: Record<string, unknown>;
 }
 
-export interface MachineRow extends Machine {
-  id?: string | number;
-  runs?: number;
+export interface MachineOut extends MachineRef {
+  arch: string | null;
+  cpu_model: string | null;
+  cores: number | null;
+  os: string | null;
+  board: string | null;
+  extra: Record<string, unknown>;
+  first_seen: string;
+  last_seen: string;
 }
 
-export interface RunSummary {
+export interface MachineSummary extends MachineOut {
+  run_count: number;
+}
+
+export interface Tool {
+  name: string;
+  version: string | null;
+  build?: string | null;
+  options?: string | null;
+}
+
+export interface RunListItem {
   run_id: string;
   source: string;
   started_at: string;
-  finished_at?: string | null;
-  machine: Machine;
-  tool: { name: string; version?: string | null; build?: string | null; options?: string | null };
+  finished_at: string | null;
+  machine: MachineRef;
+  clock_hz: number | null;
+  tool: Tool;
   tags: Record<string, string>;
-  result_count?: number;
+  result_count: number;
 }
 
 export interface Result {
   name: string;
-  family?: string | null;
+  family: string | null;
   algorithm: string;
-  operation?: string | null;
-  library?: string | null;
-  library_version?: string | null;
+  operation: string | null;
+  library: string | null;
+  library_version: string | null;
   params: Record<string, DimValue>;
   metric: string;
   value: number;
   unit: string;
-  error?: number | null;
-  error_kind?: string | null;
-  samples?: number | null;
-  ns_per_op?: number | null;
-  ops_per_s?: number | null;
-  cycles_per_op?: number | null;
-  bytes_per_s?: number | null;
-  cycles_per_byte?: number | null;
+  error: number | null;
+  error_kind: string | null;
+  samples: number | null;
+  ns_per_op: number | null;
+  ops_per_s: number | null;
+  cycles_per_op: number | null;
+  bytes_per_s: number | null;
+  cycles_per_byte: number | null;
+  derived: string[];
+  flags: string[];
 }
 
-export interface RunDetail extends RunSummary {
+export interface RunDetail extends RunListItem {
+  machine: MachineOut;
+  clock_source: string | null;
+  machine_extra: Record<string, unknown>;
   results: Result[];
-  artifact?: { media_type: string; content: string } | null;
+  artifact: { media_type: string; content: string } | null;
 }
 
-export interface RunsPage {
-  items: RunSummary[];
-  next_cursor?: string | null;
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
 }
 
-export interface MachinesPage {
-  items: MachineRow[];
-  next_cursor?: string | null;
-}
+export type RunsPage = Page<RunListItem>;
+export type MachinesPage = Page<MachineSummary>;
 
 export interface CompareRow {
   algorithm: string;
-  operation?: string | null;
+  operation: string | null;
   params: Record<string, DimValue>;
-  name?: string;
-  baseline: number | null;
-  contender: number | null;
+  baseline: number;
+  contender: number;
   ratio: number | null;
+  verdict: "better" | "worse" | "same" | null;
+}
+
+export interface Difference {
+  field: string;
+  baseline: unknown;
+  contender: unknown;
 }
 
 export interface CompareResponse {
   metric: string;
   unit: string;
+  less_is_better: boolean;
   rows: CompareRow[];
-  geomean: number | null;
+  geomean_ratio: number | null;
+  differences: Difference[];
 }

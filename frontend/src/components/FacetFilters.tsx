@@ -14,19 +14,20 @@ interface Props {
 
 function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: string[]; onToggle: (v: string) => void }) {
   const [all, setAll] = useState(false);
-  const known = new Set(facet.values.map((v) => v.value));
-  const values = [...facet.values, ...selected.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 }))];
+  const listed = facet.values.flatMap((v) => (v.value === null ? [] : [{ value: v.value, count: v.count }]));
+  const known = new Set(listed.map((v) => v.value));
+  const values = [...listed, ...selected.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 }))];
   const shown = all ? values : values.slice(0, SHOWN);
   return (
     <fieldset>
-      <legend>{dimensionLabel(facet.dimension)}</legend>
+      <legend>{dimensionLabel(facet.name)}</legend>
       {shown.map((v) => (
         <label key={v.value}>
           <input
             type="checkbox"
             checked={selected.includes(v.value)}
             onChange={() => onToggle(v.value)}
-            data-dim={facet.dimension}
+            data-dim={facet.name}
             value={v.value}
           />
           <span>{v.value}</span>
@@ -52,13 +53,13 @@ export function FacetFilters({ facets, filters, onChange }: Props) {
         </button>
       )}
       {facets
-        .filter((f) => f.values.length > 0 || (filters[f.dimension]?.length ?? 0) > 0)
+        .filter((f) => f.values.length > 0 || (filters[f.name]?.length ?? 0) > 0)
         .map((facet) => (
           <FacetGroup
-            key={facet.dimension}
+            key={facet.name}
             facet={facet}
-            selected={filters[facet.dimension] ?? []}
-            onToggle={(value) => onChange(toggleFilter(filters, facet.dimension, value))}
+            selected={filters[facet.name] ?? []}
+            onToggle={(value) => onChange(toggleFilter(filters, facet.name, value))}
           />
         ))}
     </aside>

@@ -1,5 +1,5 @@
 /** Pure helpers for run lists, run comparison and machine fields. */
-import type { Machine, RunSummary } from "../api/types";
+import type { Difference, MachineOut, RunDetail, RunListItem } from "../api/types";
 
 export function tagsText(tags: Record<string, string>): string {
   return Object.entries(tags)
@@ -7,10 +7,10 @@ export function tagsText(tags: Record<string, string>): string {
     .join(", ");
 }
 
-export function matchesSearch(run: RunSummary, query: string): boolean {
+export function matchesSearch(run: RunListItem, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  const hay = [run.run_id, run.source, run.machine.name, run.machine.board, run.tool.name, run.tool.version, tagsText(run.tags)];
+  const hay = [run.run_id, run.source, run.machine.name, run.tool.name, run.tool.version, tagsText(run.tags)];
   return hay.some((h) => (h ?? "").toLowerCase().includes(q));
 }
 
@@ -21,25 +21,37 @@ export interface FieldDiff {
   differs: boolean;
 }
 
-const MACHINE_FIELDS: Array<keyof Machine> = ["name", "arch", "cpu_model", "cores", "clock_hz", "os", "board"];
+const MACHINE_FIELDS: Array<keyof MachineOut> = ["name", "arch", "cpu_model", "cores", "os", "board"];
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return "—";
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-/** Tags, machine and tool fields of two runs side by side, the ones that differ first. */
-export function runDifferences(a: RunSummary, b: RunSummary): FieldDiff[] {
+function sideBySide(a: RunDetail, b: RunDetail): FieldDiff[] {
   const rows: FieldDiff[] = [];
   const add = (field: string, x: unknown, y: unknown) =>
     rows.push({ field, baseline: text(x), contender: text(y), differs: text(x) !== text(y) });
   const tagKeys = [...new Set([...Object.keys(a.tags), ...Object.keys(b.tags)])].sort();
   for (const k of tagKeys) add(`tag.${k}`, a.tags[k], b.tags[k]);
   for (const f of MACHINE_FIELDS) add(`machine.${f}`, a.machine[f], b.machine[f]);
+  add("clock_hz", a.clock_hz, b.clock_hz);
   add("tool.name", a.tool.name, b.tool.name);
   add("tool.version", a.tool.version, b.tool.version);
   add("source", a.source, b.source);
-  return [...rows.filter((r) => r.differs), ...rows.filter((r) => !r.differs)];
+  return rows;
+}
+
+/**
+ * Tags, machine, clock and tool of two runs side by side, the differing ones first: the server's
+ * list of differences when it gives one, then every other field compared here.
+ */
+export function runDifferences(a: RunDetail, b: RunDetail, server: Difference[] = []): FieldDiff[] {
+  const local = sideBySide(a, b);
+  const fromServer = server.map((d) => ({ field: d.field, baseline: text(d.baseline), contender: text(d.contender), differs: true }));
+  const named = new Set(fromServer.map((d) => d.field));
+  const rest = local.filter((r) => !named.has(r.field));
+  return [...fromServer, ...rest.filter((r) => r.differs), ...rest.filter((r) => !r.differs)];
 }
 
 export type Verdict = "better" | "worse" | "same";

@@ -7,7 +7,7 @@ import { Empty, ErrorMessage, Loading } from "../components/States";
 import { paramsText, runDifferences, verdict } from "../lib/runs";
 import { formatNumber, formatRatio, isMetric, METRIC_DEFS, METRICS, type Metric } from "../lib/units";
 
-function Differences({ a, b }: { a: RunDetail; b: RunDetail }) {
+function Differences({ a, b, server }: { a: RunDetail; b: RunDetail; server: CompareResponse["differences"] }) {
   return (
     <table data-testid="run-differences">
       <caption className="note">Fields that differ come first.</caption>
@@ -19,7 +19,7 @@ function Differences({ a, b }: { a: RunDetail; b: RunDetail }) {
         </tr>
       </thead>
       <tbody>
-        {runDifferences(a, b).map((d) => (
+        {runDifferences(a, b, server).map((d) => (
           <tr key={d.field} className={d.differs ? "differs" : undefined}>
             <td>{d.field}</td>
             <td>{d.baseline}</td>
@@ -34,11 +34,11 @@ function Differences({ a, b }: { a: RunDetail; b: RunDetail }) {
 function Ratios({ data, metric }: { data: CompareResponse; metric: Metric }) {
   const less = METRIC_DEFS[metric].lessIsBetter;
   if (data.rows.length === 0) return <Empty>The two runs share no result with a {metric} figure.</Empty>;
-  const g = verdict(data.geomean, less);
+  const g = verdict(data.geomean_ratio, less);
   return (
     <>
       <p data-testid="geomean">
-        Geometric mean of contender / baseline: <strong className={g ?? undefined}>{formatRatio(data.geomean)}</strong>{" "}
+        Geometric mean of contender / baseline: <strong className={g ?? undefined}>{formatRatio(data.geomean_ratio)}</strong>{" "}
         ({less ? "lower" : "higher"} is better for {METRIC_DEFS[metric].unit}; {data.rows.length} shared results)
       </p>
       <table data-testid="compare-table">
@@ -53,7 +53,7 @@ function Ratios({ data, metric }: { data: CompareResponse; metric: Metric }) {
         </thead>
         <tbody>
           {data.rows.map((r, i) => {
-            const v = verdict(r.ratio, less);
+            const v = r.verdict ?? verdict(r.ratio, less);
             return (
               <tr key={i}>
                 <td>{r.algorithm}</td>
@@ -104,7 +104,7 @@ export function ComparePage() {
         </select>
       </label>
       {(a.isError || b.isError) && <ErrorMessage error={a.error ?? b.error} what="the runs" />}
-      {a.data && b.data ? <Differences a={a.data} b={b.data} /> : !(a.isError || b.isError) && <Loading what="the runs" />}
+      {a.data && b.data ? <Differences a={a.data} b={b.data} server={cmp.data?.differences ?? []} /> : !(a.isError || b.isError) && <Loading what="the runs" />}
       {cmp.isPending && <Loading what="the comparison" />}
       {cmp.isError && <ErrorMessage error={cmp.error} what="the comparison" />}
       {cmp.data && <Ratios data={cmp.data} metric={metric} />}

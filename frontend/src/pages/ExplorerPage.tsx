@@ -49,7 +49,7 @@ export function ExplorerPage() {
   const update = (next: ExplorerState) => setParams(encodeState(next));
   const metrics = availableMetrics(facets.data);
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
-  const dimensions = facets.data?.dimensions.filter((d) => d.values.length > 0).map((d) => d.dimension) ?? [state.x];
+  const dimensions = facets.data?.dimensions.filter((d) => d.values.length > 0).map((d) => d.name) ?? [state.x];
   const current = explorerHref(state);
   return (
     <>

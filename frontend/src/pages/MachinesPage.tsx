@@ -13,7 +13,7 @@ export function MachinesPage() {
   const machines = useQuery(machinesQuery());
   if (machines.isPending) return <Loading what="machines" />;
   if (machines.isError) return <ErrorMessage error={machines.error} what="machines" />;
-  const items = machines.data.items.filter((m) => COLUMNS.some((c) => String(m[c] ?? "").toLowerCase().includes(q)));
+  const items = machines.data.data.filter((m) => COLUMNS.some((c) => String(m[c] ?? "").toLowerCase().includes(q)));
   return (
     <section>
       <h2>Machines</h2>
@@ -37,7 +37,7 @@ export function MachinesPage() {
           </thead>
           <tbody>
             {items.map((m) => (
-              <tr key={m.name + String(m.id ?? "")}>
+              <tr key={m.id}>
                 <td>
                   <Link to={explorerHref({ ...DEFAULT_STATE, filters: { machine: [m.name] } })}>{m.name}</Link>
                 </td>
@@ -45,7 +45,7 @@ export function MachinesPage() {
                   <td key={c}>{m[c] ?? "—"}</td>
                 ))}
                 <td>
-                  <Link to={`/runs?q=${encodeURIComponent(m.name)}`}>{m.runs ?? "runs"}</Link>
+                  <Link to={`/runs?machine=${encodeURIComponent(m.name)}`}>{m.run_count} runs</Link>
                 </td>
               </tr>
             ))}

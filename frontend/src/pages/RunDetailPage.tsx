@@ -73,7 +73,14 @@ function Run({ run }: { run: RunDetail }) {
         <Link to={explore}>Chart this run in the Explorer</Link>
       </p>
       <h3>Machine</h3>
-      <KeyValues entries={Object.entries(run.machine)} />
+      <KeyValues
+        entries={[
+          ...Object.entries(run.machine),
+          ["clock_hz (this run)", run.clock_hz],
+          ["clock_source", run.clock_source],
+          ...Object.entries(run.machine_extra).map(([k, v]): [string, unknown] => [`extra.${k}`, v]),
+        ]}
+      />
       <h3>Tool</h3>
       <KeyValues entries={Object.entries(run.tool)} />
       <h3>Tags</h3>

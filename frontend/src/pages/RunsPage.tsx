@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { runsQuery } from "../api/queries";
-import type { RunSummary } from "../api/types";
+import type { RunListItem } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { matchesSearch, tagsText } from "../lib/runs";
 
@@ -11,8 +11,10 @@ export function RunsPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const source = params.get("source") ?? "";
+  const machine = params.get("machine") ?? "";
   const cursor = params.get("cursor");
-  const runs = useQuery(runsQuery(source ? { source: [source] } : {}, cursor));
+  const filters = { ...(source ? { source: [source] } : {}), ...(machine ? { machine: [machine] } : {}) };
+  const runs = useQuery(runsQuery(filters, cursor));
   const [picked, setPicked] = useState<string[]>([]);
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -39,6 +41,11 @@ export function RunsPage() {
             ))}
           </select>
         </label>
+        {machine && (
+          <button type="button" onClick={() => set("machine", "")}>
+            machine: {machine} ✕
+          </button>
+        )}
         {picked.length === 2 ? (
           <Link to={`/compare?baseline=${encodeURIComponent(picked[0] ?? "")}&contender=${encodeURIComponent(picked[1] ?? "")}`}>
             Compare the two picked runs
@@ -49,7 +56,7 @@ export function RunsPage() {
       </div>
       {runs.isPending && <Loading what="runs" />}
       {runs.isError && <ErrorMessage error={runs.error} what="runs" />}
-      {runs.data && <RunsTable items={runs.data.items.filter((r) => matchesSearch(r, q))} picked={picked} onToggle={toggle} />}
+      {runs.data && <RunsTable items={runs.data.data.filter((r) => matchesSearch(r, q))} picked={picked} onToggle={toggle} />}
       {runs.data?.next_cursor && (
         <button type="button" onClick={() => set("cursor", runs.data.next_cursor ?? "")}>
           Next page
@@ -59,7 +66,7 @@ export function RunsPage() {
   );
 }
 
-function RunsTable({ items, picked, onToggle }: { items: RunSummary[]; picked: string[]; onToggle: (id: string) => void }) {
+function RunsTable({ items, picked, onToggle }: { items: RunListItem[]; picked: string[]; onToggle: (id: string) => void }) {
   if (items.length === 0) return <Empty>No runs match.</Empty>;
   return (
     <table>

@@ -1,15 +1,22 @@
 import { describe, expect, it } from "vitest";
-import type { RunSummary } from "../../src/api/types";
+import type { RunDetail } from "../../src/api/types";
 import { geomean, matchesSearch, runDifferences, verdict } from "../../src/lib/runs";
 import { formatNumber, formatRatio, unitScale } from "../../src/lib/units";
 
-const RUN = (tags: Record<string, string>, clock: number): RunSummary => ({
+const RUN = (tags: Record<string, string>, clock: number): RunDetail => ({
   run_id: "r1",
   source: "esp32c6-serial",
   started_at: "2026-11-20T10:00:00Z",
-  machine: { name: "esp32c6-01", arch: "riscv32", clock_hz: clock },
+  finished_at: null,
+  machine: { id: 1, name: "esp32c6-01", arch: "riscv32", cpu_model: null, cores: 1, os: null, board: "<b>x</b>", extra: {}, first_seen: "", last_seen: "" },
+  clock_hz: clock,
+  clock_source: "configured",
+  machine_extra: {},
   tool: { name: "mbedtls", version: "3.6" },
   tags,
+  result_count: 0,
+  results: [],
+  artifact: null,
 });
 
 describe("units", () => {
@@ -32,6 +39,15 @@ describe("run comparison", () => {
     const diffs = runDifferences(RUN({ opt_level: "-O2" }, 160e6), RUN({ opt_level: "-Os" }, 160e6));
     expect(diffs[0]).toEqual({ field: "tag.opt_level", baseline: "-O2", contender: "-Os", differs: true });
     expect(diffs.filter((d) => d.differs)).toHaveLength(1);
+  });
+
+  it("puts the server's differences first, then the local comparison", () => {
+    const diffs = runDifferences(RUN({}, 80e6), RUN({}, 160e6), [{ field: "machine.extra.clock_source", baseline: "a", contender: null }]);
+    expect(diffs.slice(0, 2)).toEqual([
+      { field: "machine.extra.clock_source", baseline: "a", contender: "—", differs: true },
+      { field: "clock_hz", baseline: "80000000", contender: "160000000", differs: true },
+    ]);
+    expect(diffs[2]?.differs).toBe(false);
   });
 
   it("judges ratios by the metric's direction", () => {

@@ -65,8 +65,9 @@ def collect_serial_command(
     options = delivery_options(server=server, token=token, no_upload=no_upload, output=output, tag=tag,
                                machine_name=machine_name, spool_dir=spool_dir)
     console = Console(stderr=True)
+    opened = open_port(port, baud)
     console.print(f"listening on {port} at {baud} baud; reset the board to start a run (Ctrl-C stops)")
-    with SerialLines(open_port(port, baud)) as lines:
+    with SerialLines(opened) as lines:
         outcome = collect_session(lines, url=port, baud=baud, timeout=timeout, clock=lambda: datetime.now(UTC),
                                   report=Progress(console))
     _print_warnings(console, outcome.warnings, [run for run in outcome.runs if not outcome.hangup])

@@ -1,4 +1,4 @@
-"""Read a device's console: pyserial's threaded Packetizer on a reader thread, lines to a queue.
+"""Read a device's console: a pyserial Packetizer fed by a reader thread, lines to a queue.
 
 `open_port` maps the usual failures (missing, busy, no permission) to UsageError with what to do.
 `SerialLines` yields decoded lines and ends with a `Hangup` when the device goes away. Decoding
@@ -7,6 +7,7 @@ never fails: invalid UTF-8 becomes U+FFFD and is counted, which is how a wrong b
 
 import errno
 import queue
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -86,22 +87,52 @@ class _Lines(serial.threaded.Packetizer):
         self.sink.put(Hangup(str(exc) if exc else "the port was closed"))
 
 
+class _ReaderThread(threading.Thread):
+    """pyserial's ReaderThread, except that every way a port dies (SerialException, or OSError
+    from in_waiting when a tty hangs up) ends the loop and is reported to the protocol."""
+
+    def __init__(self, port: serial.SerialBase, protocol: _Lines) -> None:
+        super().__init__(name=f"serial-reader {port.name}", daemon=True)
+        self.port = port
+        self.protocol = protocol
+        self.alive = True
+        if not hasattr(port, "cancel_read"):
+            port.timeout = 0.5
+
+    def run(self) -> None:
+        error: BaseException | None = None
+        try:
+            while self.alive and self.port.is_open:
+                data = self.port.read(self.port.in_waiting or 1)
+                if data:
+                    self.protocol.data_received(data)
+        except (serial.SerialException, OSError) as exc:
+            error = exc
+        if self.alive:
+            self.protocol.connection_lost(error)
+
+    def stop(self) -> None:
+        self.alive = False
+        if hasattr(self.port, "cancel_read"):
+            self.port.cancel_read()
+        self.join(2)
+        self.port.close()
+
+
 class SerialLines:
     """Context manager over an open port: iterate `lines(timeout)` for str lines, then a Hangup."""
 
     def __init__(self, port: serial.SerialBase) -> None:
-        self.port = port
         self.queue: queue.Queue[str | Hangup] = queue.Queue()
         self.stats = LineStats()
-        self._thread = serial.threaded.ReaderThread(port, lambda: _Lines(self.queue))
+        self._thread = _ReaderThread(port, _Lines(self.queue))
 
     def __enter__(self) -> "SerialLines":
         self._thread.start()
-        self._thread.connect()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._thread.close()
+        self._thread.stop()
 
     def lines(self, idle_timeout: float | None) -> Iterator[str | Hangup | None]:
         """Lines as they arrive; None when `idle_timeout` seconds pass without one; ends after Hangup."""

@@ -32,12 +32,13 @@ export const chartQuery = (req: ChartRequest) =>
     },
   });
 
-export const runsQuery = (filters: Filters, cursor: string | null) =>
+export const runsQuery = (filters: Filters, q: string, cursor: string | null) =>
   queryOptions({
-    queryKey: ["runs", filters, cursor],
+    queryKey: ["runs", filters, q, cursor],
     queryFn: () => {
       const params = filterParams(filters);
       params.set("limit", "50");
+      if (q.trim()) params.set("q", q.trim());
       if (cursor) params.set("cursor", cursor);
       return getJson<RunsPage>("/runs", params);
     },
@@ -52,7 +53,7 @@ export const runQuery = (runId: string) =>
 export const machinesQuery = () =>
   queryOptions({
     queryKey: ["machines"],
-    queryFn: () => getJson<MachinesPage>("/machines", new URLSearchParams({ limit: "500" })),
+    queryFn: () => getJson<MachinesPage>("/machines", new URLSearchParams({ limit: "200" })),
   });
 
 export const compareQuery = (baseline: string, contender: string, metric: Metric) =>

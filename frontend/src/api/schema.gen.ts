@@ -5,6 +5,84 @@
  */
 
 export interface paths {
+    "/api/v1/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Chart
+         * @description GET /chart: one metric aggregated over x and any number of series dimensions.
+         *
+         *     Response `{"metric", "unit", "x", "series": [{"key": {dim: value}, "points": [{"x", "value", "min",
+         *     "max", "n", "error", "error_kind"}]}]}`. `value` is the `agg` (median | mean | min | max) of the
+         *     results at that point; min, max and n are over the same results. Results whose metric is NULL
+         *     (not derivable, e.g. time without a clock) or that have no x value are absent, never zero.
+         *     Points are sorted by x, numerically when every x is a number.
+         *
+         *     Error: a result's reported error is carried into the metric only when it was reported in that
+         *     metric (scaled like its value). A point has an error only when every result in it has one and all
+         *     share one error_kind; it is then the largest of them (for one result: its own), else null.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["chart-get_chart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Compare
+         * @description GET /compare: two runs side by side on one metric.
+         *
+         *     Rows are the results both runs share (same algorithm, operation and canonical params; a run's
+         *     repeated results are reduced to their median), each with both values, ratio = contender /
+         *     baseline and a verdict that respects the metric's direction; `geomean_ratio` is the geometric
+         *     mean of the ratios. `differences` lists the run fields that differ: source, machine.*,
+         *     clock_hz, tool.* and tag.*.
+         */
+        get: operations["compare-get_compare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Facets
+         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["facets-get_facets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -22,6 +100,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/machines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Machines
+         * @description Machines sorted by name, each with its run count.
+         */
+        get: operations["machines-list_machines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Results
+         * @description GET /results: flat rows (one per result, every canonical metric) as JSON pages, CSV or LaTeX.
+         *
+         *     json: paginated (limit + cursor). csv: every matching row, streamed, one `param.<name>` and
+         *     `tag.<name>` column per key present. latex: every matching row pivoted to a table in the spirit
+         *     of seed 004's output (benchmarks x `columns` values, mean of `metric`).
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["results-get_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/runs": {
         parameters: {
             query?: never;
@@ -29,13 +153,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List Runs
+         * @description Runs, newest first. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND. A run matches when one of its results does.
+         */
+        get: operations["runs-list_runs"];
         put?: never;
         /**
          * Upload Run
          * @description Store one run document (idempotent on run_id).
          */
         post: operations["runs-upload_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Run
+         * @description One run with its machine, tool, tags, every result (all canonical figures, flags) and artifact.
+         */
+        get: operations["runs-get_run"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -55,6 +203,159 @@ export interface components {
              * @default text/plain
              */
             media_type: string;
+        };
+        /** ArtifactOut */
+        ArtifactOut: {
+            /** Content */
+            content: string;
+            /** Media Type */
+            media_type: string;
+        };
+        /** Chart */
+        Chart: {
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Series */
+            series: components["schemas"]["ChartSeries"][];
+            /** Unit */
+            unit: string;
+            /** X */
+            x: string;
+        };
+        /** ChartPoint */
+        ChartPoint: {
+            /** Error */
+            error: number | null;
+            /** Error Kind */
+            error_kind: string | null;
+            /** Max */
+            max: number;
+            /** Min */
+            min: number;
+            /** N */
+            n: number;
+            /** Value */
+            value: number;
+            /** X */
+            x: number | string;
+        };
+        /** ChartSeries */
+        ChartSeries: {
+            /** Key */
+            key: {
+                [key: string]: string | null;
+            };
+            /** Points */
+            points: components["schemas"]["ChartPoint"][];
+        };
+        /** CompareRow */
+        CompareRow: {
+            /** Algorithm */
+            algorithm: string;
+            /** Baseline */
+            baseline: number;
+            /** Contender */
+            contender: number;
+            /** Operation */
+            operation: string | null;
+            /** Params */
+            params: {
+                [key: string]: string | number | boolean;
+            };
+            /**
+             * Ratio
+             * @description contender / baseline; null when the baseline is 0
+             */
+            ratio: number | null;
+            /** Verdict */
+            verdict: ("better" | "worse" | "same") | null;
+        };
+        /** CompareRun */
+        CompareRun: {
+            /** Machine */
+            machine: string;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            tool: components["schemas"]["ToolOut"];
+        };
+        /** Comparison */
+        Comparison: {
+            baseline: components["schemas"]["CompareRun"];
+            contender: components["schemas"]["CompareRun"];
+            /** Differences */
+            differences: components["schemas"]["Difference"][];
+            /**
+             * Geomean Ratio
+             * @description Geometric mean of the rows' ratios; null without rows
+             */
+            geomean_ratio: number | null;
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Rows */
+            rows: components["schemas"]["CompareRow"][];
+            /** Unit */
+            unit: string;
+        };
+        /** Difference */
+        Difference: {
+            /** Baseline */
+            baseline: unknown;
+            /** Contender */
+            contender: unknown;
+            /**
+             * Field
+             * @description e.g. machine.name, clock_hz, tool.version, tag.opt_level
+             */
+            field: string;
+        };
+        /** Facet */
+        Facet: {
+            /**
+             * Name
+             * @description Dimension: a fixed name, param.<name> or tag.<name>
+             */
+            name: string;
+            /** Values */
+            values: components["schemas"]["FacetValue"][];
+        };
+        /** FacetValue */
+        FacetValue: {
+            /** Count */
+            count: number;
+            /** Value */
+            value: string | null;
+        };
+        /** Facets */
+        Facets: {
+            /** Dimensions */
+            dimensions: components["schemas"]["Facet"][];
+            /**
+             * Metrics
+             * @description Each canonical metric with how many results under the filters have it
+             */
+            metrics: components["schemas"]["FacetValue"][];
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -84,6 +385,87 @@ export interface components {
             name: string;
             /** Os */
             os?: string | null;
+        };
+        /** MachineOut */
+        MachineOut: {
+            /** Arch */
+            arch: string | null;
+            /** Board */
+            board: string | null;
+            /** Cores */
+            cores: number | null;
+            /** Cpu Model */
+            cpu_model: string | null;
+            /** Extra */
+            extra: {
+                [key: string]: unknown;
+            };
+            /**
+             * First Seen
+             * Format: date-time
+             */
+            first_seen: string;
+            /** Id */
+            id: number;
+            /**
+             * Last Seen
+             * Format: date-time
+             */
+            last_seen: string;
+            /** Name */
+            name: string;
+            /** Os */
+            os: string | null;
+        };
+        /** MachineRef */
+        MachineRef: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** MachineSummary */
+        MachineSummary: {
+            /** Arch */
+            arch: string | null;
+            /** Board */
+            board: string | null;
+            /** Cores */
+            cores: number | null;
+            /** Cpu Model */
+            cpu_model: string | null;
+            /** Extra */
+            extra: {
+                [key: string]: unknown;
+            };
+            /**
+             * First Seen
+             * Format: date-time
+             */
+            first_seen: string;
+            /** Id */
+            id: number;
+            /**
+             * Last Seen
+             * Format: date-time
+             */
+            last_seen: string;
+            /** Name */
+            name: string;
+            /** Os */
+            os: string | null;
+            /** Run Count */
+            run_count: number;
+        };
+        /** MachinesPage */
+        MachinesPage: {
+            /** Data */
+            data: components["schemas"]["MachineSummary"][];
+            /**
+             * Next Cursor
+             * @description Pass as `cursor` for the next page; null on the last page
+             */
+            next_cursor: string | null;
         };
         /** Result */
         Result: {
@@ -131,6 +513,184 @@ export interface components {
             /** Value */
             value: number;
         };
+        /** ResultOut */
+        ResultOut: {
+            /** Algorithm */
+            algorithm: string;
+            /** Bytes Per S */
+            bytes_per_s: number | null;
+            /** Cycles Per Byte */
+            cycles_per_byte: number | null;
+            /** Cycles Per Op */
+            cycles_per_op: number | null;
+            /**
+             * Derived
+             * @description Canonical figures computed on ingest (the others were reported)
+             */
+            derived: string[];
+            /** Error */
+            error: number | null;
+            /** Error Kind */
+            error_kind: string | null;
+            /** Family */
+            family: string | null;
+            /**
+             * Flags
+             * @description Plausibility flags raised on ingest
+             */
+            flags: string[];
+            /** Library */
+            library: string | null;
+            /** Library Version */
+            library_version: string | null;
+            /** Metric */
+            metric: string;
+            /** Name */
+            name: string;
+            /** Ns Per Op */
+            ns_per_op: number | null;
+            /** Operation */
+            operation: string | null;
+            /** Ops Per S */
+            ops_per_s: number | null;
+            /** Params */
+            params: {
+                [key: string]: string | number | boolean;
+            };
+            /** Position */
+            position: number;
+            /** Samples */
+            samples: number | null;
+            /** Series Key */
+            series_key: string;
+            /** Stats */
+            stats: {
+                [key: string]: number;
+            } | null;
+            /** Unit */
+            unit: string;
+            /** Value */
+            value: number;
+        };
+        /** ResultRow */
+        ResultRow: {
+            /** Algorithm */
+            algorithm: string;
+            /** Bytes Per S */
+            bytes_per_s: number | null;
+            /** Clock Hz */
+            clock_hz: number | null;
+            /** Cycles Per Byte */
+            cycles_per_byte: number | null;
+            /** Cycles Per Op */
+            cycles_per_op: number | null;
+            /**
+             * Derived
+             * @description Canonical figures computed on ingest (the others were reported)
+             */
+            derived: string[];
+            /** Error */
+            error: number | null;
+            /** Error Kind */
+            error_kind: string | null;
+            /** Family */
+            family: string | null;
+            /**
+             * Flags
+             * @description Plausibility flags raised on ingest
+             */
+            flags: string[];
+            /** Id */
+            id: number;
+            /** Library */
+            library: string | null;
+            /** Library Version */
+            library_version: string | null;
+            /** Machine */
+            machine: string;
+            /** Metric */
+            metric: string;
+            /** Name */
+            name: string;
+            /** Ns Per Op */
+            ns_per_op: number | null;
+            /** Operation */
+            operation: string | null;
+            /** Ops Per S */
+            ops_per_s: number | null;
+            /** Params */
+            params: {
+                [key: string]: string | number | boolean;
+            };
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Samples */
+            samples: number | null;
+            /** Source */
+            source: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            /** Unit */
+            unit: string;
+            /** Value */
+            value: number;
+        };
+        /** ResultsPage */
+        ResultsPage: {
+            /** Data */
+            data: components["schemas"]["ResultRow"][];
+            /**
+             * Next Cursor
+             * @description Pass as `cursor` for the next page; null on the last page
+             */
+            next_cursor: string | null;
+        };
+        /** RunDetail */
+        RunDetail: {
+            artifact: components["schemas"]["ArtifactOut"] | null;
+            /** Clock Hz */
+            clock_hz: number | null;
+            /** Clock Source */
+            clock_source: string | null;
+            /** Finished At */
+            finished_at: string | null;
+            machine: components["schemas"]["MachineOut"];
+            /** Machine Extra */
+            machine_extra: {
+                [key: string]: unknown;
+            };
+            /** Result Count */
+            result_count: number;
+            /** Results */
+            results: components["schemas"]["ResultOut"][];
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            tool: components["schemas"]["ToolOut"];
+        };
         /** RunDocument */
         RunDocument: {
             artifact?: components["schemas"]["Artifact"] | null;
@@ -166,6 +726,33 @@ export interface components {
                 [key: string]: string;
             };
             tool: components["schemas"]["Tool"];
+        };
+        /** RunListItem */
+        RunListItem: {
+            /** Clock Hz */
+            clock_hz: number | null;
+            /** Finished At */
+            finished_at: string | null;
+            machine: components["schemas"]["MachineRef"];
+            /** Result Count */
+            result_count: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            tool: components["schemas"]["ToolOut"];
         };
         /** RunSummary */
         RunSummary: {
@@ -206,6 +793,16 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** RunsPage */
+        RunsPage: {
+            /** Data */
+            data: components["schemas"]["RunListItem"][];
+            /**
+             * Next Cursor
+             * @description Pass as `cursor` for the next page; null on the last page
+             */
+            next_cursor: string | null;
+        };
         /** Tool */
         Tool: {
             /** Build */
@@ -216,6 +813,17 @@ export interface components {
             options?: string | null;
             /** Version */
             version?: string | null;
+        };
+        /** ToolOut */
+        ToolOut: {
+            /** Build */
+            build?: string | null;
+            /** Name */
+            name: string;
+            /** Options */
+            options?: string | null;
+            /** Version */
+            version: string | null;
         };
         /** ValidationError */
         ValidationError: {
@@ -239,6 +847,100 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "chart-get_chart": {
+        parameters: {
+            query: {
+                /** @description Canonical metric to plot */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension on the x axis, e.g. param.key_bits */
+                x: string;
+                /** @description Dimension(s) telling lines apart (repeatable) */
+                series?: string[];
+                /** @description Aggregate of the results at one point */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chart"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "compare-get_compare": {
+        parameters: {
+            query: {
+                /** @description run_id of the reference run */
+                baseline: string;
+                /** @description run_id of the run compared with it */
+                contender: string;
+                /** @description Canonical metric to compare */
+                metric?: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comparison"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "facets-get_facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facets"];
+                };
+            };
+        };
+    };
     "health-health": {
         parameters: {
             query?: never;
@@ -257,6 +959,117 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+        };
+    };
+    "machines-list_machines": {
+        parameters: {
+            query?: {
+                /** @description Rows per page */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachinesPage"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "results-get_results": {
+        parameters: {
+            query?: {
+                format?: "json" | "csv" | "latex";
+                /** @description Rows per page */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string | null;
+                /** @description latex: the metric in the cells */
+                metric?: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description latex: the dimension whose values are the columns */
+                columns?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rows (json), or every row as CSV or a LaTeX table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultsPage"];
+                    "application/x-latex": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "runs-list_runs": {
+        parameters: {
+            query?: {
+                /** @description Text in machine name, tool, source or tags */
+                q?: string | null;
+                /** @description Rows per page */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunsPage"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -305,6 +1118,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "runs-get_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunDetail"];
+                };
             };
             /** @description Validation Error */
             422: {

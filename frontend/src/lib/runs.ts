@@ -1,17 +1,10 @@
 /** Pure helpers for run lists, run comparison and machine fields. */
-import type { Difference, MachineOut, RunDetail, RunListItem } from "../api/types";
+import type { Difference, MachineOut, RunDetail } from "../api/types";
 
 export function tagsText(tags: Record<string, string>): string {
   return Object.entries(tags)
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
-}
-
-export function matchesSearch(run: RunListItem, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const hay = [run.run_id, run.source, run.machine.name, run.tool.name, run.tool.version, tagsText(run.tags)];
-  return hay.some((h) => (h ?? "").toLowerCase().includes(q));
 }
 
 export interface FieldDiff {
@@ -61,12 +54,6 @@ export function verdict(ratio: number | null, lessIsBetter: boolean, tolerance =
   if (ratio === null || !Number.isFinite(ratio) || ratio <= 0) return null;
   if (Math.abs(Math.log(ratio)) < Math.log1p(tolerance)) return "same";
   return ratio < 1 === lessIsBetter ? "better" : "worse";
-}
-
-export function geomean(ratios: Array<number | null>): number | null {
-  const ok = ratios.filter((r): r is number => r !== null && Number.isFinite(r) && r > 0);
-  if (ok.length === 0) return null;
-  return Math.exp(ok.reduce((s, r) => s + Math.log(r), 0) / ok.length);
 }
 
 export function paramsText(params: Record<string, unknown>): string {

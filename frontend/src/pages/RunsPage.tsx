@@ -1,11 +1,11 @@
 /** Runs list: search, source filter, pick two to compare. */
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { runsQuery } from "../api/queries";
 import type { RunListItem } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
-import { matchesSearch, tagsText } from "../lib/runs";
+import { tagsText } from "../lib/runs";
 
 export function RunsPage() {
   const [params, setParams] = useSearchParams();
@@ -14,7 +14,7 @@ export function RunsPage() {
   const machine = params.get("machine") ?? "";
   const cursor = params.get("cursor");
   const filters = { ...(source ? { source: [source] } : {}), ...(machine ? { machine: [machine] } : {}) };
-  const runs = useQuery(runsQuery(filters, cursor));
+  const runs = useQuery({ ...runsQuery(filters, q, cursor), placeholderData: keepPreviousData });
   const [picked, setPicked] = useState<string[]>([]);
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -56,7 +56,7 @@ export function RunsPage() {
       </div>
       {runs.isPending && <Loading what="runs" />}
       {runs.isError && <ErrorMessage error={runs.error} what="runs" />}
-      {runs.data && <RunsTable items={runs.data.data.filter((r) => matchesSearch(r, q))} picked={picked} onToggle={toggle} />}
+      {runs.data && <RunsTable items={runs.data.data} picked={picked} onToggle={toggle} />}
       {runs.data?.next_cursor && (
         <button type="button" onClick={() => set("cursor", runs.data.next_cursor ?? "")}>
           Next page

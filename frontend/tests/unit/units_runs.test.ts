@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunDetail } from "../../src/api/types";
-import { geomean, matchesSearch, runDifferences, verdict } from "../../src/lib/runs";
+import { runDifferences, verdict } from "../../src/lib/runs";
 import { formatNumber, formatRatio, unitScale } from "../../src/lib/units";
 
 const RUN = (tags: Record<string, string>, clock: number): RunDetail => ({
@@ -56,15 +56,5 @@ describe("run comparison", () => {
     expect(verdict(0.5, true)).toBe("better");
     expect(verdict(1.005, true)).toBe("same");
     expect(verdict(null, true)).toBeNull();
-  });
-
-  it("computes the geometric mean of ratios", () => {
-    expect(geomean([2, 8])).toBeCloseTo(4, 12);
-    expect(geomean([null])).toBeNull();
-  });
-
-  it("searches machine, tool and tags", () => {
-    expect(matchesSearch(RUN({ opt_level: "-Os" }, 1), "opt_level=-os")).toBe(true);
-    expect(matchesSearch(RUN({}, 1), "beaglebone")).toBe(false);
   });
 });

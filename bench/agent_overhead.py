@@ -1,7 +1,8 @@
 """Wall time of `cryptobench run openssl --no-upload` against the bare `openssl speed` it wraps.
 
-Both run the same algorithms with openssl's default durations (md5, sha256: 6 block sizes x 3 s,
-rsa2048: sign and verify x 10 s), one after the other in this process. Target: <= 3% overhead.
+Both run the same algorithms with openssl's default durations (md5: 6 block sizes x 3 s,
+rsa2048: sign and verify x 10 s), alternately, ROUNDS times each in this process; the fastest
+of each counts (other load on the machine only ever adds time). Target: <= 3% overhead.
 Last line: {"bench", "ours", "baseline", "ratio", "unit"}.
 """
 
@@ -13,7 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ALGORITHMS = ["md5", "sha256", "rsa2048"]
+ALGORITHMS = ["md5", "rsa2048"]
+ROUNDS = 2
 TARGET = 1.03
 
 
@@ -27,9 +29,13 @@ def main() -> None:
     cryptobench = Path(sys.executable).parent / "cryptobench"
     with tempfile.TemporaryDirectory() as spool:
         env = {**os.environ, "CRYPTOBENCH_SPOOL_DIR": spool}
-        baseline = timed(["openssl", "speed", "-mr", *ALGORITHMS], env)
-        ours = timed([str(cryptobench), "run", "openssl", *ALGORITHMS, "--no-upload"], env)
+        baselines, ours_all = [], []
+        for _ in range(ROUNDS):
+            baselines.append(timed(["openssl", "speed", "-mr", *ALGORITHMS], env))
+            ours_all.append(timed([str(cryptobench), "run", "openssl", *ALGORITHMS, "--no-upload"], env))
+    baseline, ours = min(baselines), min(ours_all)
     ratio = ours / baseline
+    print(f"rounds: openssl {[round(t, 2) for t in baselines]} s, cryptobench {[round(t, 2) for t in ours_all]} s")
     print(f"openssl speed -mr {' '.join(ALGORITHMS)}: {baseline:.2f} s; cryptobench run openssl: {ours:.2f} s")
     print(f"overhead {100 * (ratio - 1):.2f}% (target <= {100 * (TARGET - 1):.0f}%): {'met' if ratio <= TARGET else 'MISSED'}")
     print(json.dumps({"bench": "agent_overhead", "ours": round(ours, 3), "baseline": round(baseline, 3),

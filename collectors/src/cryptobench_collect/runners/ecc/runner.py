@@ -1,5 +1,7 @@
 """Run seed 004's experiments for the chosen libraries and curves: check, then time.
 
+Experiments run one after another, every library in turn within each experiment, so the
+libraries compared in one row are timed close together (under the same machine load).
 The outcome has one cell per (curve, row, library): the timing samples, or a gap that says
 why there is no number (the library lacks the curve or operation, or is not installed).
 """
@@ -85,8 +87,9 @@ def run_ecc(config: EccConfig, reporter: Reporter | None = None) -> EccOutcome:
         reporter.begin(f"{curve}: drawing operands", 1)
         work = workload.draw(CURVES[curve], config.repetitions + config.warmup, config.message_bytes)
         reporter.end()
-        for name, ops in bound.items():
-            _time_library(curve, name, ops, work, outcome, reporter)
+        for experiment, rows in EXPERIMENTS.items():
+            for name, ops in bound.items():
+                _time_experiment(curve, experiment, rows, name, ops, work, outcome, reporter)
     outcome.finished_at = utc_now()
     return outcome
 
@@ -110,21 +113,21 @@ def _fill(outcome: EccOutcome, curve: str, library: str, gap: Gap) -> None:
             outcome.cells[(curve, row.name, library)] = gap
 
 
-def _time_library(
-    curve: str, name: str, ops: CurveOps, work: workload.Workload, outcome: EccOutcome, reporter: Reporter
+def _time_experiment(
+    curve: str, experiment: str, rows: tuple[Row, ...], name: str, ops: CurveOps, work: workload.Workload,
+    outcome: EccOutcome, reporter: Reporter,
 ) -> None:
-    for experiment, rows in EXPERIMENTS.items():
-        missing = [row.operation for row in rows if row.operation not in ops.operations]
-        if missing:
-            gap = Gap("unsupported", f"{name} has no {missing[0]} operation")
-            outcome.cells.update({(curve, row.name, name): gap for row in rows})
-            continue
-        reporter.begin(f"{name} {curve} {experiment}", work.size)
-        try:
-            results = run_experiment(experiment, ops, work, warmup=outcome.config.warmup, tick=reporter.tick)
-        except CorrectnessError as exc:
-            raise CorrectnessError(f"{name} on {curve}: {exc}") from None
-        finally:
-            reporter.end()
-        for row, samples in zip(rows, results, strict=True):
-            outcome.cells[(curve, row.name, name)] = Measured(samples)
+    missing = [row.operation for row in rows if row.operation not in ops.operations]
+    if missing:
+        gap = Gap("unsupported", f"{name} has no {missing[0]} operation")
+        outcome.cells.update({(curve, row.name, name): gap for row in rows})
+        return
+    reporter.begin(f"{curve} {experiment}: {name}", work.size)
+    try:
+        results = run_experiment(experiment, ops, work, warmup=outcome.config.warmup, tick=reporter.tick)
+    except CorrectnessError as exc:
+        raise CorrectnessError(f"{name} on {curve}: {exc}") from None
+    finally:
+        reporter.end()
+    for row, samples in zip(rows, results, strict=True):
+        outcome.cells[(curve, row.name, name)] = Measured(samples)

@@ -1,6 +1,7 @@
 """`cryptobench parse jmh FILE`, `ingest jmh FILE` and `run jmh`: JMH JSON results into run documents."""
 
 import tempfile
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -103,10 +104,10 @@ def _built_jar(project: Path | None, console: Console) -> Path:
         return runner.build_suite(folder)
 
 
+@dataclass
 class _Outcome:
-    def __init__(self) -> None:
-        self.state = runner.Progress()
-        self.exit_code = 0
+    state: runner.Progress = field(default_factory=runner.Progress)
+    exit_code: int = 0
 
 
 def _run_with_progress(command: list[str], log_file: Path, console: Console) -> _Outcome:

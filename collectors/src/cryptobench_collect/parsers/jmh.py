@@ -93,30 +93,35 @@ def _records(text: str, source_name: str) -> list[dict[str, Any]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        truncated = exc.pos >= len(text.rstrip())
-        reason = "truncated: the JSON ends early (was the JMH run interrupted?)" if truncated else f"not JSON: {exc.msg}"
-        raise InputError(source_name, exc.lineno, f"{reason} (expected JMH's -rf json output)") from None
+        reason = (f"not JSON: {exc.msg} (expected JMH's -rf json output)" if exc.pos < len(text.rstrip())
+                  else "truncated: the JSON ends early (was the JMH run interrupted?)")
+        raise InputError(source_name, exc.lineno, reason) from None
     if not isinstance(data, list):
-        raise InputError(source_name, 1, f"not a JMH result file: the top level is a JSON {type(data).__name__}, "
+        raise InputError(source_name, 1, f"not a JMH result file: the top level is a JSON {_json_kind(data)}, "
                                          "JMH writes an array of benchmark records")
     if not data:
         raise InputError(source_name, 1, "no benchmark results (an empty array: did every benchmark fail?)")
     for index, record in enumerate(data):
-        missing = _missing_keys(record)
-        if missing:
+        problem = _not_a_record(record)
+        if problem:
             raise InputError(source_name, _record_line(text, index),
-                             f"not a JMH result file: record {index + 1} has no {missing}")
+                             f"not a JMH result file: record {index + 1} {problem}")
     return data
 
 
-def _missing_keys(record: Any) -> str | None:
+def _json_kind(value: Any) -> str:
+    kinds = {dict: "object", list: "array", str: "string", bool: "boolean", int: "number", float: "number"}
+    return kinds.get(type(value), "null")
+
+
+def _not_a_record(record: Any) -> str | None:
     if not isinstance(record, dict):
-        return "object (found a JSON value of another kind)"
+        return f"is a JSON {_json_kind(record)}, not an object"
     for key in ("benchmark", "mode", "primaryMetric"):
         if key not in record:
-            return f'"{key}"'
+            return f'has no "{key}"'
     if not isinstance(record["primaryMetric"], dict) or "score" not in record["primaryMetric"]:
-        return '"primaryMetric.score"'
+        return 'has no "primaryMetric.score"'
     return None
 
 

@@ -1,6 +1,6 @@
 /** One chart: figure, notes, exports (CSV, PNG, SVG) and the table with the same numbers. */
 import { useContext, useMemo, useRef } from "react";
-import type { ChartResponse } from "../api/types";
+import type { ChartData as ChartResponse } from "../lib/chartData";
 import { downloadText } from "../lib/download";
 import { buildFigure } from "../lib/figures";
 import { chartRows, rowsToCsv, tableHeader } from "../lib/table";

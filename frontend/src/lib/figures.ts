@@ -1,6 +1,6 @@
 /** Pure figure builders: Read API chart response -> Plotly data + layout. Never touches the DOM. */
 import type { Data, Layout } from "plotly.js";
-import type { ChartPoint, ChartResponse, ChartSeries, DimValue } from "../api/types";
+import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { formatNumber, isMetric, METRIC_DEFS } from "./units";
 import type { ChartKind, Scale } from "./viewState";

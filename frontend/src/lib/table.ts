@@ -1,5 +1,5 @@
 /** The numbers under the chart, and their CSV form. */
-import type { ChartResponse, DimValue } from "../api/types";
+import type { ChartData as ChartResponse, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { xOrder } from "./figures";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChartResponse } from "../../src/api/types";
+import type { ChartData as ChartResponse } from "../../src/lib/chartData";
 import { buildFigure, errorBarRule, inUnit, positiveSpread, seriesLabel, wantsLogScale, xOrder } from "../../src/lib/figures";
 import { JMH_CHART, RSA_CHART } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import type { ChartResponse } from "../../src/api/types";
+import type { ChartData as ChartResponse } from "../../src/lib/chartData";
 
 /** Seed 002's verify times (ms at 160 MHz) as the chart endpoint returns them, in ns/op. */
 export const RSA_CHART: ChartResponse = {

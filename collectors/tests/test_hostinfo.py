@@ -27,11 +27,7 @@ def test_cpufreq_maximum_wins_and_is_nominal():
 
 
 def test_beaglebone_board_and_arm_part():
-    cpuinfo = (
-        "processor\t: 0\nmodel name\t: ARMv7 Processor rev 2 (v7l)\nBogoMIPS\t: 996.14\n"
-        "CPU implementer\t: 0x41\nCPU architecture: 7\nCPU part\t: 0xc08\nCPU revision\t: 2\n\n"
-        "Hardware\t: Generic AM33XX (Flattened Device Tree)\n"
-    )
+    cpuinfo = (FIXTURES / "cpuinfo_beaglebone_am335x.txt").read_text()
     machine = machine_from_facts(
         facts(arch="armv7l", cores=1, cpuinfo=cpuinfo, max_freq_khz="1000000",
               device_tree_model="TI AM335x BeagleBone Black\x00"),
@@ -39,6 +35,13 @@ def test_beaglebone_board_and_arm_part():
     )
     assert machine.cpu_model == "ARM Cortex-A8 (Generic AM33XX (Flattened Device Tree))"
     assert (machine.name, machine.board, machine.clock_hz) == ("bbb-01", "TI AM335x BeagleBone Black", 1e9)
+    assert machine.extra == {"clock_source": "nominal"}
+
+
+def test_old_arm_kernel_without_model_name_or_cpufreq():
+    cpuinfo = (FIXTURES / "cpuinfo_am335xevm_old_kernel.txt").read_text()
+    machine = machine_from_facts(facts(arch="armv7l", cores=1, cpuinfo=cpuinfo))
+    assert (machine.cpu_model, machine.clock_hz, machine.board) == ("ARM Cortex-A8 (am335xevm)", None, None)
 
 
 def test_no_clock_when_nothing_says_it():

@@ -1,14 +1,22 @@
 """Response models of the read API (what /openapi.json documents and the UI's types come from)."""
 
 import uuid
-from datetime import datetime
-from typing import Any, Literal
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
 
 from cryptobench_contract.units import CANONICAL_METRICS
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 CanonicalMetric = Literal[CANONICAL_METRICS]  # type: ignore[valid-type]
 ParamValue = str | int | float | bool
+
+
+def _utc(value: datetime) -> datetime:
+    """SQLite hands stored UTC times back naive; every time leaves the API with its zone."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+UtcDatetime = Annotated[datetime, AfterValidator(_utc)]
 
 
 class _Out(BaseModel):
@@ -27,8 +35,8 @@ class MachineOut(MachineRef):
     os: str | None
     board: str | None
     extra: dict[str, Any]
-    first_seen: datetime
-    last_seen: datetime
+    first_seen: UtcDatetime
+    last_seen: UtcDatetime
 
 
 class MachineSummary(MachineOut):
@@ -50,8 +58,8 @@ class ToolOut(BaseModel):
 class RunListItem(BaseModel):
     run_id: uuid.UUID
     source: str
-    started_at: datetime
-    finished_at: datetime | None
+    started_at: UtcDatetime
+    finished_at: UtcDatetime | None
     machine: MachineRef
     clock_hz: float | None
     tool: ToolOut
@@ -118,6 +126,7 @@ class Facet(BaseModel):
 
 class Facets(BaseModel):
     dimensions: list[Facet]
+    metrics: list[FacetValue] = Field(description="Each canonical metric with how many results under the filters have it")
 
 
 class ChartPoint(BaseModel):
@@ -145,7 +154,7 @@ class Chart(BaseModel):
 class CompareRun(BaseModel):
     run_id: uuid.UUID
     source: str
-    started_at: datetime
+    started_at: UtcDatetime
     machine: str
     tool: ToolOut
     tags: dict[str, str]
@@ -181,7 +190,7 @@ class Comparison(BaseModel):
 class ResultRow(CanonicalFigures):
     id: int
     run_id: uuid.UUID
-    started_at: datetime
+    started_at: UtcDatetime
     source: str
     machine: str
     clock_hz: float | None

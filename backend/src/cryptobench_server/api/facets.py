@@ -5,7 +5,7 @@ from fastapi import APIRouter
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
 from cryptobench_server.auth import ReadAccess
-from cryptobench_server.query.facets import facets, ordered
+from cryptobench_server.query.facets import facets, metric_counts, ordered
 from cryptobench_server.schemas_read import Facet, Facets, FacetValue
 
 router = APIRouter(tags=["facets"])
@@ -22,4 +22,5 @@ def get_facets(session: SessionDep, _: ReadAccess, filters: FacetFilters) -> Fac
         Facet(name=name, values=[FacetValue(value=v, count=n) for v, n in ordered(counts)])
         for name, counts in facets(session, filters)
     ]
-    return Facets(dimensions=dimensions)
+    metrics = [FacetValue(value=m, count=n) for m, n in metric_counts(session, filters).items()]
+    return Facets(dimensions=dimensions, metrics=metrics)

@@ -8,6 +8,7 @@ counts RSA results only.
 
 from typing import Any
 
+from cryptobench_contract.units import CANONICAL_METRICS
 from sqlalchemy import String, case, cast, func, literal_column, select
 from sqlalchemy.orm import Session
 
@@ -30,6 +31,13 @@ def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
         if name.startswith((PARAM, TAG)):
             open_[name] = _counts(session, name, filters)
     return fixed + sorted((k, v) for k, v in open_.items() if v)
+
+
+def metric_counts(session: Session, filters: Filters) -> Counts:
+    """How many results under the filters have each canonical metric (a chart of it is not empty)."""
+    columns = [func.count(getattr(Result, m)) for m in CANONICAL_METRICS]
+    counts = session.execute(base_from(select(*columns)).where(*conditions(filters))).one()
+    return dict(zip(CANONICAL_METRICS, counts))
 
 
 def ordered(counts: Counts) -> list[tuple[str | None, int]]:

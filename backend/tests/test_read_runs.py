@@ -1,0 +1,79 @@
+"""GET /api/v1/runs (filters, search, keyset pages), /runs/{run_id} and /machines."""
+
+from test_read_support import JMH1, JMH2, O2, O2B, OS, loaded  # noqa: F401
+
+
+def run_ids(client, **params) -> list[str]:
+    response = client.get("/api/v1/runs", params=params)
+    assert response.status_code == 200, response.text
+    return [r["run_id"] for r in response.json()["data"]]
+
+
+def test_newest_first_in_pages_of_limit(loaded):
+    first = loaded.get("/api/v1/runs", params={"limit": 2}).json()
+    assert [r["run_id"] for r in first["data"]] == [JMH2, JMH1]
+    second = loaded.get("/api/v1/runs", params={"limit": 2, "cursor": first["next_cursor"]}).json()
+    assert [r["run_id"] for r in second["data"]] == [O2B, OS]
+    third = loaded.get("/api/v1/runs", params={"limit": 2, "cursor": second["next_cursor"]}).json()
+    assert [r["run_id"] for r in third["data"]] == [O2]
+    assert third["next_cursor"] is None
+
+
+def test_filters_and_search(loaded):
+    assert run_ids(loaded, algorithm="ECDSA") == [JMH2, JMH1]
+    assert run_ids(loaded, **{"param.key_bits": "4096", "tag.opt_level": "-O2"}) == [O2B, O2]
+    assert run_ids(loaded, padding="PKCS#1 v1.5") == [OS, O2]
+    assert run_ids(loaded, q="JVM-h") == [JMH2, JMH1]
+    assert run_ids(loaded, q="-os") == [OS]
+    assert run_ids(loaded, q="100%") == []
+
+
+def test_list_item_shape(loaded):
+    item = loaded.get("/api/v1/runs", params={"run": JMH1}).json()["data"][0]
+    machine_id = item["machine"].pop("id")
+    assert isinstance(machine_id, int)
+    assert item == {"run_id": JMH1, "source": "jmh", "started_at": "2026-11-21T09:00:00Z", "finished_at": None,
+                    "machine": {"name": "jvm-host"}, "clock_hz": None,
+                    "tool": {"name": "jmh", "version": "1.37", "build": None, "options": None},
+                    "tags": {"jvm": "21"}, "result_count": 3}
+
+
+def test_bad_cursor_is_422(loaded):
+    for cursor in ("garbage", "WzEsMl0", "WyJub3QgYSBkYXRlIiwxXQ"):
+        response = loaded.get("/api/v1/runs", params={"cursor": cursor})
+        assert response.status_code == 422
+        assert response.json()["errors"] == [{"field": "cursor", "message": "invalid cursor"}]
+
+
+def test_run_detail_has_every_figure(loaded):
+    body = loaded.get(f"/api/v1/runs/{O2}").json()
+    assert body["machine"]["name"] == "esp32c6-devkit-1"
+    assert body["machine"]["board"] == "ESP32-C6-DevKitC-1"
+    assert (body["clock_hz"], body["clock_source"], body["tags"]) == (160e6, "configured", {"opt_level": "-O2"})
+    assert body["tool"] == {"name": "cryptobench-esp32c6", "version": "1.0.0", "build": None, "options": None}
+    assert body["artifact"] is None
+    first = body["results"][0]
+    first.pop("series_key")
+    assert first == {
+        "position": 0, "name": "RSA-2048 verify pss", "family": "signature", "algorithm": "RSA",
+        "operation": "verify", "library": "mbedtls", "library_version": "3.6.2",
+        "params": {"key_bits": 2048, "padding": "pss"}, "metric": "cycles_per_op", "value": 1_600_000.0,
+        "unit": "cycles/op", "error": None, "error_kind": None, "samples": None, "stats": None,
+        "ns_per_op": 10_000_000.0, "ops_per_s": 100.0, "cycles_per_op": 1_600_000.0, "bytes_per_s": None,
+        "cycles_per_byte": None, "derived": ["ops_per_s", "ns_per_op"], "flags": [],
+    }
+    assert [r["params"]["padding"] for r in body["results"]] == ["pss", "pkcs1v15", "pss", "pkcs1v15"]
+
+
+def test_unknown_run_is_404_problem(loaded):
+    response = loaded.get("/api/v1/runs/00000000-0000-4000-8000-00000000ffff")
+    assert response.status_code == 404
+    assert response.json()["detail"] == "no run 00000000-0000-4000-8000-00000000ffff"
+
+
+def test_machines_with_run_counts(loaded):
+    body = loaded.get("/api/v1/machines", params={"limit": 1}).json()
+    assert [(m["name"], m["run_count"], m["cpu_model"]) for m in body["data"]] == [("esp32c6-devkit-1", 3, "ESP32-C6")]
+    rest = loaded.get("/api/v1/machines", params={"limit": 1, "cursor": body["next_cursor"]}).json()
+    assert [(m["name"], m["run_count"], m["cores"]) for m in rest["data"]] == [("jvm-host", 2, 8)]
+    assert rest["next_cursor"] is None

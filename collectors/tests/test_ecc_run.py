@@ -13,6 +13,7 @@ from cryptobench_collect.runners.ecc.adapters.reference import ReferenceAffine
 from cryptobench_collect.runners.ecc.correctness import check_curve
 from cryptobench_collect.runners.ecc.curves import CURVES
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError
+from cryptobench_collect.runners.ecc.runner import _blocks
 
 OPERATIONS = {"sign": "signature", "verify": "signature", "point-add": "ec-arith", "point-double": "ec-arith",
               "point-mul": "ec-arith", "y-recovery": "ec-arith"}
@@ -121,3 +122,8 @@ def test_a_signature_that_does_not_verify_elsewhere_is_an_error():
     with pytest.raises(CorrectnessError, match="the signature made by liar does not verify"):
         check_curve(curve, {"ok": ReferenceAffine().bind("secp256k1"), "liar": _SignsAnotherMessage(curve)}, 32)
 
+
+
+def test_repetitions_are_split_into_blocks_the_libraries_take_turns_on():
+    assert _blocks(1010, 10) == [(0, 110)] + [(10 + 100 * i, 110 + 100 * i) for i in range(1, 10)]
+    assert _blocks(6, 1) == [(0, 2), (2, 3), (3, 4), (4, 5), (5, 6)]

@@ -27,8 +27,8 @@ def run_experiment(
 
 
 def _ecdsa(experiment: str, ops: CurveOps, work: Workload, warmup: int, tick: Tick) -> list[list[int]]:
-    fixed_key = ops.keypair(work.keys[0])
-    fixed_message = work.messages[0]
+    fixed_key = ops.keypair(work.fixed_key)
+    fixed_message = work.fixed_message
     signs: list[int] = []
     verifies: list[int] = []
     for i in range(work.size):

@@ -1,7 +1,8 @@
 """Run seed 004's experiments for the chosen libraries and curves: check, then time.
 
-Experiments run one after another, every library in turn within each experiment, so the
-libraries compared in one row are timed close together (under the same machine load).
+Experiments run one after another. Within one, the repetitions are split into `BLOCKS`
+blocks and the libraries take turns block by block, so the figures compared in one row are
+taken under the same machine load even when that load drifts.
 The outcome has one cell per (curve, row, library): the timing samples, or a gap that says
 why there is no number (the library lacks the curve or operation, or is not installed).
 """
@@ -22,6 +23,7 @@ from cryptobench_collect.runners.ecc.rows import EXPERIMENTS, Row
 DEFAULT_CURVES = ("secp256k1", "secp256r1")
 QUICK_REPETITIONS = 5
 QUICK_WARMUP = 1
+BLOCKS = 10
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,7 @@ def run_ecc(config: EccConfig, reporter: Reporter | None = None) -> EccOutcome:
         work = workload.draw(CURVES[curve], config.repetitions + config.warmup, config.message_bytes)
         reporter.end()
         for experiment, rows in EXPERIMENTS.items():
-            for name, ops in bound.items():
-                _time_experiment(curve, experiment, rows, name, ops, work, outcome, reporter)
+            _time_experiment(curve, experiment, rows, bound, work, outcome, reporter)
     outcome.finished_at = utc_now()
     return outcome
 
@@ -114,20 +115,38 @@ def _fill(outcome: EccOutcome, curve: str, library: str, gap: Gap) -> None:
 
 
 def _time_experiment(
-    curve: str, experiment: str, rows: tuple[Row, ...], name: str, ops: CurveOps, work: workload.Workload,
+    curve: str, experiment: str, rows: tuple[Row, ...], bound: dict[str, CurveOps], work: workload.Workload,
     outcome: EccOutcome, reporter: Reporter,
 ) -> None:
-    missing = [row.operation for row in rows if row.operation not in ops.operations]
-    if missing:
-        gap = Gap("unsupported", f"{name} has no {missing[0]} operation")
-        outcome.cells.update({(curve, row.name, name): gap for row in rows})
-        return
-    reporter.begin(f"{curve} {experiment}: {name}", work.size)
-    try:
-        results = run_experiment(experiment, ops, work, warmup=outcome.config.warmup, tick=reporter.tick)
-    except CorrectnessError as exc:
-        raise CorrectnessError(f"{name} on {curve}: {exc}") from None
-    finally:
-        reporter.end()
-    for row, samples in zip(rows, results, strict=True):
-        outcome.cells[(curve, row.name, name)] = Measured(samples)
+    timed: dict[str, list[list[int]]] = {}
+    for name, ops in bound.items():
+        missing = [row.operation for row in rows if row.operation not in ops.operations]
+        if missing:
+            gap = Gap("unsupported", f"{name} has no {missing[0]} operation")
+            outcome.cells.update({(curve, row.name, name): gap for row in rows})
+        else:
+            timed[name] = [[] for _ in rows]
+    warmup = outcome.config.warmup
+    for block, (start, stop) in enumerate(_blocks(work.size, warmup)):
+        for name, samples in timed.items():
+            reporter.begin(f"{curve} {experiment}: {name}", stop - start)
+            try:
+                results = run_experiment(experiment, bound[name], work.part(start, stop),
+                                         warmup=warmup if block == 0 else 0, tick=reporter.tick)
+            except CorrectnessError as exc:
+                raise CorrectnessError(f"{name} on {curve}: {exc}") from None
+            finally:
+                reporter.end()
+            for collected, new in zip(samples, results, strict=True):
+                collected.extend(new)
+    for name, samples in timed.items():
+        outcome.cells.update({(curve, row.name, name): Measured(s) for row, s in zip(rows, samples, strict=True)})
+
+
+def _blocks(size: int, warmup: int) -> list[tuple[int, int]]:
+    """[start, stop) of each block; the first also holds the warmup repetitions."""
+    repetitions = size - warmup
+    count = min(BLOCKS, repetitions)
+    edges = [warmup + repetitions * i // count for i in range(count + 1)]
+    edges[0] = 0
+    return list(zip(edges, edges[1:], strict=False))

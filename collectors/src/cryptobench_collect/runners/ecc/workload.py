@@ -6,7 +6,7 @@ variant draws without a y are skipped and not counted (seed 004 5.3).
 """
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cryptobench_collect.runners.ecc import jacobian
 from cryptobench_collect.runners.ecc.curves import CurveParams
@@ -15,6 +15,8 @@ from cryptobench_collect.runners.ecc.curves import CurveParams
 @dataclass(frozen=True)
 class Workload:
     curve: CurveParams
+    fixed_key: int
+    fixed_message: bytes
     keys: tuple[int, ...]
     messages: tuple[bytes, ...]
     points_p: tuple[tuple[int, int], ...]
@@ -26,6 +28,11 @@ class Workload:
     @property
     def size(self) -> int:
         return len(self.keys)
+
+    def part(self, start: int, stop: int) -> "Workload":
+        """Repetitions start..stop-1, with the same fixed key and message."""
+        fields = ("keys", "messages", "points_p", "points_q", "scalars", "any_x", "existing_x")
+        return replace(self, **{name: getattr(self, name)[start:stop] for name in fields})
 
 
 def scalar(curve: CurveParams) -> int:
@@ -49,6 +56,8 @@ def existing_x(curve: CurveParams) -> int:
 def draw(curve: CurveParams, count: int, message_bytes: int) -> Workload:
     return Workload(
         curve=curve,
+        fixed_key=scalar(curve),
+        fixed_message=secrets.token_bytes(message_bytes),
         keys=tuple(scalar(curve) for _ in range(count)),
         messages=tuple(secrets.token_bytes(message_bytes) for _ in range(count)),
         points_p=tuple(random_point(curve) for _ in range(count)),

@@ -40,9 +40,11 @@ CurveOpt = Annotated[list[str] | None, typer.Option(
 MessageBytesOpt = Annotated[int, typer.Option("--message-bytes", min=1, max=1 << 20,
                                               help="Length of the signed messages", rich_help_panel=_BENCH)]
 CsvOpt = Annotated[Path | None, typer.Option("--csv", "-c", dir_okay=False,
-                                             help="Also write seed 004's CSV (benchmark;<lib>;...) to FILE")]
+                                             help="Also write seed 004's CSV (benchmark;<lib>;...) to FILE",
+                                             rich_help_panel="Tables")]
 LatexOpt = Annotated[Path | None, typer.Option("--latex", "-l", dir_okay=False,
-                                               help="Also write a LaTeX table to FILE")]
+                                               help="Also write a LaTeX table to FILE",
+                                               rich_help_panel="Tables")]
 
 
 @run_app.command("ecc")

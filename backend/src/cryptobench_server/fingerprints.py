@@ -40,6 +40,22 @@ def series_key(
     return _digest(parts)[:SERIES_KEY_CHARS]
 
 
+#: Result fields in the order `content_hash` reads them (a test keeps it equal to the contract's).
+RESULT_FIELDS = ("name", "family", "algorithm", "operation", "library", "library_version", "params",
+                 "metric", "value", "unit", "error", "error_kind", "samples", "stats", "raw")
+
+
 def content_hash(doc: RunDocument) -> str:
-    """Hash of the validated document: equal for identical re-uploads, whatever the key order."""
-    return _digest(doc.model_dump(mode="json", by_alias=True))
+    """Hash of the validated document: equal for identical re-uploads, whatever the key order.
+
+    Results are read field by field (200k of them must stay cheap), everything else through
+    the model's JSON form.
+    """
+    head = doc.model_dump(mode="json", by_alias=True, exclude={"results"})
+    results = [
+        (r.name, r.family, r.algorithm, r.operation, r.library, r.library_version, sorted(r.params.items()),
+         r.metric, r.value, r.unit, r.error, r.error_kind, r.samples,
+         sorted(r.stats.items()) if r.stats is not None else None, r.raw)
+        for r in doc.results
+    ]
+    return _digest([head, results])

@@ -4,9 +4,13 @@
 COPY on PostgreSQL and one executemany on SQLite, never row by row through the ORM.
 """
 
+import gc
+import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import orjson
@@ -15,23 +19,51 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, joinedload
 
 from cryptobench_contract import RunDocument
+from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
 from cryptobench_server.errors import Conflict
 from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.models import Machine, Run
-from cryptobench_server.normalize import bytes_per_op, canonical_figures, plausibility_flags
+from cryptobench_server.normalize import apply_plan, bytes_per_op, figure_plan, plausibility_flags
 
-FIGURE_COLUMNS = ("ns_per_op", "ops_per_s", "cycles_per_op", "bytes_per_s", "cycles_per_byte")
 RESULT_COLUMNS = (
     "run_pk", "position", "series_key", "name", "family", "algorithm", "operation", "library",
     "library_version", "params", "metric", "value", "unit", "error", "error_kind", "samples",
-    "stats", "raw", *FIGURE_COLUMNS, "derived", "flags",
+    "stats", "raw", *CANONICAL_METRICS, "derived", "flags",
 )
+
+
+CYCLES = CANONICAL_METRICS.index("cycles_per_op")
 
 
 class Ingested(NamedTuple):
     run: Run
     created: bool
+
+
+_gc_lock = threading.Lock()
+_gc_holders = 0
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a large document is validated and normalized.
+
+    Building 200k results allocates millions of acyclic objects; with the collector on, each
+    generation-2 pass walks all of them again. Refcounting still frees everything; the last
+    concurrent holder turns the collector back on.
+    """
+    global _gc_holders
+    with _gc_lock:
+        _gc_holders += 1
+        gc.disable()
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_holders -= 1
+            if _gc_holders == 0:
+                gc.enable()
 
 
 class _LostRace(Exception):
@@ -43,13 +75,14 @@ def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None)
 
     Raises Conflict when the run_id is stored with different content.
     """
-    digest = content_hash(doc)
-    existing = find_existing(engine, doc.run_id, digest)
-    if existing is not None:
-        return Ingested(existing, False)
-    rows = result_rows(doc)
+    with paused_gc():
+        digest = content_hash(doc)
+        existing = find_existing(engine, doc.run_id, digest)
+        if existing is not None:
+            return Ingested(existing, False)
     try:
-        run_pk = _store(engine, doc, digest, rows, now or datetime.now(UTC))
+        with paused_gc():
+            run_pk = _store(engine, doc, digest, now or datetime.now(UTC))
     except _LostRace:
         stored = find_existing(engine, doc.run_id, digest)
         assert stored is not None, "the winning transaction's run must be visible once it lost"
@@ -71,13 +104,15 @@ def _load(session: Session, where) -> Run | None:
     return session.scalar(select(Run).options(joinedload(Run.machine)).where(where))
 
 
-def _store(engine: Engine, doc: RunDocument, digest: str, rows: list[tuple], now: datetime) -> int:
+def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime) -> int:
+    """Machine, run and results in one transaction. Rows are normalized while they stream into
+    COPY, so PostgreSQL stores one batch while Python prepares the next."""
     with Session(engine) as session, session.begin():
         machine_id = _upsert_machine(session, doc, now)
-        run_pk = _insert_run(session, doc, digest, machine_id, len(rows), now)
+        run_pk = _insert_run(session, doc, digest, machine_id, len(doc.results), now)
         if run_pk is None:
             raise _LostRace
-        _insert_results(session, run_pk, rows)
+        _insert_results(session, run_pk, result_rows(doc))
         return run_pk
 
 
@@ -115,7 +150,7 @@ def _insert_run(session: Session, doc: RunDocument, digest: str, machine_id: int
     return session.execute(statement).scalar_one_or_none()
 
 
-def _insert_results(session: Session, run_pk: int, rows: Sequence[tuple]) -> None:
+def _insert_results(session: Session, run_pk: int, rows: Iterable[tuple]) -> None:
     connection = session.connection()
     columns = ", ".join(RESULT_COLUMNS)
     if connection.dialect.name == "postgresql":
@@ -130,27 +165,47 @@ def _insert_results(session: Session, run_pk: int, rows: Sequence[tuple]) -> Non
 
 
 def _json(value: Any) -> str | None:
-    return None if value is None else orjson.dumps(value).decode()
+    return None if value is None else orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
 
 
-def result_rows(doc: RunDocument) -> list[tuple]:
+class _Identity(NamedTuple):
+    algorithm: str
+    params_json: str
+    op_bytes: float | None
+    series_key: str
+
+
+def result_rows(doc: RunDocument) -> Iterator[tuple]:
     """The results table's rows for `doc` (without run_pk), normalized and flagged."""
-    machine = machine_fingerprint(doc.machine)
     clock = doc.machine.clock_hz
-    tags = doc.tags
-    rows = []
+    identity = _identities(doc)
     for position, r in enumerate(doc.results):
-        params = canonical_params(r.params)
-        algorithm = canonical_algorithm(r.algorithm)
-        figures, derived = canonical_figures(r.metric, r.value, r.unit, clock_hz=clock,
-                                             op_bytes=bytes_per_op(params))
-        flags = plausibility_flags(value=r.value, error=r.error, stats=r.stats, figures=figures,
-                                   metric=r.metric)
-        key = series_key(algorithm=algorithm, operation=r.operation, params=params, library=r.library,
-                         library_version=r.library_version, machine=machine, clock_hz=clock, tags=tags)
-        rows.append((
-            position, key, r.name, r.family, algorithm, r.operation, r.library, r.library_version,
-            _json(params), r.metric, r.value, r.unit, r.error, r.error_kind, r.samples,
-            _json(r.stats), _json(r.raw), *[figures[m] for m in FIGURE_COLUMNS], _json(derived), _json(flags),
-        ))
-    return rows
+        ident = identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version)
+        plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
+        figures = apply_plan(plan, r.value)
+        derived = plan.derived if r.value > 0 else [m for m, f in zip(CANONICAL_METRICS, figures)
+                                                     if f is not None and m != r.metric]
+        flags = plausibility_flags(value=r.value, error=r.error, stats=r.stats, metric=r.metric,
+                                   cycles_per_op=figures[CYCLES])
+        yield (
+            position, ident.series_key, r.name, r.family, ident.algorithm, r.operation, r.library,
+            r.library_version, ident.params_json, r.metric, r.value, r.unit, r.error, r.error_kind,
+            r.samples, _json(r.stats), _json(r.raw), *figures, _json(derived), _json(flags),
+        )
+
+
+def _identities(doc: RunDocument):
+    """Per-run memo: canonical algorithm and params, and the series key, once per combination."""
+    machine = machine_fingerprint(doc.machine)
+
+    @lru_cache(maxsize=None)
+    def identity(algorithm: str, operation: str | None, items: tuple, library: str | None,
+                 version: str | None) -> _Identity:
+        params = canonical_params(dict(items))
+        name = canonical_algorithm(algorithm)
+        key = series_key(algorithm=name, operation=operation, params=params, library=library,
+                         library_version=version, machine=machine, clock_hz=doc.machine.clock_hz,
+                         tags=doc.tags)
+        return _Identity(name, _json(params), bytes_per_op(params), key)
+
+    return identity

@@ -5,6 +5,7 @@ the run_id is stored with different content, 413 past the body cap (checked on C
 and while streaming, before the body is read whole), 422 naming the field path.
 """
 
+import json
 import uuid
 from collections.abc import Callable, Coroutine
 from datetime import datetime
@@ -12,12 +13,12 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from cryptobench_contract import RunDocument
 from cryptobench_server.auth import UploadAccess, authorize
-from cryptobench_server.ingest import ingest_run
+from cryptobench_server.ingest import ingest_run, paused_gc
 from cryptobench_server.models import Run
 
 
@@ -60,6 +61,18 @@ class _CappedBodyRequest(Request):
                 chunks.append(chunk)
             self._body = b"".join(chunks)
         return self._body
+
+    async def json(self) -> Any:
+        """The document validated straight from the bytes (pydantic-core's parser, no dict
+        detour); an invalid one is handed on as plain JSON so that FastAPI reports its errors."""
+        if not hasattr(self, "_json"):
+            body = await self.body()
+            try:
+                with paused_gc():
+                    self._json = RunDocument.model_validate_json(body)
+            except ValidationError:
+                self._json = json.loads(body)
+        return self._json
 
 
 def _too_large(cap: int) -> HTTPException:

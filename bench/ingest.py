@@ -1,0 +1,136 @@
+"""Ingest throughput: 200k results uploaded through POST /api/v1/runs (uvicorn on 127.0.0.1,
+throwaway PostgreSQL) vs the same normalized rows written with psycopg COPY (the baseline).
+
+Last line: {"bench": "ingest", "ours": API rows/s, "baseline": COPY rows/s, "ratio", "unit"}.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from datetime import UTC, datetime
+
+import httpx
+import psycopg
+from sqlalchemy import create_engine
+
+from cryptobench_contract import RunDocument
+from cryptobench_server.auth import create_token
+from cryptobench_server.db import make_sessionmaker, transaction
+from cryptobench_server.ingest import RESULT_COLUMNS, result_rows
+from cryptobench_server.migrate import upgrade
+from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
+
+RUNS, RESULTS_PER_RUN = 8, 25_000
+CURVES = ("secp256r1", "secp384r1", "secp256k1", "sm2p256v1")
+SIZES = (16, 64, 256, 1024, 8192, 16384)
+
+
+def make_result(i: int) -> dict:
+    base = {"name": f"bench-{i % 97}", "library": "OpenSSL", "library_version": "3.0.13"}
+    if i % 2:
+        return {**base, "family": "cipher", "algorithm": "AES-128-CBC", "operation": "encrypt",
+                "params": {"block_bytes": SIZES[i % len(SIZES)]}, "metric": "bytes_per_s",
+                "value": 1000.0 * (i % 5000 + 1), "unit": "kB/s"}
+    return {**base, "family": "signature", "algorithm": "ECDSA", "operation": "sign",
+            "params": {"curve": CURVES[i % len(CURVES)], "message_bytes": SIZES[i % len(SIZES)]},
+            "metric": "ops_per_s", "value": 1500.0 + i % 1000, "unit": "ops/s", "error": 12.5,
+            "error_kind": "ci99.9", "samples": 25, "stats": {"min": 1400.0, "max": 2600.0}}
+
+
+def make_doc(run: int) -> dict:
+    return {
+        "schema": "cryptobench.run/v1", "run_id": str(uuid.uuid4()), "source": "openssl-speed",
+        "started_at": "2026-11-20T10:00:00Z",
+        "machine": {"name": "bench-box", "arch": "x86_64", "cores": 2, "clock_hz": 2.3e9},
+        "tool": {"name": "openssl", "version": "3.0.13"}, "tags": {"batch": str(run)},
+        "results": [make_result(run * RESULTS_PER_RUN + i) for i in range(RESULTS_PER_RUN)],
+    }
+
+
+def serve(database_url: str, port: int) -> subprocess.Popen:
+    env = {**os.environ, "CRYPTOBENCH_DATABASE_URL": database_url}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "cryptobench_server.app:create_app", "--factory",
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log"],
+        env=env)
+    for _ in range(200):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1).raise_for_status()
+            return server
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the service did not start")
+
+
+def api_rows_per_s(database_url: str, bodies: list[bytes]) -> float:
+    engine = create_engine(database_url)
+    with transaction(make_sessionmaker(engine)) as session:
+        _, token = create_token(session, name="bench", scope="upload")
+    engine.dispose()
+    port = free_port()
+    server = serve(database_url, port)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=300) as client:
+            start = time.perf_counter()
+            for body in bodies:
+                client.post("/api/v1/runs", content=body).raise_for_status()
+            elapsed = time.perf_counter() - start
+    finally:
+        server.terminate()
+        server.wait(30)
+    return RUNS * RESULTS_PER_RUN / elapsed
+
+
+def copy_rows_per_s(database_url: str, docs: list[dict]) -> float:
+    rows = [list(result_rows(RunDocument.model_validate(doc))) for doc in docs]
+    dsn = database_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn) as conn:
+        run_pks = [_bare_run(conn, doc) for doc in docs]
+        conn.commit()
+        start = time.perf_counter()
+        for run_pk, run_rows in zip(run_pks, rows):
+            with conn.cursor() as cursor, cursor.copy(f"COPY results ({', '.join(RESULT_COLUMNS)}) FROM STDIN") as copy:
+                for row in run_rows:
+                    copy.write_row((run_pk, *row))
+            conn.commit()
+        elapsed = time.perf_counter() - start
+    return RUNS * RESULTS_PER_RUN / elapsed
+
+
+def _bare_run(conn: psycopg.Connection, doc: dict) -> int:
+    now = datetime.now(UTC)
+    machine = conn.execute(
+        "INSERT INTO machines (fingerprint, name, extra, first_seen, last_seen) VALUES (%s, 'copy', '{}', %s, %s) "
+        "ON CONFLICT (fingerprint) DO UPDATE SET last_seen = EXCLUDED.last_seen RETURNING id",
+        ("copy-baseline", now, now)).fetchone()[0]
+    return conn.execute(
+        "INSERT INTO runs (run_id, content_hash, source, started_at, machine_id, machine_extra, tool_name, "
+        "tags, result_count, created_at) VALUES (%s, '', 'manual', %s, %s, '{}', 'copy', '{}', %s, %s) RETURNING id",
+        (uuid.uuid4(), now, machine, RESULTS_PER_RUN, now)).fetchone()[0]
+
+
+def main() -> None:
+    docs = [make_doc(run) for run in range(RUNS)]
+    bodies = [json.dumps(doc).encode() for doc in docs]
+    cluster = start_cluster()
+    try:
+        api_url, copy_url = cluster.create_database("api"), cluster.create_database("copy")
+        upgrade(api_url)
+        upgrade(copy_url)
+        ours = api_rows_per_s(api_url, bodies)
+        baseline = copy_rows_per_s(copy_url, docs)
+    finally:
+        destroy(cluster)
+    print(f"API: {ours:,.0f} rows/s   COPY: {baseline:,.0f} rows/s   ({RUNS} runs x {RESULTS_PER_RUN} results, "
+          f"{sum(map(len, bodies)) / 1e6:.1f} MB of JSON)")
+    print(json.dumps({"bench": "ingest", "ours": round(ours, 1), "baseline": round(baseline, 1),
+                      "ratio": round(ours / baseline, 3), "unit": "rows/s"}))
+
+
+if __name__ == "__main__":
+    main()

@@ -86,6 +86,9 @@ extern const size_t bench_case_count;
  * Returns the number of cases that reported an error. */
 unsigned bench_run(const bench_config_t *config);
 
+/* The same over another table (the host's runner test uses one with failing cases). */
+unsigned bench_run_table(const bench_config_t *config, const bench_case_t *cases, size_t count);
+
 /* The RSA key of `bits` for this run, generated (untimed) on first use; NULL on failure. */
 mbedtls_rsa_context *bench_rsa_key(bench_ctx_t *ctx, unsigned bits);
 

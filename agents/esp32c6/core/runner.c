@@ -23,7 +23,8 @@ static int is_selected(const bench_config_t *config, const bench_case_t *c)
     if (c->suite == BENCH_SUITE_RSA && c->key_bits > config->max_key_bits) {
         return 0;
     }
-    return c->size_param == NULL || c->bytes <= config->max_block_bytes || c->size_param[0] == 'm';
+    int throughput = c->size_param != NULL && strcmp(c->size_param, "block_bytes") == 0;
+    return !throughput || c->bytes <= config->max_block_bytes;
 }
 
 static unsigned iterations_for(const bench_config_t *config, const bench_case_t *c)
@@ -110,6 +111,11 @@ static void stop(bench_ctx_t *ctx)
 
 unsigned bench_run(const bench_config_t *config)
 {
+    return bench_run_table(config, bench_cases, bench_case_count);
+}
+
+unsigned bench_run_table(const bench_config_t *config, const bench_case_t *cases, size_t count)
+{
     bench_ctx_t *ctx = &g_ctx;
     bench_identity_t id;
     if (start(ctx) != 0) {
@@ -119,13 +125,13 @@ unsigned bench_run(const bench_config_t *config)
     }
     bench_platform_identity(&id);
     unsigned selected = 0;
-    for (size_t i = 0; i < bench_case_count; i++) {
-        selected += (unsigned)is_selected(config, &bench_cases[i]);
+    for (size_t i = 0; i < count; i++) {
+        selected += (unsigned)is_selected(config, &cases[i]);
     }
     report_begin(ctx, &id, config, selected);
-    for (size_t i = 0; i < bench_case_count; i++) {
-        if (is_selected(config, &bench_cases[i])) {
-            run_case(ctx, config, &bench_cases[i], id.unit);
+    for (size_t i = 0; i < count; i++) {
+        if (is_selected(config, &cases[i])) {
+            run_case(ctx, config, &cases[i], id.unit);
         }
     }
     report_end(ctx);

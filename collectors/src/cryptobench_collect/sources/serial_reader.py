@@ -17,6 +17,8 @@ import serial.threaded
 from cryptobench_collect.errors import UsageError
 
 MAX_LINE_BYTES = 8192
+#: Enough text to judge the baud rate by; more than the ESP32 ROM prints at 74880 baud after a reset.
+GARBLED_AFTER_CHARS = 1024
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,7 @@ class LineStats:
         self.garbled += sum(1 for ch in text if ch == "\ufffd" or (ord(ch) < 32 and ch not in "\t\r\x1b"))
 
     def looks_garbled(self) -> bool:
-        return self.chars >= 256 and self.garbled * 4 > self.chars
+        return self.chars >= GARBLED_AFTER_CHARS and self.garbled * 4 > self.chars
 
 
 def open_port(url: str, baud: int) -> serial.SerialBase:

@@ -108,6 +108,8 @@ class RunAssembler:
 
     def _measurement(self, item: Measurement, line: str, line_no: int) -> None:
         run = self.current
+        if not item.results and (run is None or run.style != item.style):
+            return
         if run is None or run.style != item.style or (item.run_id is not None and run.run_id != item.run_id):
             self._open(item.style, item.run_id, line, line_no, {})
             run = self.current

@@ -12,8 +12,8 @@ ParamValue = str | int | float | bool
 
 
 def _utc(value: datetime) -> datetime:
-    """SQLite hands stored UTC times back naive; every time leaves the API with its zone."""
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+    """Every time leaves the API in UTC (SQLite hands stored UTC times back naive)."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 UtcDatetime = Annotated[datetime, AfterValidator(_utc)]

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse, StreamingResponse
-from sqlalchemy import distinct, literal_column, select
+from sqlalchemy import literal_column, select
 from sqlalchemy.orm import Session
 
 from cryptobench_server.api.deps import SessionDep
@@ -61,5 +61,5 @@ def _csv(request: Request, filters: Filters) -> Iterator[str]:
 
 def _keys(session: Session, column, filters: Filters) -> list[str]:
     key, _, source = json_pairs(session, column)
-    query = base_from(select(distinct(key))).join(source, literal_column("true")).where(*conditions(filters))
+    query = base_from(select(key).distinct()).join(source, literal_column("true")).where(*conditions(filters))
     return sorted(session.scalars(query))

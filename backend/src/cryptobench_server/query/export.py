@@ -10,6 +10,7 @@ nothing was measured.
 import csv
 import io
 import statistics
+from datetime import UTC, datetime
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -46,8 +47,8 @@ def _cell(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return ";".join(str(v) for v in value)
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
+    if isinstance(value, datetime):
+        return (value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)).isoformat()
     return str(value)
 
 

@@ -1,5 +1,6 @@
 """`cryptobench parse serial FILE`: seed 002's log, the host firmware's log, resets, junk files."""
 
+import io
 import json
 
 import pytest
@@ -98,3 +99,11 @@ def test_a_file_without_results_is_exit_2(tmp_path, capsys):
 def test_a_missing_file_is_exit_2(tmp_path, capsys):
     code, _, err = run_main(["parse", "serial", str(tmp_path / "nope.log")], capsys)
     assert code == 2 and "cannot read" in err
+
+
+def test_stdin_dash_reads_a_piped_log(monkeypatch, capsys):
+    data = (SERIAL / "host_quick_run.log").read_bytes()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, _ = run_main(["parse", "serial", "-"], capsys)
+    (doc,) = documents(out)
+    assert (code, doc["run_id"], len(doc["results"])) == (0, "ef3ad3a5-78e3-4279-83aa-f8b43ceff678", 49)

@@ -137,3 +137,20 @@ def test_endless_garbage_without_newline_is_cut_into_lines():
 ])
 def test_port_advice_names_what_to_do(exc, advice):
     assert advice in _port_advice("/dev/ttyACM0", exc)
+
+
+def test_ctrl_c_keeps_what_arrived():
+    port = open_port("loop://", 115200)
+    lines_seen = []
+
+    def report(item, assembler):
+        lines_seen.append(item)
+        if len(lines_seen) == 3:
+            raise KeyboardInterrupt
+
+    with SerialLines(port) as lines:
+        port.write(QUICK)
+        outcome = collect_session(lines, url="loop://", baud=115200, timeout=None, clock=lambda: AT, report=report)
+    (run,) = outcome.runs
+    assert (outcome.stopped_early, len(run.results), run.partial_reason) == (
+        "interrupted with Ctrl-C", 2, "interrupted with Ctrl-C")

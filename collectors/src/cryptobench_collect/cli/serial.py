@@ -70,7 +70,7 @@ def collect_serial_command(
     with SerialLines(opened) as lines:
         outcome = collect_session(lines, url=port, baud=baud, timeout=timeout, clock=lambda: datetime.now(UTC),
                                   report=Progress(console))
-    _print_warnings(console, outcome.warnings, [run for run in outcome.runs if not outcome.hangup])
+    _print_warnings(console, outcome.warnings, outcome.runs[:-1] if outcome.stopped_early else outcome.runs)
     _deliver_all(outcome.runs, options)
     _fail_if_incomplete(outcome, port, baud)
 
@@ -138,9 +138,9 @@ def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
 
 def _fail_if_incomplete(outcome: SessionOutcome, port: str, baud: int) -> None:
     """Exit 1 when the session did not end with an END line; partial runs were delivered first."""
-    if not (outcome.hangup or outcome.timed_out):
+    why = outcome.stopped_early
+    if why is None:
         return
-    why = f"the device went away ({outcome.hangup})" if outcome.hangup else "no END line arrived in time"
     if not outcome.runs:
         raise RuntimeFailure(f"no benchmark results from {port} at {baud} baud: {why}; is the firmware "
                              "flashed (idf.py flash)? press the board's reset button to start a run")

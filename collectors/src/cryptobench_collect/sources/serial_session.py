@@ -21,6 +21,16 @@ class SessionOutcome:
     warnings: list[str]
     hangup: str | None = None       # why the device went away, when it did
     timed_out: bool = False
+    interrupted: bool = False
+
+    @property
+    def stopped_early(self) -> str | None:
+        """Why reading ended before an end line, or None when it ended normally."""
+        if self.hangup is not None:
+            return f"the device went away ({self.hangup})"
+        if self.interrupted:
+            return "interrupted with Ctrl-C"
+        return "no END line arrived in time" if self.timed_out else None
 
 
 POLL_S = 0.25
@@ -29,7 +39,16 @@ Reporter = Callable[[Item, RunAssembler], None]
 
 def collect_session(lines: SerialLines, *, url: str, baud: int, timeout: float | None,
                     clock: Callable[[], datetime], report: Reporter) -> SessionOutcome:
+    """Read until an end line, a hangup or the timeout; Ctrl-C ends it like a hangup."""
     assembler = RunAssembler(source_name=url, clock=clock)
+    try:
+        return _read(lines, assembler, url=url, baud=baud, timeout=timeout, report=report)
+    except KeyboardInterrupt:
+        return SessionOutcome(assembler.finish("interrupted with Ctrl-C"), assembler.warnings, interrupted=True)
+
+
+def _read(lines: SerialLines, assembler: RunAssembler, *, url: str, baud: int, timeout: float | None,
+          report: Reporter) -> SessionOutcome:
     deadline = None if timeout is None else time.monotonic() + timeout
     line_no = 0
     for line in lines.lines(idle_timeout=None if deadline is None else POLL_S):

@@ -206,3 +206,19 @@ def test_busy_port_is_exit_2(device, capsys):
     finally:
         holder.close()
     assert code == 2 and "is busy: another program has it open" in err
+
+
+def test_two_runs_written_with_output_get_numbered_files(device, observed, capsys, tmp_path):
+    opened, _ = observed
+    second = [line.replace("ef3ad3a5", "2f3ad3a5") for line in QUICK]
+
+    def board():
+        assert opened.wait(WAIT_S)
+        device.write(crlf(QUICK[:3]) + BOOT + crlf(second))
+
+    thread, errors = in_background(board)
+    code, docs, _ = collect(["--port", device.path, "--no-upload", "-o", str(tmp_path / "run.json")], capsys)
+    thread.join(WAIT_S)
+    assert (code, docs, errors) == (0, [], [])
+    first, last = (json.loads((tmp_path / name).read_text()) for name in ("run-1.json", "run-2.json"))
+    assert (len(first["results"]), len(last["results"]), last["run_id"][:8]) == (2, 49, "2f3ad3a5")

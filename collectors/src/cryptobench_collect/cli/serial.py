@@ -2,6 +2,7 @@
 
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -126,10 +127,14 @@ def _print_warnings(console: Console, warnings: list[str], runs: Sequence[Serial
 
 def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
     spooled: list[OnlySpooled] = []
-    for run in runs:
+    for number, run in enumerate(runs, start=1):
         document: RunDocument = build_document(run, machine_name=options.machine_name)
+        each = options
+        if options.output is not None and len(runs) > 1:
+            path = options.output
+            each = replace(options, output=path.with_name(f"{path.stem}-{number}{path.suffix}"))
         try:
-            deliver(document, options)
+            deliver(document, each)
         except OnlySpooled as exc:
             spooled.append(exc)
     if spooled:

@@ -14,14 +14,16 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 import orjson
+import psycopg
 from sqlalchemy import Engine, select
+from sqlalchemy.exc import DataError
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, joinedload
 
 from cryptobench_contract import RunDocument
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
-from cryptobench_server.errors import Conflict
+from cryptobench_server.errors import Conflict, InvalidInput
 from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.normalize import apply_plan, bytes_per_op, figure_plan, plausibility_flags
@@ -83,12 +85,19 @@ def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None)
     try:
         with paused_gc():
             run_pk = _store(engine, doc, digest, now or datetime.now(UTC))
+    except (DataError, psycopg.DataError) as exc:
+        raise InvalidInput(f"the run cannot be stored: {_first_line(exc)}") from exc
     except _LostRace:
         stored = find_existing(engine, doc.run_id, digest)
         assert stored is not None, "the winning transaction's run must be visible once it lost"
         return Ingested(stored, False)
     with Session(engine, expire_on_commit=False) as session:
         return Ingested(_load(session, Run.id == run_pk), True)
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(getattr(exc, "orig", None) or exc)
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def find_existing(engine: Engine, run_id: uuid.UUID, digest: str) -> Run | None:

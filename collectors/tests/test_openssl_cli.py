@@ -120,3 +120,14 @@ def test_run_with_an_unreachable_server_keeps_the_run_in_the_spool(tmp_path, cap
     assert code == 3 and "waits in" in err
     [pending] = Spool(tmp_path / "spool").paths("pending")
     assert Spool(tmp_path / "spool").load(pending).run.results[0].algorithm == "MD5"
+
+
+def test_run_openssl_multi_and_provider_are_passed_and_tagged(capsys):
+    argv = ["run", "openssl", "md5", "--provider", "default", "--multi", "2", "--seconds", "1", "--bytes", "16",
+            "--no-upload"]
+    code, out, _ = run_main(argv, capsys)
+    run = RunDocument.model_validate_json(out)
+    assert code == 0
+    assert (run.tags["multi"], run.tags["provider"]) == ("2", "default")
+    assert run.tool.options == "speed -mr -seconds 1 -provider default -multi 2 -bytes 16 md5"
+    assert [(r.algorithm, r.params) for r in run.results] == [("MD5", {"block_bytes": 16})]

@@ -40,10 +40,17 @@ class LineStats:
 
 
 def open_port(url: str, baud: int) -> serial.SerialBase:
-    """Open `url` (/dev/ttyACM0, COM3, socket://host:port, rfc2217://host:port, loop://)."""
-    extra = {} if "://" in url else {"exclusive": True}
+    """Open `url` (/dev/ttyACM0, COM3, socket://host:port, rfc2217://host:port, loop://).
+
+    Local ports open with DTR and RTS released, as idf.py monitor does, so that the boards'
+    auto-reset circuit does not hold the chip in reset or in its download mode."""
+    local = "://" not in url
     try:
-        port = serial.serial_for_url(url, baudrate=baud, timeout=None, do_not_open=True, **extra)
+        port = serial.serial_for_url(url, baudrate=baud, timeout=None, do_not_open=True,
+                                     **({"exclusive": True} if local else {}))
+        if local:
+            port.dtr = False
+            port.rts = False
         port.open()
     except (serial.SerialException, ValueError, OSError) as exc:
         raise UsageError(_port_advice(url, exc)) from None

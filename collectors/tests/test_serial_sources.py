@@ -8,6 +8,8 @@ import threading
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import serial
 from collect_support import FIXTURES
 
@@ -154,3 +156,17 @@ def test_ctrl_c_keeps_what_arrived():
     (run,) = outcome.runs
     assert (outcome.stopped_early, len(run.results), run.partial_reason) == (
         "interrupted with Ctrl-C", 2, "interrupted with Ctrl-C")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=len(QUICK)), max_size=40),
+       st.binary(max_size=200).filter(lambda noise: b"\n" not in noise))
+def test_any_chunking_of_the_stream_gives_the_same_lines(cuts, noise):
+    stream = noise + b"\r\n" + QUICK
+    sink = queue.Queue()
+    protocol = _Lines(sink)
+    edges = [0, *sorted(cuts), len(stream)]
+    for start, stop in zip(edges, edges[1:], strict=False):
+        protocol.data_received(stream[start:stop])
+    got = [sink.get_nowait() for _ in range(sink.qsize())]
+    assert got == [line.decode("utf-8", errors="replace").rstrip("\r") for line in stream.split(b"\n")[:-1]]

@@ -11,6 +11,7 @@ from cryptobench_server import migrate as migrations
 from cryptobench_server.auth import SCOPES, create_token, list_tokens, revoke_token
 from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
+from cryptobench_server.demo import load_demo
 from cryptobench_server.errors import DomainError
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
@@ -83,6 +84,17 @@ def token_revoke(name_or_id: Annotated[str, typer.Argument(help="Token name or i
         revoked = revoke_token(session, name_or_id)
     engine.dispose()
     typer.echo(f"revoked {len(revoked)} token(s) named {name_or_id!r}")
+
+
+@demo_app.command("load")
+def demo_load() -> None:
+    """Store the published figures of the source documents (idempotent: fixed run_ids)."""
+    engine = make_engine(get_settings().resolved_database_url)
+    loaded = load_demo(engine)
+    engine.dispose()
+    new = sum(1 for item in loaded if item.created)
+    results = sum(item.run.result_count for item in loaded)
+    typer.echo(f"demo data: {len(loaded)} runs with {results} results ({new} new, {len(loaded) - new} already stored)")
 
 
 def main() -> None:

@@ -116,8 +116,20 @@ export const TESTS = [
       await page.getByTestId("compare-table").waitFor();
       const first = await page.locator('[data-testid="run-differences"] tbody tr').first().innerText();
       assert.match(first, /tag\.opt_level/);
-      const ratios = await page.locator('[data-testid="compare-table"] tbody tr').count();
-      assert.ok(ratios >= 6, `shared results: ${ratios}`);
+      const baselineOpt = (await page.locator('[data-testid="run-differences"] tbody tr').first().locator("td").nth(1).innerText()).trim();
+      const contenderOpt = baselineOpt === "-O2" ? "-Os" : "-O2";
+      const rows = await page.locator('[data-testid="compare-table"] tbody tr').allInnerTexts();
+      for (const [series, byBits] of Object.entries(RSA_VERIFY_MS)) {
+        const [padding, opt] = series.split(" · ");
+        if (opt !== baselineOpt) continue;
+        for (const bits of Object.keys(byBits)) {
+          const ratio = RSA_VERIFY_MS[`${padding} · ${contenderOpt}`][bits] / byBits[bits];
+          const row = rows.find((r) => r.includes(`key_bits=${bits}`) && r.includes(`padding=${padding}`) && r.includes("verify"));
+          assert.ok(row, `no compare row for ${bits} ${padding}`);
+          assert.ok(row.includes(`${ratio.toFixed(3)}x`), `ratio of ${bits} ${padding}: ${row} (expected ${ratio.toFixed(3)}x)`);
+          assert.ok(row.includes(contenderOpt === "-O2" ? "better" : "worse"), row);
+        }
+      }
       assert.match(await page.getByTestId("geomean").innerText(), /\d\.\d{3}x/);
       await shot("compare");
     },
@@ -153,13 +165,13 @@ export const TESTS = [
   {
     name: "dark theme and keyboard navigation",
     fn: async ({ page, url, shot }) => {
-      await openPreset(page, url, "ecc-python");
+      await openPreset(page, url, "ecdsa-curves");
       await page.keyboard.press("Tab");
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Skip to content");
       await page.getByRole("button", { name: "Toggle dark mode" }).press("Enter");
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
       await page.waitForTimeout(300);
-      await shot("dark-ecc");
+      await shot("dark-ecdsa");
     },
   },
 ];

@@ -16,7 +16,7 @@ function DimSelect(props: { label: string; value: string; options: string[]; non
   return (
     <label>
       {props.label}
-      <select value={props.value} onChange={(e) => props.onPick(e.target.value)}>
+      <select aria-label={props.label} value={props.value} onChange={(e) => props.onPick(e.target.value)}>
         {props.none && <option value="">(none)</option>}
         {options.map((d) => (
           <option key={d} value={d}>
@@ -44,7 +44,7 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
       )}
       <label>
         metric
-        <select value={metric} onChange={(e) => set({ metric: e.target.value as Metric, unit: null })}>
+        <select aria-label="metric" value={metric} onChange={(e) => set({ metric: e.target.value as Metric, unit: null })}>
           {metrics.map((m) => (
             <option key={m} value={m}>
               {METRIC_DEFS[m].label} ({METRIC_DEFS[m].unit})
@@ -54,7 +54,7 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
       </label>
       <label>
         unit
-        <select value={state.unit ?? DISPLAY_UNITS[metric][0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
+        <select aria-label="unit" value={state.unit ?? DISPLAY_UNITS[metric][0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
           {DISPLAY_UNITS[metric].map((u) => (
             <option key={u.unit}>{u.unit}</option>
           ))}
@@ -62,7 +62,7 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
       </label>
       <label>
         aggregation
-        <select value={state.agg} onChange={(e) => set({ agg: e.target.value as ExplorerState["agg"] })}>
+        <select aria-label="aggregation" value={state.agg} onChange={(e) => set({ agg: e.target.value as ExplorerState["agg"] })}>
           {AGGREGATIONS.map((a) => (
             <option key={a}>{a}</option>
           ))}
@@ -70,7 +70,7 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
       </label>
       <label>
         y axis
-        <select value={state.scale} onChange={(e) => set({ scale: e.target.value as ExplorerState["scale"] })}>
+        <select aria-label="y axis" value={state.scale} onChange={(e) => set({ scale: e.target.value as ExplorerState["scale"] })}>
           <option value="auto">auto (log when spread &gt; 100x)</option>
           <option value="linear">linear</option>
           <option value="log">log</option>

@@ -53,7 +53,7 @@ export function FacetFilters({ facets, filters, onChange }: Props) {
         </button>
       )}
       {facets
-        .filter((f) => f.values.length > 0 || (filters[f.name]?.length ?? 0) > 0)
+        .filter((f) => f.values.some((v) => v.value !== null) || (filters[f.name]?.length ?? 0) > 0)
         .map((facet) => (
           <FacetGroup
             key={facet.name}

@@ -14,6 +14,9 @@ interface Props {
   ref?: Ref<PlotHandle>;
 }
 
+/** Draws so far in this page, across remounts: `data-drawn` lets tests and benches wait for a new draw. */
+let drawSequence = 0;
+
 const CONFIG: Partial<Config> = {
   displaylogo: false,
   responsive: true,
@@ -31,7 +34,8 @@ export function PlotlyFigure({ data, layout, label, ref }: Props) {
     void Plotly.react(el, data, layout, CONFIG).then(() => {
       if (!alive) return;
       performance.mark("cryptobench:chart-drawn");
-      setDrawn((n) => n + 1);
+      drawSequence += 1;
+      setDrawn(drawSequence);
     });
     return () => {
       alive = false;

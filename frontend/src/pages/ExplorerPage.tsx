@@ -49,7 +49,7 @@ export function ExplorerPage() {
   const update = (next: ExplorerState) => setParams(encodeState(next));
   const metrics = availableMetrics(facets.data);
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
-  const dimensions = facets.data?.dimensions.filter((d) => d.values.length > 0).map((d) => d.name) ?? [state.x];
+  const dimensions = facets.data?.dimensions.filter((d) => d.values.some((v) => v.value !== null)).map((d) => d.name) ?? [state.x];
   const current = explorerHref(state);
   return (
     <>
@@ -64,7 +64,7 @@ export function ExplorerPage() {
         )}
         <div>
           {metric === undefined || !isMetric(metric) ? (
-            facets.isPending ? null : <p className="state empty">No metric has figures under these filters.</p>
+            facets.isPending ? null : <p className="state empty">No results match these filters. Remove a filter to see more.</p>
           ) : (
             <>
               <ChartControls state={state} metric={metric} metrics={metrics} dimensions={dimensions} onChange={update} />

@@ -73,3 +73,11 @@ def test_bad_parameters_are_422_naming_them(loaded):
         assert response.status_code == 422, params
         assert response.headers["content-type"] == "application/problem+json"
         assert response.json()["errors"][0]["field"] == field
+
+
+def test_open_dimensions_of_the_same_shape_do_not_share_compiled_sql(loaded):
+    by_bits = chart(loaded, metric="cycles_per_op", x="param.key_bits", series="param.padding", algorithm="RSA")
+    by_padding = chart(loaded, metric="cycles_per_op", x="param.padding", series="param.key_bits", algorithm="RSA")
+    assert [p["x"] for p in by_bits["series"][0]["points"]] == [2048, 4096]
+    assert [p["x"] for p in by_padding["series"][0]["points"]] == ["pkcs1v15", "pss"]
+    assert [s["key"] for s in by_padding["series"]] == [{"param.key_bits": "2048"}, {"param.key_bits": "4096"}]

@@ -12,19 +12,23 @@ same expression.
 import sqlite3
 import statistics
 
-from sqlalchemy import Engine, Float, String, event
+from sqlalchemy import Engine, Float, String, event, literal_column
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
 
 
 class json_text(FunctionElement):
+    """Clauses: the column, the key as an SQL string literal, the SQLite JSON path literal.
+
+    The literals are `literal_column`s so that they are part of SQLAlchemy's statement cache key.
+    """
+
     type = String()
     inherit_cache = True
     name = "json_text"
 
     def __init__(self, column: ColumnElement, key: str) -> None:
-        self.key = key
-        super().__init__(column)
+        super().__init__(column, literal_column(_literal(key)), literal_column(_literal('$."' + key + '"')))
 
 
 def _literal(text: str) -> str:
@@ -33,14 +37,13 @@ def _literal(text: str) -> str:
 
 @compiles(json_text, "postgresql")
 def _json_text_pg(element: json_text, compiler, **kw) -> str:
-    column = compiler.process(list(element.clauses)[0], **kw)
-    return f"({column} ->> {_literal(element.key)})"
+    column, key, _ = (compiler.process(c, **kw) for c in element.clauses)
+    return f"({column} ->> {key})"
 
 
 @compiles(json_text)
 def _json_text_sqlite(element: json_text, compiler, **kw) -> str:
-    column = compiler.process(list(element.clauses)[0], **kw)
-    path = _literal('$."' + element.key + '"')
+    column, _, path = (compiler.process(c, **kw) for c in element.clauses)
     return (f"(CASE json_type({column}, {path}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
             f"ELSE CAST(json_extract({column}, {path}) AS TEXT) END)")
 

@@ -166,6 +166,8 @@ export const TESTS = [
     name: "dark theme and keyboard navigation",
     fn: async ({ page, url, shot }) => {
       await openPreset(page, url, "ecdsa-curves");
+      await page.reload();
+      await waitForChart(page);
       await page.keyboard.press("Tab");
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Skip to content");
       await page.getByRole("button", { name: "Toggle dark mode" }).press("Enter");

@@ -42,12 +42,11 @@ export const PRESETS: Preset[] = [
     seed: "003",
     state: {
       ...DEFAULT_STATE,
-      filters: { algorithm: ["AES-128-CBC"], source: ["openssl-speed"] },
+      filters: { algorithm: ["AES-128-CBC"], source: ["openssl-speed"], "tag.timing": ["cpu"] },
       x: "param.block_bytes",
       series: ["tag.engine"],
       metric: "bytes_per_s",
       unit: "kB/s",
-      scale: "linear",
     },
   },
   {
@@ -56,7 +55,7 @@ export const PRESETS: Preset[] = [
     seed: "004",
     state: {
       ...DEFAULT_STATE,
-      filters: { source: ["python-ecc"] },
+      filters: { source: ["python-ecc"], "param.curve": ["secp256k1"] },
       x: "operation",
       series: ["library"],
       metric: "ns_per_op",

@@ -73,6 +73,7 @@ class FaultReport:
     pending_after_kill: int = 0
     stored_at_db_restart: int = 0
     pending_after_db_restart: int = 0
+    stored_after_uploads: int = 0
     upload_exit_codes: list[int] = field(default_factory=list)
     flush_exit_codes: list[int] = field(default_factory=list)
 
@@ -113,6 +114,7 @@ def run_faults(service: Service, cluster: Cluster, token: str, workdir: Path, *,
     cluster.start()
     report.upload_exit_codes += [agent.wait() for agent in crew]
     report.pending_after_db_restart = sum(agent.count("pending") for agent in crew)
+    report.stored_after_uploads = len(stored_runs(service.database_url))
     service.wait_healthy(60)
     report.flush_exit_codes = [agent.flush(service, token) for agent in crew]
     return report, crew

@@ -38,7 +38,7 @@ def refusals(tokens: dict[str, str]) -> list[tuple[str, dict[str, str], str, set
     upload = tokens["upload"]
     return [
         ("no token", {}, "", {401}),
-        ("empty bearer", {"Authorization": "Bearer "}, "", {401}),
+        ("empty bearer", {"Authorization": "Bearer"}, "", {401}),
         ("basic scheme", {"Authorization": f"Basic {upload}"}, "", {401}),
         ("forged token", {"Authorization": f"Bearer {forged_like(upload)}"}, "", {401}),
         ("revoked token", {"Authorization": f"Bearer {tokens['revoked']}"}, "", {401}),

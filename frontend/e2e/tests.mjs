@@ -112,6 +112,7 @@ export const TESTS = [
       assert.ok((await boxes.count()) >= 2, "the demo data has two ESP32-C6 runs");
       await boxes.nth(0).check();
       await boxes.nth(1).check();
+      await shot("runs");
       await page.getByRole("link", { name: "Compare the two picked runs" }).click();
       await page.getByTestId("compare-table").waitFor();
       const first = await page.locator('[data-testid="run-differences"] tbody tr').first().innerText();

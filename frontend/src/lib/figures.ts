@@ -130,6 +130,8 @@ function trace(s: ChartSeries, opts: FigureOptions, numericX: boolean, errors: E
       type: "data" as const,
       array: errors.show ? present.map((p) => p.error ?? Number.NaN) : [],
       visible: errors.show,
+      color: opts.theme.foreground,
+      thickness: 1.5,
     },
   };
   if (opts.chart === "bars") return { ...base, ...styled(style, "bars"), type: "bar" } as Data;

@@ -16,15 +16,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, case, func, select, text
 from sqlalchemy.orm import Session
 
 from cryptobench_server.models import Result
-from cryptobench_server.query.dimensions import Dimension, base_from
+from cryptobench_server.query.dimensions import Dimension, lean_from
 from cryptobench_server.query.filters import Filters, conditions
 from cryptobench_server.query.sqlfuncs import median
 
 Agg = Literal["median", "mean", "min", "max"]
+#: PostgreSQL sorts a group's values for the median in memory up to this, per request (the default 4MB
+#: spills a 200k-result chart to disk).
+SORT_MEMORY = "64MB"
 AGGREGATES = {"median": median, "mean": func.avg, "min": func.min, "max": func.max}
 
 
@@ -47,17 +50,20 @@ def chart_rows(session: Session, *, metric: str, x: Dimension, series: Sequence[
     error = case((convertible, Result.error * column / Result.value))
     kind = case((convertible, Result.error_kind))
     groups = [x.expression, *(s.expression for s in series)]
-    query = base_from(select(
+    names = [x.name, *(s.name for s in series), *filters]
+    query = lean_from(select(
         *groups, AGGREGATES[agg](column), func.min(column), func.max(column), func.count(column),
-        func.count(error), func.count(kind.distinct()), func.max(error), func.min(kind),
-    )).where(column.is_not(None), x.expression.is_not(None), *conditions(filters)).group_by(*groups)
+        func.count(error), func.max(error), func.min(kind), func.max(kind),
+    ), names).where(column.is_not(None), x.expression.is_not(None), *conditions(filters)).group_by(*groups)
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text(f"SET LOCAL work_mem = '{SORT_MEMORY}'"))
     width = len(groups)
     return [_point(row, width) for row in session.execute(query)]
 
 
 def _point(row: Sequence[Any], width: int) -> PointRow:
-    value, low, high, n, n_error, kinds, error, kind = row[width:]
-    has_error = n_error == n and kinds == 1
+    value, low, high, n, n_error, error, kind, other_kind = row[width:]
+    has_error = n_error == n and kind == other_kind
     return PointRow(x=row[0], keys=tuple(row[1:width]), value=value, min=low, max=high, n=n,
                     error=error if has_error else None, error_kind=kind if has_error else None)
 

@@ -7,6 +7,7 @@ SQL expression over `results JOIN runs JOIN machines` (see `base_from`).
 """
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import Select
@@ -64,3 +65,20 @@ def dimension(name: str, *, field: str = "dimension") -> Dimension:
 def base_from(query: Select) -> Select:
     """Join what every dimension may refer to: results -> runs -> machines."""
     return query.select_from(Result).join(Run, Run.id == Result.run_pk).join(Machine, Machine.id == Run.machine_id)
+
+
+def lean_from(query: Select, names: Iterable[str]) -> Select:
+    """Like base_from, joining runs and machines only when one of the dimensions `names` needs them."""
+    tables = {_table_of(name) for name in names}
+    query = query.select_from(Result)
+    if tables & {"runs", "machines"}:
+        query = query.join(Run, Run.id == Result.run_pk)
+    if "machines" in tables:
+        query = query.join(Machine, Machine.id == Run.machine_id)
+    return query
+
+
+def _table_of(name: str) -> str:
+    if name == "machine":
+        return "machines"
+    return "runs" if name in ("source", "run") or name.startswith(TAG) else "results"

@@ -8,8 +8,7 @@ export type ChartSeries = S["ChartSeries"];
 export type ChartResponse = S["Chart"];
 export type FacetValue = S["FacetValue"];
 export type Facet = S["Facet"];
-/** `metrics` is asked of the backend (see README); without it the UI offers every metric. */
-export type FacetsResponse = S["Facets"] & { metrics?: FacetValue[] };
+export type FacetsResponse = S["Facets"];
 export type MachineOut = S["MachineOut"];
 export type MachineSummary = S["MachineSummary"];
 export type RunListItem = S["RunListItem"];

@@ -74,3 +74,10 @@ export function unitScale(metric: Metric, unit: string | null): { unit: string; 
 export function isDisplayUnit(unit: string): boolean {
   return Object.values(DISPLAY_UNITS).some((units) => units.some((u) => u.unit === unit));
 }
+
+/** Metrics with at least one figure under the filters (facets' `metrics` counts); all of them if not given. */
+export function availableMetrics(counts: Array<{ value: string | null; count: number }> | undefined): Metric[] {
+  if (!counts) return [...METRICS];
+  const present = new Set(counts.filter((m) => m.count > 0).map((m) => m.value));
+  return METRICS.filter((m) => present.has(m));
+}

@@ -2,22 +2,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { chartQuery, facetsQuery } from "../api/queries";
-import type { FacetsResponse } from "../api/types";
 import { ChartControls } from "../components/ChartControls";
 import { ChartPanel } from "../components/ChartPanel";
 import { FacetFilters } from "../components/FacetFilters";
 import { ErrorMessage, Loading } from "../components/States";
 import { inUnit } from "../lib/figures";
 import { PRESETS } from "../lib/presets";
-import { isMetric, METRICS, unitScale, type Metric } from "../lib/units";
+import { availableMetrics, isMetric, unitScale, type Metric } from "../lib/units";
 import { decodeState, encodeState, explorerHref, type ExplorerState } from "../lib/viewState";
-
-/** Metrics that have at least one figure under the filters; all of them if the API does not say. */
-export function availableMetrics(facets: FacetsResponse | undefined): Metric[] {
-  if (!facets?.metrics) return [...METRICS];
-  const present = new Set(facets.metrics.filter((m) => m.count > 0).map((m) => m.value));
-  return METRICS.filter((m) => present.has(m));
-}
 
 function Presets({ current }: { current: string }) {
   return (
@@ -47,7 +39,7 @@ export function ExplorerPage() {
   const state = decodeState(params);
   const facets = useQuery(facetsQuery(state.filters));
   const update = (next: ExplorerState) => setParams(encodeState(next));
-  const metrics = availableMetrics(facets.data);
+  const metrics = availableMetrics(facets.data?.metrics);
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
   const dimensions = facets.data?.dimensions.filter((d) => d.values.some((v) => v.value !== null)).map((d) => d.name) ?? [state.x];
   const current = explorerHref(state);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunDetail } from "../../src/api/types";
 import { runDifferences, verdict } from "../../src/lib/runs";
-import { formatNumber, formatRatio, unitScale } from "../../src/lib/units";
+import { availableMetrics, formatNumber, formatRatio, unitScale } from "../../src/lib/units";
 
 const RUN = (tags: Record<string, string>, clock: number): RunDetail => ({
   run_id: "r1",
@@ -26,6 +26,16 @@ describe("units", () => {
     expect(formatNumber(54.18)).toBe("54.18");
     expect(formatNumber(null)).toBe("—");
     expect(formatRatio(1.5)).toBe("1.500x");
+  });
+
+  it("offers only metrics with figures, in the fixed order", () => {
+    const counts = [
+      { value: "ops_per_s", count: 12 },
+      { value: "ns_per_op", count: 12 },
+      { value: "bytes_per_s", count: 0 },
+    ];
+    expect(availableMetrics(counts)).toEqual(["ns_per_op", "ops_per_s"]);
+    expect(availableMetrics(undefined)).toHaveLength(5);
   });
 
   it("finds display units and falls back to the canonical one", () => {

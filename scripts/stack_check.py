@@ -34,10 +34,11 @@ def probe(url: str, token: str) -> tuple[list[str], list[bool]]:
     return [
         f"health: {health}",
         f"UI: HTTP {ui.status_code} {ui.headers.get('content-type')}",
-        f"demo runs listed: {len(runs_before.get('items', runs_before.get('runs', [])))}",
+        f"demo runs listed: {len(runs_before['data'])}",
         f"upload with the stack token: HTTP {upload.status_code}",
         f"chart: HTTP {chart.status_code}",
-    ], [health.get("database") == "postgresql", ui.status_code == 200, upload.status_code == 201,
+    ], [health.get("database") == "postgresql", ui.status_code == 200, len(runs_before["data"]) > 0,
+        upload.status_code == 201,
         chart.status_code == 200]
 
 

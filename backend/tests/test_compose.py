@@ -11,6 +11,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -173,13 +174,17 @@ def test_production_guard_reads_the_environment(monkeypatch):
         Settings()
 
 
-def test_make_stack_runs_the_same_stack_without_docker(tmp_path):
+def test_make_stack_runs_the_same_stack_without_docker():
     """scripts/stack.sh --check: local PostgreSQL, migrate, demo load, token, serve, probe, stop."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CRYPTOBENCH_")}
+    tmp_path = Path(tempfile.mkdtemp(prefix="cryptobench-stack-test-"))
+    tmp_path.chmod(0o755)
     done = subprocess.run(["bash", str(ROOT / "scripts/stack.sh"), "--check"], capture_output=True, text=True,
                           timeout=300, env={**env, "TMPDIR": str(tmp_path), "VENV": str(Path(sys.executable).parent.parent)})
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "stack check: health: {'status': 'ok', 'database': 'postgresql'}" in done.stdout
     assert "stack check: upload with the stack token: HTTP 201" in done.stdout
+    assert re.search(r"stack check: demo runs listed: [1-9]", done.stdout)
     assert "stack check: ok" in done.stdout
     assert list(tmp_path.iterdir()) == []
+    tmp_path.rmdir()

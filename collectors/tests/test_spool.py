@@ -46,6 +46,8 @@ def test_round_trip_is_byte_stable_so_retries_are_idempotent(tmp_path):
         ('{"run": {}}', "x.json:1: not a spool file (no spool_version)"),
         ('{"spool_version": 1,\n "run": ', "x.json:2: not JSON: Expecting value"),
         ('{"spool_version": 1, "run": {"schema": "cryptobench.run/v1"}}', "x.json: not a run document: run_id: Field required"),
+        ('{"spool_version": 1, "run": {}, "problem": "gone"}', "x.json:1: spool file: problem must be an object"),
+        ("[" * 100_000 + "]" * 100_000, "x.json: not a run document: nested too deeply"),
     ],
 )
 def test_bad_spool_files_are_input_errors(text, message):

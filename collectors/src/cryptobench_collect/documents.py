@@ -17,6 +17,8 @@ def parse_json(text: str, *, source_name: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(source_name, exc.lineno, f"not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(source_name, None, "not a run document: nested too deeply") from None
 
 
 def run_from_data(data: Any, *, source_name: str) -> RunDocument:

@@ -50,6 +50,8 @@ def decode_item(text: str, *, source_name: str) -> tuple[RunDocument, dict[str, 
             f"{SPOOL_VERSION}); use the cryptobench that wrote it",
         )
     problem = data.get("problem")
+    if problem is not None and not isinstance(problem, dict):
+        raise InputError(source_name, 1, "spool file: problem must be an object")
     return run_from_data(data.get("run"), source_name=source_name), problem
 
 

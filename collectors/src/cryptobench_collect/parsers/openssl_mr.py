@@ -6,9 +6,14 @@ bit size); +F9/+F10 carry an index whose names come from the +DTP records that p
 """
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from cryptobench_collect.parsers.openssl_lines import FINAL, NUM, PROGRESS, Figure, State, rate
 from cryptobench_collect.parsers.openssl_names import ECDH_LAYOUTS, ECDSA_LAYOUTS, curve_by_index
+
+Parts = list[tuple[tuple[str, str, str, str], dict[str, Any]]]
+Handler = Callable[[list[str], State, int | None], Parts]
 
 _RECORD = re.compile(r"^\+(?P<kind>DTP|DT|H|R\d*|F\d*):(?P<fields>.*)$")
 _NUMBER = re.compile(rf"^{NUM}$")
@@ -63,7 +68,7 @@ def _count(fields: list[str], number: int, state: State) -> list[Figure]:
 
 
 def _final(kind: str, fields: list[str], number: int, state: State, child: int | None) -> list[Figure]:
-    def figure(kind_: str, name: str, op: str, value: str, **extra) -> Figure:
+    def figure(kind_: str, name: str, op: str | None, value: str, **extra: Any) -> Figure:
         return Figure(kind_, name, op, float(_num(value)), number, FINAL, child=child, **extra)
 
     if kind == "F":
@@ -83,20 +88,20 @@ def _num(token: str) -> str:
     return token
 
 
-def _rsa(fields, state, child):
+def _rsa(fields: list[str], state: State, child: int | None) -> Parts:
     bits = int(fields[1])
     ops = ("sign", "verify", "encrypt", "decrypt")[: len(fields) - 2]
     return [(("rsa", f"rsa {bits} bits", op, value), {"bits": bits}) for op, value in zip(ops, fields[2:])]
 
 
-def _dsa(fields, state, child):
+def _dsa(fields: list[str], state: State, child: int | None) -> Parts:
     bits = int(fields[1])
     return [(("dsa", f"dsa {bits} bits", op, value), {"bits": bits})
             for op, value in zip(("sign", "verify"), fields[2:4], strict=True)]
 
 
-def _ec(layouts, kind, ops):
-    def handler(fields, state, child):
+def _ec(layouts: tuple[list[tuple[str, int]], ...], kind: str, ops: tuple[str, ...]) -> Handler:
+    def handler(fields: list[str], state: State, child: int | None) -> Parts:
         index, bits = int(fields[0]), int(fields[1])
         curve = curve_by_index(layouts, index, bits)
         if curve is None:
@@ -106,8 +111,8 @@ def _ec(layouts, kind, ops):
     return handler
 
 
-def _named_ec(kind, label):
-    def handler(fields, state, child):
+def _named_ec(kind: str, label: str) -> Handler:
+    def handler(fields: list[str], state: State, child: int | None) -> Parts:
         bits, curve = int(fields[1]), fields[2]
         name = f"{bits} bits {label} ({curve})"
         return [((kind, name, op, value), {"bits": bits, "curve": curve})
@@ -115,13 +120,13 @@ def _named_ec(kind, label):
     return handler
 
 
-def _ffdh(fields, state, child):
+def _ffdh(fields: list[str], state: State, child: int | None) -> Parts:
     bits = int(fields[1])
     return [(("ffdh", f"{bits} bits ffdh", "derive", fields[2]), {"bits": bits})]
 
 
-def _generic(table, ops):
-    def handler(fields, state, child):
+def _generic(table: str, ops: tuple[str, ...]) -> Handler:
+    def handler(fields: list[str], state: State, child: int | None) -> Parts:
         names, served = state.dtp_names[table], state.served.get((table, child), 0)
         if served >= len(names):
             raise Unresolved(f"+F record for algorithm number {fields[0]}: no +DTP record named it")
@@ -131,7 +136,7 @@ def _generic(table, ops):
     return handler
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Handler] = {
     "F2": _rsa, "F3": _dsa,
     "F4": _ec(ECDSA_LAYOUTS, "ecdsa", ("sign", "verify")),
     "F5": _ec(ECDH_LAYOUTS, "ecdh", ("derive",)),

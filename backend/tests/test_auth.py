@@ -1,6 +1,7 @@
 """Tokens: stored as SHA-256 only, scopes, revocation, read tokens, and the CLI commands."""
 
 import hashlib
+import logging
 
 import pytest
 from factories import create_test_token, make_run_doc
@@ -10,7 +11,7 @@ from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from cryptobench_server.app import create_app
-from cryptobench_server.auth import ReadAccess
+from cryptobench_server.auth import ReadAccess, RedactQueryTokens
 from cryptobench_server.cli import app as cli
 from cryptobench_server.config import get_settings
 
@@ -91,3 +92,11 @@ def test_read_tokens_on_needs_a_token_of_any_scope(settings):
         assert c.get("/api/v1/probe", headers=bearer(create_test_token(url, "read"))).status_code == 200
         assert c.get("/api/v1/probe", headers=bearer(create_test_token(url, "upload"))).status_code == 200
         assert c.get(f"/api/v1/probe?access_token={create_test_token(url, 'read')}").status_code == 400
+
+
+def test_access_log_lines_never_carry_a_query_token():
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:5000", "POST", "/api/v1/runs?x=1&Token=cbt_secret&access_token=cbt_s2",
+                                "1.1", 400), None)
+    assert RedactQueryTokens().filter(record)
+    assert record.getMessage() == '127.0.0.1:5000 - "POST /api/v1/runs?x=1&Token=[redacted]&access_token=[redacted] HTTP/1.1" 400'

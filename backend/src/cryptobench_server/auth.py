@@ -7,6 +7,8 @@ never in the query string (which ends up in access logs), and are never logged.
 
 import hashlib
 import hmac
+import logging
+import re
 import secrets
 from datetime import UTC, datetime
 from typing import Annotated, Literal
@@ -28,6 +30,19 @@ GRANTS: dict[str, frozenset[str]] = {
 }
 TOKEN_PREFIX = "cbt_"
 QUERY_TOKEN_NAMES = frozenset({"token", "access_token", "api_key", "apikey"})
+
+_QUERY_TOKEN = re.compile(r"(?i)([?&](?:%s)=)[^&\s]*" % "|".join(sorted(QUERY_TOKEN_NAMES)))
+
+
+class RedactQueryTokens(logging.Filter):
+    """Log filter for uvicorn's access log: a token sent in the URL is refused, and not logged either."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(_QUERY_TOKEN.sub(r"\1[redacted]", a) if isinstance(a, str) else a
+                                for a in record.args)
+        return True
+
 
 bearer = HTTPBearer(auto_error=False, description="An API token made by `cryptobench-server token create`")
 

@@ -1,5 +1,6 @@
 """`cryptobench-server`: serve, migrate, tokens and demo data. Thin commands over callables."""
 
+import logging
 import sys
 from typing import Annotated
 
@@ -8,7 +9,7 @@ import uvicorn
 from pydantic import ValidationError
 
 from cryptobench_server import migrate as migrations
-from cryptobench_server.auth import SCOPES, create_token, list_tokens, revoke_token
+from cryptobench_server.auth import SCOPES, RedactQueryTokens, create_token, list_tokens, revoke_token
 from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
@@ -31,6 +32,7 @@ def serve(
     settings = get_settings()
     if migrate:
         migrations.upgrade(settings.resolved_database_url)
+    logging.getLogger("uvicorn.access").addFilter(RedactQueryTokens())
     uvicorn.run("cryptobench_server.app:create_app", factory=True,
                 host=host or settings.host, port=port or settings.port,
                 log_level=settings.log_level, access_log=settings.access_log,

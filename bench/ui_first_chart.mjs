@@ -28,8 +28,8 @@ function chartAnswer() {
 
 const FACETS = {
   dimensions: [
-    { dimension: "library", values: ["lib-a", "lib-b", "lib-c", "lib-d"].map((value) => ({ value, count: 2500 })) },
-    { dimension: "param.message_bytes", values: [{ value: "16", count: 4 }] },
+    { name: "library", values: ["lib-a", "lib-b", "lib-c", "lib-d"].map((value) => ({ value, count: 2500 })) },
+    { name: "param.message_bytes", values: [{ value: "16", count: 4 }] },
   ],
   metrics: [{ value: "ns_per_op", count: 10000 }],
 };

@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { ApiError } from "./api/client";
 import { App } from "./App";
+import { plotly } from "./components/PlotlyFigure";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -18,6 +19,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+/** Start fetching the chart library at once, in parallel with the first queries; PlotlyFigure reports a failure. */
+plotly().catch(() => undefined);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

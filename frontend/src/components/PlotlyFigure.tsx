@@ -1,7 +1,6 @@
 /** The single Plotly wrapper: renders into its own ref (no global ids), purges on unmount. */
 import type { Config, Data, Layout } from "plotly.js";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
-import Plotly from "../plotly";
 
 export interface PlotHandle {
   download(format: "png" | "svg", filename: string): Promise<void>;
@@ -13,6 +12,9 @@ interface Props {
   label: string;
   ref?: Ref<PlotHandle>;
 }
+
+/** Plotly is loaded on first use, in its own chunk, so the page and its queries start before it is parsed. */
+export const plotly = () => import("../plotly").then((m) => m.default);
 
 /** Draws so far in this page, across remounts: `data-drawn` lets tests and benches wait for a new draw. */
 let drawSequence = 0;
@@ -26,17 +28,25 @@ const CONFIG: Partial<Config> = {
 export function PlotlyFigure({ data, layout, label, ref }: Props) {
   const div = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     const el = div.current;
     if (!el) return;
     let alive = true;
-    void Plotly.react(el, data, layout, CONFIG).then(() => {
+    const draw = async () => {
+      const Plotly = await plotly();
+      if (!alive) return;
+      await Plotly.react(el, data, layout, CONFIG);
       if (!alive) return;
       performance.mark("cryptobench:chart-drawn");
       drawSequence += 1;
       setDrawn(drawSequence);
-    });
+    };
+    draw().then(
+      () => setFailure(null),
+      (err: unknown) => setFailure(err instanceof Error ? err.message : String(err)),
+    );
     return () => {
       alive = false;
     };
@@ -45,15 +55,25 @@ export function PlotlyFigure({ data, layout, label, ref }: Props) {
   useEffect(() => {
     const el = div.current;
     return () => {
-      if (el) Plotly.purge(el);
+      if (el) void plotly().then((Plotly) => Plotly.purge(el));
     };
   }, []);
 
   useImperativeHandle(ref, () => ({
     async download(format, filename) {
+      const Plotly = await plotly();
       if (div.current) await Plotly.downloadImage(div.current, { format, filename, width: 1200, height: 600 });
     },
   }));
 
-  return <div ref={div} className="plot" role="img" aria-label={label} data-testid="plot" data-drawn={drawn} />;
+  return (
+    <>
+      {failure !== null && (
+        <p className="state error" role="alert">
+          The chart could not be drawn: {failure}. The table below has the same numbers.
+        </p>
+      )}
+      <div ref={div} className="plot" role="img" aria-label={label} data-testid="plot" data-drawn={drawn} />
+    </>
+  );
 }

@@ -92,7 +92,7 @@ export const TESTS = [
     },
   },
   {
-    name: "export CSV of the shown data",
+    name: "export CSV of the shown data, chart as SVG and PNG",
     fn: async ({ page, url }) => {
       await openPreset(page, url, "rsa-verify");
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
@@ -101,6 +101,13 @@ export const TESTS = [
       const row = csv.find((l) => l.startsWith("4096,pss,-Os,"));
       assert.ok(row, `no 4096,pss,-Os row in ${csv.join(" | ")}`);
       close(Number(row.split(",")[3]), RSA_VERIFY_MS["pss · -Os"][4096], "CSV 4096 pss -Os");
+      const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Save SVG" }).click()]);
+      assert.equal(svg.suggestedFilename(), "cryptobench-chart.svg");
+      const svgText = readFileSync(await svg.path(), "utf8");
+      assert.match(svgText, /^<svg/);
+      assert.ok(svgText.includes("pss · -Os"), "the SVG has the legend");
+      const [png] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Save PNG" }).click()]);
+      assert.deepEqual([...readFileSync(await png.path()).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
     },
   },
   {
@@ -151,6 +158,28 @@ export const TESTS = [
       await page.goto(`${url}/machines`);
       await page.getByText(HTML_NAME, { exact: true }).waitFor();
       await shot("html-as-text");
+    },
+  },
+  {
+    name: "error bars are left out, with a note, when error kinds differ",
+    fn: async ({ page, url, token }) => {
+      assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
+      const doc = { ...htmlRun(), machine: { name: "e2e-errors" }, tool: { name: "e2e" }, tags: {}, artifact: null };
+      doc.results = [
+        { name: "a", algorithm: "E2E-HASH", operation: "hash", params: { block_bytes: 16 }, metric: "ns_per_op", value: 100, unit: "ns/op", error: 5, error_kind: "stddev" },
+        { name: "b", algorithm: "E2E-HASH", operation: "hash", params: { block_bytes: 64 }, metric: "ns_per_op", value: 300, unit: "ns/op", error: 9, error_kind: "ci99.9" },
+      ];
+      delete doc.artifact;
+      const res = await upload(url, token, doc);
+      assert.equal(res.status, 201, await res.text());
+      await page.goto(`${url}/?f.algorithm=E2E-HASH&x=param.block_bytes&metric=ns_per_op`);
+      await waitForChart(page);
+      assert.equal(
+        (await page.getByTestId("chart-notes").innerText()).trim(),
+        "No error bars: the points report different error kinds (ci99.9, stddev).",
+      );
+      assert.deepEqual(await page.evaluate(() => document.querySelector('[data-testid="plot"]').data[0].error_y.visible), false);
+      assertTrace(await plotted(page), "all results", { 16: 100, 64: 300 });
     },
   },
   {

@@ -62,7 +62,7 @@ class Agent:
 
 def agent_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CRYPTOBENCH_")}
-    env.update(CRYPTOBENCH_UPLOAD_DEADLINE_S="2", CRYPTOBENCH_HTTP_TIMEOUT_S="10")
+    env.update(CRYPTOBENCH_UPLOAD_DEADLINE_S="1", CRYPTOBENCH_HTTP_TIMEOUT_S="10")
     return env
 
 

@@ -18,7 +18,7 @@ def schemathesis(base_url: str, token: str, workdir: Path, *, max_examples: int,
                  seed: int = 20261123, timeout_s: float = 540) -> subprocess.CompletedProcess:
     command = [str(BIN / "st"), "run", f"{base_url}/openapi.json", "--checks", checks,
                "--max-examples", str(max_examples), "--seed", str(seed), "--generation-database", "none",
-               "--workers", "2", "--request-timeout", "60", "--no-color", "--output-truncate", "true",
+               "--workers", "1", "--request-timeout", "60", "--no-color", "--output-truncate", "true",
                "--header", f"Authorization: Bearer {token}"]
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, cwd=workdir)
 

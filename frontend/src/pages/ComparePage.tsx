@@ -7,6 +7,12 @@ import { Empty, ErrorMessage, Loading } from "../components/States";
 import { paramsText, runDifferences, verdict } from "../lib/runs";
 import { formatNumber, formatRatio, isMetric, METRIC_DEFS, METRICS, type Metric } from "../lib/units";
 
+function runLabel(run: RunDetail | undefined, id: string): string {
+  if (!run) return id;
+  const tags = Object.entries(run.tags).map(([k, v]) => `${k}=${v}`);
+  return [run.machine.name, run.tool.name, ...tags].join(" · ");
+}
+
 function Differences({ a, b, server }: { a: RunDetail; b: RunDetail; server: CompareResponse["differences"] }) {
   return (
     <table data-testid="run-differences">
@@ -87,8 +93,8 @@ export function ComparePage() {
     <section>
       <h2>Compare runs</h2>
       <p>
-        baseline <Link to={`/runs/${encodeURIComponent(baseline)}`}>{baseline}</Link> vs contender{" "}
-        <Link to={`/runs/${encodeURIComponent(contender)}`}>{contender}</Link>{" "}
+        baseline <Link to={`/runs/${encodeURIComponent(baseline)}`}>{runLabel(a.data, baseline)}</Link> vs contender{" "}
+        <Link to={`/runs/${encodeURIComponent(contender)}`}>{runLabel(b.data, contender)}</Link>{" "}
         <button type="button" onClick={swap}>
           swap
         </button>

@@ -2,6 +2,8 @@ import json
 import os
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from collect_support import make_run
 
 from cryptobench_collect.errors import InputError
@@ -66,3 +68,19 @@ def test_interrupted_write_leaves_no_partial_file(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         spool.add(make_run())
     assert os.listdir(tmp_path / "pending") == []
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(), JSON.map(json.dumps), JSON.map(lambda run: json.dumps({"spool_version": 1, "run": run}))))
+def test_any_text_is_a_spool_item_or_an_input_error(text):
+    try:
+        decode_item(text, source_name="fuzz.json")
+    except InputError as exc:
+        assert str(exc).startswith("fuzz.json")

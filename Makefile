@@ -47,6 +47,10 @@ test-parts:
 test-python: install
 	$(BIN)/pytest
 
+## make stack: the docker-compose stack without Docker (local PostgreSQL cluster, demo data, a token)
+stack: install ui
+	scripts/stack.sh
+
 ## make bench: every benchmark in bench/ (each prints a last line of JSON)
 bench: install
 	set -e; for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script; done

@@ -141,13 +141,19 @@ def sql_dim(name: str) -> str:
 
 
 def baseline_sql(call: dict) -> str:
-    """The same aggregation, written by hand: one GROUP BY over results JOIN runs JOIN machines."""
-    c, dims = f"r.{call['metric']}", [sql_dim(call["x"]), *(sql_dim(s) for s in call["series"])]
+    """The same aggregation, written by hand: one GROUP BY, joining runs/machines only when needed."""
+    c = f"r.{call['metric']}"
+    names = [call["x"], *call["series"], *call["filters"]]
+    dims = [sql_dim(call["x"]), *(sql_dim(s) for s in call["series"])]
     where = [f"{c} IS NOT NULL", f"{dims[0]} IS NOT NULL"]
     where += [f"{sql_dim(k)} IN ({', '.join(repr(v) for v in vs)})" for k, vs in call["filters"].items()]
+    joins = ""
+    if any(n.startswith("tag.") or n == "machine" for n in names):
+        joins += " JOIN runs u ON u.id = r.run_pk"
+    if "machine" in names:
+        joins += " JOIN machines m ON m.id = u.machine_id"
     return (f"SELECT {', '.join(dims)}, {SQL_AGGS[call['agg']].format(c=c)}, min({c}), max({c}), count({c}) "
-            f"FROM results r JOIN runs u ON u.id = r.run_pk JOIN machines m ON m.id = u.machine_id "
-            f"WHERE {' AND '.join(where)} GROUP BY {', '.join(str(i + 1) for i in range(len(dims)))}")
+            f"FROM results r{joins} WHERE {' AND '.join(where)} GROUP BY {', '.join(str(i + 1) for i in range(len(dims)))}")
 
 
 def p95(samples: list[float]) -> float:

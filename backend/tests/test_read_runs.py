@@ -77,3 +77,21 @@ def test_machines_with_run_counts(loaded):
     rest = loaded.get("/api/v1/machines", params={"limit": 1, "cursor": body["next_cursor"]}).json()
     assert [(m["name"], m["run_count"], m["cores"]) for m in rest["data"]] == [("jvm-host", 2, 8)]
     assert rest["next_cursor"] is None
+
+
+def test_reads_need_a_token_when_the_operator_turns_read_tokens_on(pg_url, tmp_path):
+    from factories import create_test_token
+    from fastapi.testclient import TestClient
+
+    from cryptobench_server.app import create_app
+    from cryptobench_server.config import Settings
+
+    app = create_app(Settings(database_url=pg_url, data_dir=tmp_path, read_tokens=True))
+    token = create_test_token(pg_url, scope="read")
+    paths = ["/api/v1/runs", "/api/v1/machines", "/api/v1/facets", "/api/v1/chart?metric=ns_per_op&x=algorithm",
+             f"/api/v1/compare?baseline={O2}&contender={OS}", "/api/v1/results", f"/api/v1/runs/{O2}"]
+    with TestClient(app) as client:
+        assert [client.get(p).status_code for p in paths] == [401] * len(paths)
+        authed = [client.get(p, headers={"Authorization": f"Bearer {token}"}).status_code for p in paths]
+    assert authed == [200, 200, 200, 200, 404, 200, 404]
+    app.state.engine.dispose()

@@ -20,6 +20,19 @@ def test_padding_aliases(alias, canon):
     assert canonical_padding(alias) == canon
 
 
+@pytest.mark.parametrize("alias,canon", [("CurveSM2", "sm2p256v1"), ("nistk163", "sect163k1"), ("B-163", "sect163r2"),
+                                          ("nistb571", "sect571r1"), ("bp384t1", "brainpoolP384t1")])
+def test_openssl_curve_labels(alias, canon):
+    assert canonical_curve(alias) == canon
+
+
+@pytest.mark.parametrize("alias,canon", [("aes-192-ctr", "AES-192-CTR"), ("rmd160", "RIPEMD-160"),
+                                          ("camellia-256-cbc", "Camellia-256-CBC"), ("sha3-512", "SHA3-512"),
+                                          ("x25519mlkem768", "X25519MLKEM768"), ("des-cbc", "DES-CBC")])
+def test_openssl_algorithm_names(alias, canon):
+    assert canonical_algorithm(alias) == canon
+
+
 def test_unknown_names_are_kept_verbatim():
     assert canonical_curve("frp256v1") == "frp256v1"
     assert canonical_algorithm("MyCipher-9") == "MyCipher-9"

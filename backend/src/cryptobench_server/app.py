@@ -11,6 +11,7 @@ from cryptobench_server.config import Settings, get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker
 from cryptobench_server.errors import install_handlers
 from cryptobench_server.frontend import mount_frontend
+from cryptobench_server.openapi import install_openapi
 
 
 def _operation_id(route: APIRoute) -> str:
@@ -32,6 +33,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=settings.cors_origins, allow_methods=["GET"])
     install_handlers(app)
+    install_openapi(app)
     app.include_router(api_router)
     mount_frontend(app, settings.frontend_dist or _checkout_dist())
     return app

@@ -110,6 +110,7 @@ class Result(Base):
         Index("ix_results_run_pk_position", "run_pk", "position"),
         Index("ix_results_series_key", "series_key"),
         Index("ix_results_algorithm_operation", "algorithm", "operation"),
+        Index("ix_results_family", "family"),
     )
 
 

@@ -55,6 +55,16 @@ def test_stored_result_keeps_reported_value_and_derives_the_rest(authed_client, 
     assert len(row["series_key"]) == 32
 
 
+def test_one_series_reported_in_two_metrics_that_disagree_is_flagged(authed_client, db):
+    thrpt = make_result(metric="ops_per_s", value=1000.0, unit="ops/s")
+    avgt_unit_mixup = make_result(metric="ns_per_op", value=1000.0, unit="ns/op")
+    other = make_result(metric="ops_per_s", value=50.0, unit="ops/s", params={"key_bits": 4096, "padding": "pss"})
+    doc = make_run_doc(results=[thrpt, avgt_unit_mixup, other])
+    assert authed_client.post("/api/v1/runs", json=doc).status_code == 201
+    assert [row["flags"] for row in stored_results(db, doc["run_id"])] == [
+        ["metrics_disagree"], ["metrics_disagree"], []]
+
+
 def test_identical_reupload_is_200_with_stored_run_and_stores_nothing_new(authed_client, db):
     doc = make_run_doc()
     first = authed_client.post("/api/v1/runs", json=doc)

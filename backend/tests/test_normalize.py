@@ -2,7 +2,7 @@
 
 import pytest
 
-from cryptobench_server.normalize import bytes_per_op, canonical_figures, plausibility_flags
+from cryptobench_server.normalize import bytes_per_op, canonical_figures, disagreeing_metrics, plausibility_flags
 
 MHZ160 = 160e6
 
@@ -110,3 +110,14 @@ def test_bytes_per_op(params, expected):
 ])
 def test_plausibility_flags(kwargs, expected):
     assert plausibility_flags(**kwargs) == expected
+
+
+@pytest.mark.parametrize(("reported", "expected"), [
+    ({"ops_per_s": [1_000_000.0], "ns_per_op": [1_100_000.0]}, False),
+    ({"ops_per_s": [1_000_000.0], "ns_per_op": [1000.0]}, True),
+    ({"ops_per_s": [1000.0, 1010.0]}, False),
+    ({"ops_per_s": [1000.0], "bytes_per_s": [None]}, False),
+    ({"ns_per_op": [100.0], "cycles_per_op": [151.0], "other": [None]}, True),
+])
+def test_disagreeing_metrics(reported, expected):
+    assert disagreeing_metrics(reported) is expected

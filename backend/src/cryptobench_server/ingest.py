@@ -7,6 +7,7 @@ COPY on PostgreSQL and one executemany on SQLite, never row by row through the O
 import gc
 import threading
 import uuid
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -26,7 +27,13 @@ from cryptobench_contract.vocabulary import canonical_algorithm, canonical_param
 from cryptobench_server.errors import Conflict, InvalidInput
 from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.models import Machine, Run
-from cryptobench_server.normalize import apply_plan, bytes_per_op, figure_plan, plausibility_flags
+from cryptobench_server.normalize import (
+    apply_plan,
+    bytes_per_op,
+    disagreeing_metrics,
+    figure_plan,
+    plausibility_flags,
+)
 
 RESULT_COLUMNS = (
     "run_pk", "position", "series_key", "name", "family", "algorithm", "operation", "library",
@@ -36,6 +43,7 @@ RESULT_COLUMNS = (
 
 
 CYCLES = CANONICAL_METRICS.index("cycles_per_op")
+NS = CANONICAL_METRICS.index("ns_per_op")
 
 
 class Ingested(NamedTuple):
@@ -184,10 +192,11 @@ class _Identity(NamedTuple):
     series_key: str
 
 
-def result_rows(doc: RunDocument) -> Iterator[tuple]:
+def result_rows(doc: RunDocument) -> list[tuple]:
     """The results table's rows for `doc` (without run_pk), normalized and flagged."""
     clock = doc.machine.clock_hz
     identity = _identities(doc)
+    rows, by_series = [], defaultdict(lambda: defaultdict(list))
     for position, r in enumerate(doc.results):
         ident = identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version)
         plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
@@ -196,11 +205,18 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
                                                      if f is not None and m != r.metric]
         flags = plausibility_flags(value=r.value, error=r.error, stats=r.stats, metric=r.metric,
                                    cycles_per_op=figures[CYCLES])
-        yield (
+        by_series[ident.series_key][r.metric].append(figures[NS])
+        rows.append([
             position, ident.series_key, r.name, r.family, ident.algorithm, r.operation, r.library,
             r.library_version, ident.params_json, r.metric, r.value, r.unit, r.error, r.error_kind,
-            r.samples, _json(r.stats), _json(r.raw), *figures, _json(derived), _json(flags),
-        )
+            r.samples, _json(r.stats), _json(r.raw), *figures, _json(derived), flags,
+        ])
+    disagreeing = {key for key, reported in by_series.items() if len(reported) > 1 and disagreeing_metrics(reported)}
+    for row in rows:
+        if row[1] in disagreeing:
+            row[-1].append("metrics_disagree")
+        row[-1] = _json(row[-1])
+    return [tuple(row) for row in rows]
 
 
 def _identities(doc: RunDocument):

@@ -132,3 +132,20 @@ def plausibility_flags(
     elif (low is not None and value < low * (1 - 1e-9)) or (high is not None and value > high * (1 + 1e-9)):
         flags.append("value_outside_stats")
     return flags
+
+
+#: Figures of one series reported in different metrics agree when the larger is at most this
+#: factor of the smaller (JMH's thrpt and avgt of one benchmark differ by a few percent; a unit
+#: mix-up by 1000x).
+AGREEMENT_FACTOR = 1.5
+
+
+def disagreeing_metrics(reported: Mapping[str, list[float | None]]) -> bool:
+    """True when one series' results, reported in different metrics, disagree on one figure.
+
+    `reported` maps each reported metric to the same canonical figure (e.g. ns_per_op) of the
+    results reported in it; None (not derivable) is ignored.
+    """
+    figures = [f for values in reported.values() for f in values if f]
+    known = [metric for metric, values in reported.items() if any(values)]
+    return len(known) > 1 and max(figures) > AGREEMENT_FACTOR * min(figures)

@@ -46,6 +46,12 @@ def test_mean_min_max_and_text_x_sorted(loaded):
     assert [p["value"] for p in points["max"]] == [2_400_000.0, 2_000_000.0]
 
 
+def test_the_result_name_is_a_dimension(loaded):
+    body = chart(loaded, metric="cycles_per_op", x="name", agg="max", algorithm="RSA", **{"param.key_bits": "4096"})
+    assert [(p["x"], p["value"], p["n"]) for p in body["series"][0]["points"]] == [
+        ("RSA-4096 verify pkcs1v15", 5_600_000.0, 2), ("RSA-4096 verify pss", 6_400_000.0, 3)]
+
+
 def test_results_without_the_metric_are_absent_not_zero(loaded):
     assert chart(loaded, metric="cycles_per_op", x="machine", source="jmh")["series"] == []
     body = chart(loaded, metric="cycles_per_op", x="source", series="machine")

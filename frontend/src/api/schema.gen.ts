@@ -26,7 +26,7 @@ export interface paths {
          *     metric (scaled like its value). A point has an error only when every result in it has one and all
          *     share one error_kind; it is then the largest of them (for one result: its own), else null.
          *
-         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
         get: operations["chart-get_chart"];
         put?: never;
@@ -72,7 +72,7 @@ export interface paths {
         };
         /**
          * Get Facets
-         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
         get: operations["facets-get_facets"];
         put?: never;
@@ -135,7 +135,7 @@ export interface paths {
          *     `tag.<name>` column per key present. latex: every matching row pivoted to a table in the spirit
          *     of seed 004's output (benchmarks x `columns` values, mean of `metric`).
          *
-         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
         get: operations["results-get_results"];
         put?: never;
@@ -155,7 +155,7 @@ export interface paths {
         };
         /**
          * List Runs
-         * @description Runs, newest first. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND. A run matches when one of its results does.
+         * @description Runs, newest first. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND. A run matches when one of its results does.
          */
         get: operations["runs-list_runs"];
         put?: never;

@@ -8,6 +8,7 @@ export const FIXED_DIMENSIONS = [
   "machine",
   "source",
   "run",
+  "name",
 ] as const;
 
 const LABELS: Record<string, string> = {
@@ -19,6 +20,7 @@ const LABELS: Record<string, string> = {
   machine: "machine",
   source: "source",
   run: "run",
+  name: "benchmark name",
   "param.key_bits": "key size (bits)",
   "param.message_bytes": "message size (bytes)",
   "param.block_bytes": "block size (bytes)",

@@ -51,12 +51,12 @@ export const PRESETS: Preset[] = [
   },
   {
     id: "ecc-python",
-    title: "ECpy vs ECC.py per operation (log scale)",
+    title: "ECpy vs ECC.py per benchmark (log scale)",
     seed: "004",
     state: {
       ...DEFAULT_STATE,
       filters: { source: ["python-ecc"], "param.curve": ["secp256k1"] },
-      x: "operation",
+      x: "name",
       series: ["library"],
       metric: "ns_per_op",
       scale: "log",

@@ -9,7 +9,7 @@ from cryptobench_server.query.filters import parse_filters
 from cryptobench_server.schemas_read import MachineRef, RunListItem, ToolOut
 
 FILTER_HELP = (
-    "Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), "
+    "Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), "
     "param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice "
     "means OR, different keys mean AND."
 )

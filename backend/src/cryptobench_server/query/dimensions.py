@@ -1,7 +1,7 @@
 """Dimensions: the names a filter, a chart axis, a series or a facet may use.
 
 Fixed dimensions are columns (`algorithm`, `operation`, `family`, `library`, `library_version`,
-`machine` = machine name, `source`, `run` = run_id); open ones are `param.<name>` (a key of the
+`machine` = machine name, `source`, `run` = run_id, `name` = the result's verbatim name); open ones are `param.<name>` (a key of the
 result's params) and `tag.<name>` (a key of the run's tags). Every dimension is a text-valued
 SQL expression over `results JOIN runs JOIN machines` (see `base_from`).
 """
@@ -26,6 +26,7 @@ FIXED: dict[str, ColumnElement] = {
     "machine": Machine.name,
     "source": Run.source,
     "run": Run.run_id,
+    "name": Result.name,
 }
 PARAM, TAG = "param.", "tag."
 #: Bare vocabulary parameter names accepted as filters (DESIGN "API conventions"): `curve=` is `param.curve=`.

@@ -192,11 +192,11 @@ class _Identity(NamedTuple):
     series_key: str
 
 
-def result_rows(doc: RunDocument) -> list[tuple]:
+def result_rows(doc: RunDocument) -> Iterator[tuple]:
     """The results table's rows for `doc` (without run_pk), normalized and flagged."""
     clock = doc.machine.clock_hz
     identity = _identities(doc)
-    rows, by_series = [], defaultdict(lambda: defaultdict(list))
+    disagreeing = _disagreeing_series(doc, identity)
     for position, r in enumerate(doc.results):
         ident = identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version)
         plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
@@ -205,18 +205,35 @@ def result_rows(doc: RunDocument) -> list[tuple]:
                                                      if f is not None and m != r.metric]
         flags = plausibility_flags(value=r.value, error=r.error, stats=r.stats, metric=r.metric,
                                    cycles_per_op=figures[CYCLES])
-        by_series[ident.series_key][r.metric].append(figures[NS])
-        rows.append([
+        if ident.series_key in disagreeing:
+            flags.append("metrics_disagree")
+        yield (
             position, ident.series_key, r.name, r.family, ident.algorithm, r.operation, r.library,
             r.library_version, ident.params_json, r.metric, r.value, r.unit, r.error, r.error_kind,
-            r.samples, _json(r.stats), _json(r.raw), *figures, _json(derived), flags,
-        ])
-    disagreeing = {key for key, reported in by_series.items() if len(reported) > 1 and disagreeing_metrics(reported)}
-    for row in rows:
-        if row[1] in disagreeing:
-            row[-1].append("metrics_disagree")
-        row[-1] = _json(row[-1])
-    return [tuple(row) for row in rows]
+            r.samples, _json(r.stats), _json(r.raw), *figures, _json(derived), _json(flags),
+        )
+
+
+def _disagreeing_series(doc: RunDocument, identity) -> set[str]:
+    """Series keys whose results, reported in different metrics, disagree (normalize.disagreeing_metrics).
+
+    Only series reported in more than one metric are normalized here, so a run of one metric
+    per series (nearly all) costs one cached lookup per result.
+    """
+    metrics_of: dict[str, set[str]] = defaultdict(set)
+    for r in doc.results:
+        key = identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version).series_key
+        metrics_of[key].add(r.metric)
+    mixed = {key for key, metrics in metrics_of.items() if len(metrics) > 1}
+    if not mixed:
+        return set()
+    reported: dict[str, dict[str, list[float | None]]] = defaultdict(lambda: defaultdict(list))
+    for r in doc.results:
+        ident = identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version)
+        if ident.series_key in mixed:
+            figures = apply_plan(figure_plan(r.metric, r.unit, doc.machine.clock_hz, ident.op_bytes), r.value)
+            reported[ident.series_key][r.metric].append(figures[NS])
+    return {key for key, by_metric in reported.items() if disagreeing_metrics(by_metric)}
 
 
 def _identities(doc: RunDocument):

@@ -27,8 +27,8 @@ REPETITIONS, WARMUP = 200, 10
 
 def our_samples() -> list[int]:
     n = REPETITIONS + WARMUP
-    work = Workload(curve=CURVES[CURVE], keys=(1,) * n, messages=(b"",) * n, points_p=(P,) * n,
-                    points_q=(P,) * n, scalars=(K,) * n, any_x=(0,) * n, existing_x=(0,) * n)
+    work = Workload(curve=CURVES[CURVE], fixed_key=1, fixed_message=b"", keys=(1,) * n, messages=(b"",) * n,
+                    points_p=(P,) * n, points_q=(P,) * n, scalars=(K,) * n, any_x=(0,) * n, existing_x=(0,) * n)
     ops = ReferenceJacobian().bind(CURVE)
     [samples] = run_experiment("point-mul", ops, work, warmup=WARMUP, tick=lambda: None)
     return samples

@@ -4,7 +4,10 @@ import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from cryptobench_contract import Machine, Result, RunDocument, Tool
+
+from cryptobench_collect.cli.app import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -20,3 +23,20 @@ def make_run(run_id: str = "00000000-0000-4000-8000-000000000001", **overrides) 
     )
     fields.update(overrides)
     return RunDocument(**fields)
+
+
+def run_main(argv: list[str], capsys) -> tuple[int, str, str]:
+    """`cryptobench ARGV` through the CLI's one error boundary: (exit code, stdout, stderr)."""
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    captured = capsys.readouterr()
+    return caught.value.code, captured.out, captured.err
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch, tmp_path):
+    """Autouse where imported: no server or token from the caller's environment, a private spool."""
+    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
+    monkeypatch.setenv("CRYPTOBENCH_UPLOAD_DEADLINE_S", "0.2")

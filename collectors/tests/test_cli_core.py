@@ -1,25 +1,8 @@
 import json
 
-import pytest
-from collect_support import make_run
+from collect_support import clean_env, make_run, run_main  # noqa: F401
 
-from cryptobench_collect.cli.app import main
 from cryptobench_collect.spool import Spool
-
-
-def run_main(argv, capsys):
-    with pytest.raises(SystemExit) as caught:
-        main(argv)
-    captured = capsys.readouterr()
-    return caught.value.code, captured.out, captured.err
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch, tmp_path):
-    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
-    monkeypatch.setenv("CRYPTOBENCH_UPLOAD_DEADLINE_S", "0.2")
 
 
 def test_help_lists_every_command_group(capsys):

@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 import pytest
+from collect_support import clean_env, run_main  # noqa: F401
 from cryptobench_contract import RunDocument
 
-from cryptobench_collect.cli.app import main
 from cryptobench_collect.runners.ecc.adapters import LIBRARY_NAMES
 from cryptobench_collect.runners.ecc.adapters.reference import ReferenceAffine
 from cryptobench_collect.runners.ecc.correctness import check_curve
@@ -17,20 +17,6 @@ from cryptobench_collect.runners.ecc.runner import _blocks
 
 OPERATIONS = {"sign": "signature", "verify": "signature", "point-add": "ec-arith", "point-double": "ec-arith",
               "point-mul": "ec-arith", "y-recovery": "ec-arith"}
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch, tmp_path):
-    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
-
-
-def run_main(argv, capsys):
-    with pytest.raises(SystemExit) as caught:
-        main(argv)
-    captured = capsys.readouterr()
-    return caught.value.code, captured.out, captured.err
 
 
 def test_quick_run_of_every_library_gives_a_valid_run_document_and_tables(tmp_path, capsys):
@@ -121,7 +107,6 @@ def test_a_signature_that_does_not_verify_elsewhere_is_an_error():
     curve = CURVES["secp256k1"]
     with pytest.raises(CorrectnessError, match="the signature made by liar does not verify"):
         check_curve(curve, {"ok": ReferenceAffine().bind("secp256k1"), "liar": _SignsAnotherMessage(curve)}, 32)
-
 
 
 def test_repetitions_are_split_into_blocks_the_libraries_take_turns_on():

@@ -4,30 +4,14 @@ import json
 from pathlib import Path
 
 import pytest
-from collect_support import FIXTURES
+from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
 
 import cryptobench_collect.cli.jmh  # noqa: F401  (registers the jmh commands)
-from cryptobench_collect.cli.app import main
 from cryptobench_collect.runners.jmh import Progress, find_project, jmh_command
 from cryptobench_collect.spool import Spool
 
 JMH = FIXTURES / "jmh"
 LANCE = JMH / "lance0916_jmh-demo_1.35_avgt.json"
-
-
-def run_main(argv, capsys):
-    with pytest.raises(SystemExit) as caught:
-        main(argv)
-    captured = capsys.readouterr()
-    return caught.value.code, captured.out, captured.err
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch, tmp_path):
-    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
-    monkeypatch.setenv("CRYPTOBENCH_UPLOAD_DEADLINE_S", "0.2")
 
 
 def spooled(tmp_path: Path) -> list[Path]:

@@ -5,20 +5,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from collect_support import run_main
 
 import cryptobench_collect.cli.jmh  # noqa: F401  (registers the jmh commands)
-from cryptobench_collect.cli.app import main
 
 PROJECT = Path(__file__).resolve().parents[2] / "agents" / "jvm"
 
 pytestmark = pytest.mark.skipif(shutil.which("java") is None, reason="no java on this machine")
-
-
-def run_main(argv, capsys):
-    with pytest.raises(SystemExit) as caught:
-        main(argv)
-    captured = capsys.readouterr()
-    return caught.value.code, captured.out, captured.err
 
 
 def test_one_seed_001_benchmark_runs_end_to_end(capsys, tmp_path, monkeypatch):

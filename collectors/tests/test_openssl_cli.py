@@ -3,28 +3,12 @@
 import json
 
 import pytest
-from collect_support import FIXTURES
+from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
 from cryptobench_contract import RunDocument
 
-from cryptobench_collect.cli.app import main
 from cryptobench_collect.spool import Spool
 
 OPENSSL = FIXTURES / "openssl"
-
-
-def run_main(argv, capsys):
-    with pytest.raises(SystemExit) as caught:
-        main(argv)
-    captured = capsys.readouterr()
-    return caught.value.code, captured.out, captured.err
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch, tmp_path):
-    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
-    monkeypatch.setenv("CRYPTOBENCH_UPLOAD_DEADLINE_S", "0.2")
 
 
 def test_parse_prints_a_valid_run_document_with_a_stable_run_id(capsys):

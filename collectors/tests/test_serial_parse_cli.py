@@ -3,20 +3,11 @@
 import io
 import json
 
-import pytest
-from collect_support import FIXTURES
+from collect_support import FIXTURES, run_main
 
 import cryptobench_collect.cli.serial  # noqa: F401  (registers the serial commands)
-from cryptobench_collect.cli.app import main
 
 SERIAL = FIXTURES / "serial"
-
-
-def run_main(argv, capsys):
-    with pytest.raises(SystemExit) as caught:
-        main(argv)
-    captured = capsys.readouterr()
-    return caught.value.code, captured.out, captured.err
 
 
 def documents(out):

@@ -8,7 +8,7 @@ import queue
 import threading
 
 import pytest
-from collect_support import FIXTURES
+from collect_support import FIXTURES, clean_env  # noqa: F401
 
 import cryptobench_collect.cli.serial as serial_cli
 from cryptobench_collect.cli.app import main
@@ -67,14 +67,6 @@ def observed(monkeypatch):
     monkeypatch.setattr(serial_cli, "open_port", open_and_signal)
     monkeypatch.setattr(serial_cli, "Progress", ObservedProgress)
     return opened, items
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch, tmp_path):
-    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
-    monkeypatch.setenv("CRYPTOBENCH_UPLOAD_DEADLINE_S", "0.2")
 
 
 def collect(argv, capsys):

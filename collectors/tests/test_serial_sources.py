@@ -11,22 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 import serial
-from collect_support import FIXTURES
+from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
 
 import cryptobench_collect.cli.serial as serial_cli
-from cryptobench_collect.cli.app import main
 from cryptobench_collect.sources.serial_reader import Hangup, SerialLines, _Lines, _port_advice, open_port
 from cryptobench_collect.sources.serial_session import collect_session
 
 QUICK = (FIXTURES / "serial" / "host_quick_run.log").read_bytes()
 AT = datetime(2026, 11, 23, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch, tmp_path):
-    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
 
 
 OPENED = threading.Event()
@@ -61,13 +53,6 @@ def serve_once(payload: bytes, release: threading.Event):
 
     threading.Thread(target=board, daemon=True).start()
     return listener.getsockname()[1]
-
-
-def run_main(argv, capsys):
-    with pytest.raises(SystemExit) as caught:
-        main(argv)
-    captured = capsys.readouterr()
-    return caught.value.code, captured.out, captured.err
 
 
 def test_socket_url_collects_a_run(capsys):

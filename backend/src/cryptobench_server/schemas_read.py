@@ -82,9 +82,9 @@ class CanonicalFigures(_Out):
     flags: list[str] = Field(description="Plausibility flags raised on ingest")
 
 
-class ResultOut(CanonicalFigures):
-    position: int
-    series_key: str
+class ReportedResult(_Out):
+    """A result as the collector reported it (the run document's fields)."""
+
     name: str
     family: str | None
     algorithm: str
@@ -98,6 +98,11 @@ class ResultOut(CanonicalFigures):
     error: float | None
     error_kind: str | None
     samples: int | None
+
+
+class ResultOut(ReportedResult, CanonicalFigures):
+    position: int
+    series_key: str
     stats: dict[str, float] | None
 
 
@@ -187,7 +192,7 @@ class Comparison(BaseModel):
     differences: list[Difference]
 
 
-class ResultRow(CanonicalFigures):
+class ResultRow(ReportedResult, CanonicalFigures):
     id: int
     run_id: uuid.UUID
     started_at: UtcDatetime
@@ -195,19 +200,6 @@ class ResultRow(CanonicalFigures):
     machine: str
     clock_hz: float | None
     tags: dict[str, str]
-    name: str
-    family: str | None
-    algorithm: str
-    operation: str | None
-    library: str | None
-    library_version: str | None
-    params: dict[str, ParamValue]
-    metric: str
-    value: float
-    unit: str
-    error: float | None
-    error_kind: str | None
-    samples: int | None
 
 
 class ResultsPage(BaseModel):

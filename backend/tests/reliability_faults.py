@@ -71,6 +71,7 @@ class FaultReport:
     planned: dict[str, dict] = field(default_factory=dict)
     stored_at_kill: int = 0
     pending_after_kill: int = 0
+    stored_before_restart_phase: int = 0
     stored_at_db_restart: int = 0
     pending_after_db_restart: int = 0
     stored_after_uploads: int = 0
@@ -106,9 +107,10 @@ def run_faults(service: Service, cluster: Cluster, token: str, workdir: Path, *,
     report.upload_exit_codes += [agent.wait() for agent in crew]
     report.pending_after_kill = sum(agent.count("pending") for agent in crew)
     service.start()
-    before = len(stored_runs(service.database_url))
+    report.stored_before_restart_phase = len(stored_runs(service.database_url))
     _phase(crew, service, token, per_phase, per_phase, report)
-    report.stored_at_db_restart = _wait_for_stored(service.database_url, before + total // 4, crew)
+    report.stored_at_db_restart = _wait_for_stored(service.database_url,
+                                                   report.stored_before_restart_phase + total // 4, crew)
     cluster.stop("fast")
     time.sleep(0.5)
     cluster.start()

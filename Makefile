@@ -5,7 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PY_PARTS := contract backend collectors
 PY_PROJECTS := $(wildcard $(addsuffix /pyproject.toml,$(PY_PARTS)))
-COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e 'collectors[dev,ecc]')
+comma := ,
+COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e 'collectors[dev$(comma)ecc]')
 HOST ?= 127.0.0.1
 PORT ?= 8000
 

@@ -74,7 +74,7 @@ def test_jmh_before_1_19_has_no_version_nor_jvm_facts():
     assert run.tool.options == "-bm avgt -f 0 -t 1 -wi 5 -w 1s -i 5 -r 1s"
     assert run.machine.extra == {}
     first, second = run.results
-    assert first.params == {"destinationOffset": "0", "message_bytes": 1024, "sourceOffset": "0"}
+    assert first.params == {"destinationOffset": "0", "size": "1024", "sourceOffset": "0"}
     assert second.params["sourceOffset"] == "1"
     assert (first.value, first.error) == (21.43171421179959, 15.142227526720687)
     assert (second.value, second.error) == (18.44140395249371, 0.3831266912587412)

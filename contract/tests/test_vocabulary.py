@@ -51,3 +51,7 @@ def test_openssl_k_is_1000_bytes():
     assert UNITS["kB/s"].scale == 1000.0
     assert UNITS["ops/us"].scale == 1e6
     assert UNITS["ms/op"].scale == 1e6
+
+
+def test_ambiguous_size_params_are_not_byte_counts():
+    assert canonical_params({"size": "1024", "length": "64"}) == {"size": "1024", "length": "64"}

@@ -145,7 +145,9 @@ ALGORITHMS = _table({
     "HMAC-MD5": ("hmacmd5", "hmac(md5)", "hmac"),
 })
 
-#: Parameter names tools use, mapped to the canonical parameter names.
+#: Parameter names tools use, mapped to the canonical parameter names. Ambiguous names (`size`,
+#: `length`: elements or bytes?) are not mapped: a foreign suite's `size` must not turn into a
+#: byte count from which throughput is derived.
 PARAM_KEYS: dict[str, str] = {
     "curve": "curve", "curvename": "curve", "ecname": "curve", "namedcurve": "curve",
     "keybits": "key_bits", "keysize": "key_bits", "keylength": "key_bits", "bits": "key_bits",
@@ -154,7 +156,7 @@ PARAM_KEYS: dict[str, str] = {
     "hash": "hash", "digest": "hash", "hashalgorithm": "hash",
     "messagebytes": "message_bytes", "messagesize": "message_bytes", "msgsize": "message_bytes",
     "messagelength": "message_bytes", "msglen": "message_bytes", "datasize": "message_bytes",
-    "payloadsize": "message_bytes", "size": "message_bytes", "length": "message_bytes",
+    "payloadsize": "message_bytes",
     "blockbytes": "block_bytes", "blocksize": "block_bytes",
     "coordinates": "coordinates", "provider": "provider", "variant": "variant",
     "encoding": "encoding", "compressed": "encoding",

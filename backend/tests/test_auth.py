@@ -100,3 +100,10 @@ def test_access_log_lines_never_carry_a_query_token():
                                 "1.1", 400), None)
     assert RedactQueryTokens().filter(record)
     assert record.getMessage() == '127.0.0.1:5000 - "POST /api/v1/runs?x=1&Token=[redacted]&access_token=[redacted] HTTP/1.1" 400'
+
+
+def test_cli_version():
+    from importlib.metadata import version
+
+    result = CliRunner().invoke(cli, ["--version"])
+    assert (result.exit_code, result.stdout) == (0, f"cryptobench-server {version('cryptobench-server')}\n")

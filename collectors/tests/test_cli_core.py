@@ -61,3 +61,10 @@ def test_usage_errors_are_exit_2(capsys):
     assert code == 2
     code, _, err = run_main(["spool", "list", "--state", "lost"], capsys)
     assert code == 2 and "--state lost" in err
+
+
+def test_version(capsys):
+    from importlib.metadata import version
+
+    code, out, _ = run_main(["--version"], capsys)
+    assert (code, out) == (0, f"cryptobench {version('cryptobench-collect')}\n")

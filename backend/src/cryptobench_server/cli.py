@@ -2,6 +2,7 @@
 
 import logging
 import sys
+from importlib.metadata import version
 from typing import Annotated
 
 import typer
@@ -18,6 +19,22 @@ from cryptobench_server.errors import DomainError
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
 token_app = typer.Typer(help="API tokens (shown once at creation, stored hashed).", no_args_is_help=True)
 demo_app = typer.Typer(help="Demo data: the published figures of the source documents.", no_args_is_help=True)
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"cryptobench-server {version('cryptobench-server')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    _version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                           help="Print the version and exit.")] = False,
+) -> None:
+    """CryptoBench service."""
+
+
 app.add_typer(token_app, name="token")
 app.add_typer(demo_app, name="demo")
 

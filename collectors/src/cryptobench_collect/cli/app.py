@@ -5,6 +5,8 @@ end of this file loads those modules (see collectors/README.md "Adding a collect
 """
 
 import sys
+from importlib.metadata import version
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -25,6 +27,22 @@ run_app = typer.Typer(help="Run a benchmark on this machine, then upload the run
 ingest_app = typer.Typer(help="Parse a result file, then upload the run.", no_args_is_help=True)
 collect_app = typer.Typer(help="Read results from a device, then upload the run.", no_args_is_help=True)
 spool_app = typer.Typer(help="Runs kept on disk while the server was unreachable.", no_args_is_help=True)
+
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"cryptobench {version('cryptobench-collect')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    _version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                           help="Print the version and exit.")] = False,
+) -> None:
+    """Run or parse cryptography benchmarks and send the results to a CryptoBench dashboard."""
+
 
 app.add_typer(parse_app, name="parse")
 app.add_typer(run_app, name="run")

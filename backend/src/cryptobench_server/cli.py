@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 import uvicorn
 from pydantic import ValidationError
+from sqlalchemy.exc import OperationalError
 
 from cryptobench_server import migrate as migrations
 from cryptobench_server.auth import SCOPES, RedactQueryTokens, create_token, list_tokens, revoke_token
@@ -120,8 +121,13 @@ def main() -> None:
     try:
         app()
     except ValidationError as exc:
-        typer.echo(f"error: {exc.errors()[0]['msg']}", err=True)
+        typer.echo(f"error: {exc.errors()[0]['msg'].removeprefix('Value error, ')}", err=True)
         sys.exit(2)
     except DomainError as exc:
         typer.echo(f"error: {exc.detail}", err=True)
         sys.exit(2)
+    except OperationalError as exc:
+        reason = str(exc.orig or exc).strip().splitlines()[0]
+        typer.echo(f"error: cannot use the database ({reason}); check CRYPTOBENCH_DATABASE_URL and that "
+                   "the server is running", err=True)
+        sys.exit(1)

@@ -9,9 +9,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 DEFAULT_SECRETS = frozenset({"changethis", "postgres", "password", "secret"})
 
@@ -42,6 +43,19 @@ class Settings(BaseSettings):
     forwarded_allow_ips: str = Field(
         default="127.0.0.1", description="Proxies whose X-Forwarded-* headers are trusted (comma-separated, or *)"
     )
+
+    @field_validator("database_url")
+    @classmethod
+    def _a_database_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                make_url(value)
+            except ArgumentError:
+                raise ValueError(
+                    f"CRYPTOBENCH_DATABASE_URL {value!r} is not a database URL: use "
+                    "postgresql+psycopg://user:password@host:5432/name or sqlite:///path/to/file.sqlite"
+                ) from None
+        return value
 
     @property
     def resolved_database_url(self) -> str:

@@ -12,7 +12,7 @@ from sqlalchemy.engine import make_url
 from cryptobench_server.db import Base
 from cryptobench_server.migrate import downgrade, upgrade
 
-TABLES = {"alembic_version", "api_tokens", "machines", "results", "runs"}
+TABLES = {"alembic_version", "api_tokens", "chart_cells", "machines", "results", "runs"}
 #: PostgreSQL-only expression indexes of migration 0002; the models cannot express them on both databases.
 MIGRATION_ONLY_INDEXES = {"ix_results_param_curve", "ix_results_param_key_bits"}
 

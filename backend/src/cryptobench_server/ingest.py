@@ -34,6 +34,7 @@ from cryptobench_server.normalize import (
     figure_plan,
     plausibility_flags,
 )
+from cryptobench_server.query.cells import CellBuilder, insert_cells
 
 RESULT_COLUMNS = (
     "run_pk", "position", "series_key", "name", "family", "algorithm", "operation", "library",
@@ -122,14 +123,16 @@ def _load(session: Session, where) -> Run | None:
 
 
 def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime) -> int:
-    """Machine, run and results in one transaction. Rows are normalized while they stream into
-    COPY, so PostgreSQL stores one batch while Python prepares the next."""
+    """Machine, run, results and chart cells in one transaction. Rows are normalized while they
+    stream into COPY, so PostgreSQL stores one batch while Python prepares the next."""
     with Session(engine) as session, session.begin():
         machine_id = _upsert_machine(session, doc, now)
         run_pk = _insert_run(session, doc, digest, machine_id, len(doc.results), now)
         if run_pk is None:
             raise _LostRace
-        _insert_results(session, run_pk, result_rows(doc))
+        cells = CellBuilder()
+        _insert_results(session, run_pk, cells.collect(result_rows(doc)))
+        insert_cells(session.connection(), cells.cells(run_pk))
         return run_pk
 
 

@@ -1,4 +1,4 @@
-"""Tables: machines, runs, results and API tokens (SQLAlchemy 2, portable SQLite/PostgreSQL)."""
+"""Tables: machines, runs, results, chart cells and API tokens (SQLAlchemy 2, portable SQLite/PostgreSQL)."""
 
 import uuid
 from datetime import datetime
@@ -12,6 +12,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     Uuid,
@@ -112,6 +113,61 @@ class Result(Base):
         Index("ix_results_algorithm_operation", "algorithm", "operation"),
         Index("ix_results_family", "family"),
     )
+
+
+class ChartCell(Base):
+    """Pre-aggregated results for the chart: one row per run x result identity x reported metric.
+
+    Filled in the same transaction as the run's results (query/cells.py). Per canonical metric:
+    how many results have it (`<metric>_n`), their sum, min, max and `<metric>_values` (the
+    figures sorted, packed as big-endian float64, for an exact median). The error columns are
+    over the results whose reported error converts into the reported metric (query/chart.py).
+    """
+
+    __tablename__ = "chart_cells"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_pk: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), index=True)
+    series_key: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(200))
+    family: Mapped[str | None] = mapped_column(String(32), index=True)
+    algorithm: Mapped[str] = mapped_column(String(200))
+    operation: Mapped[str | None] = mapped_column(String(32))
+    library: Mapped[str | None] = mapped_column(String(200))
+    library_version: Mapped[str | None] = mapped_column(String(200))
+    params: Mapped[dict[str, Any]] = mapped_column(JsonDoc, default=dict)
+    metric: Mapped[str] = mapped_column(String(32))
+    ns_per_op_n: Mapped[int] = mapped_column(Integer)
+    ns_per_op_sum: Mapped[float | None] = mapped_column(Float)
+    ns_per_op_min: Mapped[float | None] = mapped_column(Float)
+    ns_per_op_max: Mapped[float | None] = mapped_column(Float)
+    ns_per_op_values: Mapped[bytes | None] = mapped_column(LargeBinary)
+    ops_per_s_n: Mapped[int] = mapped_column(Integer)
+    ops_per_s_sum: Mapped[float | None] = mapped_column(Float)
+    ops_per_s_min: Mapped[float | None] = mapped_column(Float)
+    ops_per_s_max: Mapped[float | None] = mapped_column(Float)
+    ops_per_s_values: Mapped[bytes | None] = mapped_column(LargeBinary)
+    cycles_per_op_n: Mapped[int] = mapped_column(Integer)
+    cycles_per_op_sum: Mapped[float | None] = mapped_column(Float)
+    cycles_per_op_min: Mapped[float | None] = mapped_column(Float)
+    cycles_per_op_max: Mapped[float | None] = mapped_column(Float)
+    cycles_per_op_values: Mapped[bytes | None] = mapped_column(LargeBinary)
+    bytes_per_s_n: Mapped[int] = mapped_column(Integer)
+    bytes_per_s_sum: Mapped[float | None] = mapped_column(Float)
+    bytes_per_s_min: Mapped[float | None] = mapped_column(Float)
+    bytes_per_s_max: Mapped[float | None] = mapped_column(Float)
+    bytes_per_s_values: Mapped[bytes | None] = mapped_column(LargeBinary)
+    cycles_per_byte_n: Mapped[int] = mapped_column(Integer)
+    cycles_per_byte_sum: Mapped[float | None] = mapped_column(Float)
+    cycles_per_byte_min: Mapped[float | None] = mapped_column(Float)
+    cycles_per_byte_max: Mapped[float | None] = mapped_column(Float)
+    cycles_per_byte_values: Mapped[bytes | None] = mapped_column(LargeBinary)
+    error_n: Mapped[int] = mapped_column(Integer)
+    error_max: Mapped[float | None] = mapped_column(Float)
+    error_kind_min: Mapped[str | None] = mapped_column(String(16))
+    error_kind_max: Mapped[str | None] = mapped_column(String(16))
+
+    __table_args__ = (Index("ix_chart_cells_algorithm_operation", "algorithm", "operation"),)
 
 
 class ApiToken(Base):

@@ -1,4 +1,8 @@
-"""Chart aggregation: one SQL GROUP BY over (x, series...) and a pure shaping step.
+"""Chart aggregation: one SQL GROUP BY over (x, series...) of chart_cells and a pure shaping step.
+
+The cells (query/cells.py) hold each run's results pre-aggregated, so a chart over 200k results
+reads a few thousand narrow rows: min/max/n and the sums for the mean in SQL, the median exactly
+in Python from the group's figures (interpolated as PostgreSQL's percentile_cont(0.5)).
 
 Per point: `value` is the chosen aggregate (median | mean | min | max) of the metric column,
 `min`/`max`/`n` are over the same results. Results whose metric column is NULL (the figure was
@@ -16,19 +20,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import and_, case, func, select, text
+from sqlalchemy import case, func, null, select
 from sqlalchemy.orm import Session
 
-from cryptobench_server.models import Result
-from cryptobench_server.query.dimensions import Dimension, lean_from
+from cryptobench_server.models import ChartCell
+from cryptobench_server.query.cells import median
+from cryptobench_server.query.dimensions import Dimension, dimension, lean_from
 from cryptobench_server.query.filters import Filters, conditions
-from cryptobench_server.query.sqlfuncs import median
+from cryptobench_server.query.sqlfuncs import concat_bytes
 
 Agg = Literal["median", "mean", "min", "max"]
-#: PostgreSQL sorts a group's values for the median in memory up to this, per request (the default 4MB
-#: spills a 200k-result chart to disk).
-SORT_MEMORY = "64MB"
-AGGREGATES = {"median": median, "mean": func.avg, "min": func.min, "max": func.max}
 
 
 @dataclass(frozen=True)
@@ -45,24 +46,32 @@ class PointRow:
 
 def chart_rows(session: Session, *, metric: str, x: Dimension, series: Sequence[Dimension], agg: Agg,
                filters: Filters) -> list[PointRow]:
-    column = getattr(Result, metric)
-    convertible = and_(Result.metric == metric, Result.value > 0, Result.error.is_not(None))
-    error = case((convertible, Result.error * column / Result.value))
-    kind = case((convertible, Result.error_kind))
-    groups = [x.expression, *(s.expression for s in series)]
+    """One GROUP BY over chart_cells (query/cells.py); the median from the group's packed figures."""
+    count, total, low, high, values = (getattr(ChartCell, f"{metric}_{part}")
+                                       for part in ("n", "sum", "min", "max", "values"))
+    own = ChartCell.metric == metric
+    groups = [_on_cells(x), *(_on_cells(s) for s in series)]
     names = [x.name, *(s.name for s in series), *filters]
     query = lean_from(select(
-        *groups, AGGREGATES[agg](column), func.min(column), func.max(column), func.count(column),
-        func.count(error), func.max(error), func.min(kind), func.max(kind),
-    ), names).where(column.is_not(None), x.expression.is_not(None), *conditions(filters)).group_by(*groups)
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(text(f"SET LOCAL work_mem = '{SORT_MEMORY}'"))
+        *groups, func.min(low), func.max(high), func.sum(count), func.sum(total),
+        concat_bytes(values) if agg == "median" else null(),
+        func.sum(case((own, ChartCell.error_n))), func.max(case((own, ChartCell.error_max))),
+        func.min(case((own, ChartCell.error_kind_min))), func.max(case((own, ChartCell.error_kind_max))),
+    ), names, ChartCell).where(count > 0, groups[0].is_not(None), *conditions(filters, source=ChartCell))
     width = len(groups)
-    return [_point(row, width) for row in session.execute(query)]
+    return [_point(row, width, agg) for row in session.execute(query.group_by(*groups))]
 
 
-def _point(row: Sequence[Any], width: int) -> PointRow:
-    value, low, high, n, n_error, error, kind, other_kind = row[width:]
+def _on_cells(d: Dimension):
+    return dimension(d.name, source=ChartCell).expression
+
+
+def _point(row: Sequence[Any], width: int, agg: Agg) -> PointRow:
+    low, high, n, total, packed, n_error, error, kind, other_kind = row[width:]
+    if agg == "median":
+        value = median(packed)
+    else:
+        value = total / n if agg == "mean" else (low if agg == "min" else high)
     has_error = n_error == n and kind == other_kind
     return PointRow(x=row[0], keys=tuple(row[1:width]), value=value, min=low, max=high, n=n,
                     error=error if has_error else None, error_kind=kind if has_error else None)

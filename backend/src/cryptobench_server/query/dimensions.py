@@ -9,6 +9,7 @@ SQL expression over `results JOIN runs JOIN machines` (see `base_from`).
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Select
 from sqlalchemy.sql.expression import ColumnElement
@@ -28,6 +29,8 @@ FIXED: dict[str, ColumnElement] = {
     "run": Run.run_id,
     "name": Result.name,
 }
+#: The fixed dimensions that are columns of results (and of chart_cells, under the same names).
+RESULT_FIXED = ("algorithm", "operation", "family", "library", "library_version", "name")
 PARAM, TAG = "param.", "tag."
 #: Bare vocabulary parameter names accepted as filters (DESIGN "API conventions"): `curve=` is `param.curve=`.
 PARAM_ALIASES = ("curve", "key_bits", "padding", "hash", "message_bytes", "block_bytes", "coordinates",
@@ -45,13 +48,16 @@ def is_dimension(name: str) -> bool:
     return name in FIXED or name in PARAM_ALIASES or name.startswith((PARAM, TAG))
 
 
-def dimension(name: str, *, field: str = "dimension") -> Dimension:
-    """Resolve a dimension name; InvalidInput (422, naming `field`) when there is no such dimension."""
+def dimension(name: str, *, field: str = "dimension", source: Any = Result) -> Dimension:
+    """Resolve a dimension name; InvalidInput (422, naming `field`) when there is no such dimension.
+
+    Result-level dimensions are columns of `source`: Result, or ChartCell (same column names).
+    """
     if name in PARAM_ALIASES:
         name = PARAM + name
     if name in FIXED:
-        return Dimension(name, FIXED[name])
-    for prefix, column in ((PARAM, Result.params), (TAG, Run.tags)):
+        return Dimension(name, getattr(source, name) if name in RESULT_FIXED else FIXED[name])
+    for prefix, column in ((PARAM, source.params), (TAG, Run.tags)):
         if name.startswith(prefix):
             key = name[len(prefix):]
             if not _KEY.match(key):
@@ -68,12 +74,13 @@ def base_from(query: Select) -> Select:
     return query.select_from(Result).join(Run, Run.id == Result.run_pk).join(Machine, Machine.id == Run.machine_id)
 
 
-def lean_from(query: Select, names: Iterable[str]) -> Select:
-    """Like base_from, joining runs and machines only when one of the dimensions `names` needs them."""
+def lean_from(query: Select, names: Iterable[str], source: Any = Result) -> Select:
+    """Like base_from (from `source`: Result or ChartCell), joining runs and machines only when one
+    of the dimensions `names` needs them."""
     tables = {_table_of(name) for name in names}
-    query = query.select_from(Result)
+    query = query.select_from(source)
     if tables & {"runs", "machines"}:
-        query = query.join(Run, Run.id == Result.run_pk)
+        query = query.join(Run, Run.id == source.run_pk)
     if "machines" in tables:
         query = query.join(Machine, Machine.id == Run.machine_id)
     return query

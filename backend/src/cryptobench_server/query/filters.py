@@ -7,11 +7,13 @@ keys. Values are mapped to the vocabulary first (`param.curve=P-256` finds secp2
 
 import uuid
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_param_key, canonical_params
 from sqlalchemy.sql.expression import ColumnElement
 
 from cryptobench_server.errors import InvalidInput
+from cryptobench_server.models import Result
 from cryptobench_server.query.dimensions import PARAM, PARAM_ALIASES, dimension, is_dimension
 
 Filters = Mapping[str, tuple[str, ...]]
@@ -60,12 +62,13 @@ def _run_id(value: str) -> uuid.UUID:
         raise InvalidInput(f"run {value!r} is not a UUID", errors=[{"field": "run", "message": "not a UUID"}]) from None
 
 
-def conditions(filters: Filters, *, without: str | None = None) -> list[ColumnElement[bool]]:
-    """One SQL condition per dimension (an IN over its values), leaving out the dimension `without`."""
+def conditions(filters: Filters, *, without: str | None = None, source: Any = Result) -> list[ColumnElement[bool]]:
+    """One SQL condition per dimension (an IN over its values), leaving out the dimension `without`;
+    result-level dimensions on `source` (Result or ChartCell)."""
     out = []
     for name, values in filters.items():
         if name == without:
             continue
-        expression = dimension(name, field=name).expression
+        expression = dimension(name, field=name, source=source).expression
         out.append(expression.in_([_run_id(v) for v in values] if name == "run" else list(values)))
     return out

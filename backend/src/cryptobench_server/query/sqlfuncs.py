@@ -1,10 +1,13 @@
-"""Two SQL constructs with a PostgreSQL form and an SQLite fallback.
+"""SQL constructs with a PostgreSQL form and an SQLite fallback.
 
 - `json_text(column, key)`: the text of one key of a JSON object column. PostgreSQL
   `(column ->> 'key')` (so expression indexes on it apply); SQLite `json_extract` cast to
   text, with JSON booleans spelled `true`/`false` as PostgreSQL does.
 - `median(column)`: PostgreSQL `percentile_cont(0.5) WITHIN GROUP (ORDER BY column)`; SQLite
   an aggregate `cb_median` registered on every SQLite connection, interpolating the same way.
+- `concat_bytes(column)`: the aggregate joining a group's byte strings: PostgreSQL
+  `string_agg(column, ''::bytea)`; SQLite an aggregate `cb_concat_bytes` registered on every
+  SQLite connection.
 The key is rendered as a quoted literal (never user SQL), so GROUP BY and SELECT compile to the
 same expression.
 """
@@ -12,7 +15,7 @@ same expression.
 import sqlite3
 import statistics
 
-from sqlalchemy import Engine, Float, String, event, literal_column
+from sqlalchemy import Engine, Float, LargeBinary, String, event, literal_column
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
 
@@ -78,7 +81,40 @@ class _Median:
         return statistics.median(self.values) if self.values else None
 
 
+class concat_bytes(FunctionElement):
+    """Aggregate: the group's byte strings joined (NULLs skipped), in no particular order."""
+
+    type = LargeBinary()
+    inherit_cache = True
+    name = "concat_bytes"
+
+
+@compiles(concat_bytes, "postgresql")
+def _concat_bytes_pg(element: concat_bytes, compiler, **kw) -> str:
+    return f"string_agg({compiler.process(element.clauses, **kw)}, ''::bytea)"
+
+
+@compiles(concat_bytes)
+def _concat_bytes_sqlite(element: concat_bytes, compiler, **kw) -> str:
+    return f"cb_concat_bytes({compiler.process(element.clauses, **kw)})"
+
+
+class _ConcatBytes:
+    """SQLite aggregate behind `concat_bytes`."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def step(self, value: bytes | None) -> None:
+        if value is not None:
+            self.parts.append(value)
+
+    def finalize(self) -> bytes | None:
+        return b"".join(self.parts) if self.parts else None
+
+
 @event.listens_for(Engine, "connect")
-def _register_sqlite_median(dbapi_connection, _record) -> None:
+def _register_sqlite_aggregates(dbapi_connection, _record) -> None:
     if isinstance(dbapi_connection, sqlite3.Connection):
         dbapi_connection.create_aggregate("cb_median", 1, _Median)
+        dbapi_connection.create_aggregate("cb_concat_bytes", 1, _ConcatBytes)

@@ -7,7 +7,8 @@ and hashes from openssl speed, ECDH/EdDSA from Python libraries; 20 machines; op
 engine and jvm tags). Each chart call filters one group. The COPY load bypasses ingest, so the
 chart cells (the pre-aggregated table GET /chart reads) are then filled from the stored results by
 `fill_cells`, exactly as migration 0003 backfills runs stored before it. The baseline stays
-hand-written SQL over the results table.
+hand-written SQL over the results table, and every point the API returns must equal its group
+there (value, min, max, n; means to 1e-12).
 Last line: {"bench": "chart_query", "ours": p95 ms, "baseline": SQL p95 ms, "ratio", "unit": "ms"}.
 """
 
@@ -175,8 +176,12 @@ def p95(samples: list[float]) -> float:
     return sorted(samples)[math.ceil(0.95 * len(samples)) - 1]
 
 
-def time_api(base_url: str, plan: list[dict]) -> tuple[list[float], int]:
-    samples, points = [], 0
+Figures = dict[tuple, tuple]
+
+
+def time_api(base_url: str, plan: list[dict]) -> tuple[list[float], list[Figures]]:
+    """Latencies and, per call, {(x, *series key): (value, min, max, n)}."""
+    samples, figures = [], []
     with httpx.Client(base_url=base_url, timeout=60) as client:
         for warm, call in [(True, c) for c in plan[:5]] + [(False, c) for c in plan]:
             params = [("metric", call["metric"]), ("x", call["x"]), ("agg", call["agg"])]
@@ -187,12 +192,13 @@ def time_api(base_url: str, plan: list[dict]) -> tuple[list[float], int]:
             response.raise_for_status()
             if not warm:
                 samples.append(elapsed)
-                points += sum(len(s["points"]) for s in response.json()["series"])
-    return samples, points
+                figures.append({(str(p["x"]), *series["key"].values()): (p["value"], p["min"], p["max"], p["n"])
+                                for series in response.json()["series"] for p in series["points"]})
+    return samples, figures
 
 
-def time_sql(conninfo: str, plan: list[dict]) -> tuple[list[float], int]:
-    samples, groups = [], 0
+def time_sql(conninfo: str, plan: list[dict]) -> tuple[list[float], list[Figures]]:
+    samples, figures = [], []
     with psycopg.connect(conninfo) as connection:
         for warm, call in [(True, c) for c in plan[:5]] + [(False, c) for c in plan]:
             start = time.perf_counter()
@@ -200,8 +206,21 @@ def time_sql(conninfo: str, plan: list[dict]) -> tuple[list[float], int]:
             elapsed = (time.perf_counter() - start) * 1000
             if not warm:
                 samples.append(elapsed)
-                groups += len(rows)
-    return samples, groups
+                figures.append({tuple(row[:-4]): tuple(row[-4:]) for row in rows})
+    return samples, figures
+
+
+def check(plan: list[dict], ours: list[Figures], baseline: list[Figures]) -> int:
+    """The number of points; exits when the API and the SQL disagree (means: to 1e-12, as the
+    API sums per-cell sums)."""
+    for call, api, sql in zip(plan, ours, baseline):
+        for key in api.keys() | sql.keys():
+            a, b = api.get(key), sql.get(key)
+            same = a is not None and b is not None and a[1:] == b[1:] and (
+                a[0] == b[0] or (call["agg"] == "mean" and math.isclose(a[0], b[0], rel_tol=1e-12)))
+            if not same:
+                raise SystemExit(f"{call}: at {key} the API has {a}, the SQL {b}")
+    return sum(len(api) for api in ours)
 
 
 def serve(database_url: str, port: int) -> subprocess.Popen:
@@ -233,15 +252,14 @@ def main() -> None:
         plan, port = calls(), free_port()
         server = serve(database_url, port)
         try:
-            ours, points = time_api(f"http://127.0.0.1:{port}", plan)
+            ours, api_figures = time_api(f"http://127.0.0.1:{port}", plan)
         finally:
             server.terminate()
             server.wait()
-        baseline, groups = time_sql(conninfo, plan)
+        baseline, sql_figures = time_sql(conninfo, plan)
     finally:
         destroy(cluster)
-    if points != groups:
-        raise SystemExit(f"the API returned {points} points, the SQL {groups} groups")
+    points = check(plan, api_figures, sql_figures)
     print(json.dumps({"calls": CALLS, "points": points, "ours_median_ms": round(sorted(ours)[len(ours) // 2], 1),
                       "baseline_median_ms": round(sorted(baseline)[len(baseline) // 2], 1)}))
     ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)

@@ -1,14 +1,15 @@
 """chart_cells on PostgreSQL and SQLite: exact cells after ingest, the same cells from migration
-0003's backfill, and the packed-figure median."""
+0003's backfill, the packed-figure median, error inputs, and no cells from a rejected upload."""
 
 import uuid
 
-from sqlalchemy import select
+from factories import authed_client, make_result, make_run_doc, upload_token  # noqa: F401
+from sqlalchemy import create_engine, select
 from test_read_support import JMH2, O2B, loaded  # noqa: F401
 
 from cryptobench_server.migrate import downgrade, upgrade
 from cryptobench_server.models import ChartCell, Run
-from cryptobench_server.query.cells import median, pack, unpack
+from cryptobench_server.query.cells import CELL_COLUMNS, cell, median, pack, unpack
 
 FIELDS = ("name", "metric", "params", "cycles_per_op_n", "cycles_per_op_sum", "cycles_per_op_min",
           "cycles_per_op_max", "ns_per_op_n", "ns_per_op_sum", "ops_per_s_n", "ops_per_s_min", "bytes_per_s_n",
@@ -73,3 +74,29 @@ def test_packed_median_interpolates_like_percentile_cont():
     assert median(pack([10.0, 1.0, 4.0, 2.0])) == 3.0
     assert median(pack([1.0, 3.0]) + pack([2.0])) == 2.0
     assert median(pack([0.1, 0.7])) == 0.1 + (0.7 - 0.1) * 0.5
+
+
+def test_cell_errors_convert_into_the_reported_metric_only():
+    # figures in the contract's order: ops_per_s, ns_per_op, cycles_per_op, bytes_per_s, cycles_per_byte
+    identity = ("k" * 32, "ECDSA sign", "signature", "ECDSA", "sign", "SunEC", "21", '{"curve":"secp256r1"}', "ns_per_op")
+    rows = [(*identity, 2.0, 0.5, "ci99.9", 5e5, 2000.0, None, None, None),
+            (*identity, 4.0, 0.25, "stddev", 2.5e5, 4000.0, None, None, None),
+            (*identity, 3.0, None, None, 1e9 / 3000, 3000.0, None, None, None)]
+    made = dict(zip(CELL_COLUMNS, cell(7, rows)))
+    assert (made["run_pk"], made["metric"], made["ns_per_op_n"], made["ns_per_op_sum"], made["ops_per_s_max"]) == (
+        7, "ns_per_op", 3, 9000.0, 5e5)
+    assert list(unpack(made["ns_per_op_values"])) == [2000.0, 3000.0, 4000.0]
+    assert (made["cycles_per_op_n"], made["cycles_per_op_sum"], made["cycles_per_op_values"]) == (0, None, None)
+    assert (made["error_n"], made["error_max"], made["error_kind_min"], made["error_kind_max"]) == (
+        2, 500.0, "ci99.9", "stddev")
+
+
+def test_a_rejected_upload_leaves_no_cells(authed_client, settings):
+    doc = make_run_doc(results=[make_result(name="nul\u0000byte")])
+    assert authed_client.post("/api/v1/runs", json=doc).status_code == 422
+    assert authed_client.post("/api/v1/runs", json=make_run_doc()).status_code == 201
+    engine = create_engine(settings.resolved_database_url)
+    with engine.connect() as connection:
+        names = connection.execute(select(ChartCell.name)).scalars().all()
+    engine.dispose()
+    assert names == ["RSA-2048 verify pss"]

@@ -26,8 +26,9 @@ IDENTITY = ("series_key", "name", "family", "algorithm", "operation", "library",
 CELL_COLUMNS = ("run_pk", *IDENTITY,
                 *(f"{m}_{part}" for m in CANONICAL_METRICS for part in ("n", "sum", "min", "max", "values")),
                 "error_n", "error_max", "error_kind_min", "error_kind_max")
-#: A cell's input row: the identity, then value, error, error_kind and the five canonical figures.
-VALUE, ERROR, KIND, FIGURES = len(IDENTITY), len(IDENTITY) + 1, len(IDENTITY) + 2, len(IDENTITY) + 3
+#: A cell's input row: the identity (ending with the reported metric), then value, error,
+#: error_kind and the five canonical figures in CANONICAL_METRICS order.
+METRIC, VALUE, ERROR, KIND, FIGURES = (len(IDENTITY) + i for i in range(-1, 4))
 
 
 def pack(values: Sequence[float]) -> bytes:
@@ -60,7 +61,7 @@ def cell(run_pk: int, rows: Sequence[Sequence[Any]]) -> tuple:
         ordered = sorted(present)
         figures += ([len(present), sum(present), ordered[0], ordered[-1], pack(ordered)] if present
                     else [0, None, None, None, None])
-    metric = rows[0][VALUE - 1]
+    metric = rows[0][METRIC]
     own = FIGURES + CANONICAL_METRICS.index(metric) if metric in CANONICAL_METRICS else None
     errors = [(r[ERROR] * r[own] / r[VALUE], r[KIND]) for r in rows
               if own is not None and r[VALUE] > 0 and r[ERROR] is not None and r[own] is not None]
@@ -89,6 +90,7 @@ class CellBuilder:
             yield row
 
     def cells(self, run_pk: int) -> list[tuple]:
+        """The cells, from the collected rows re-laid as cell input rows."""
         return [cell(run_pk, [(*r[1:11], r[12], r[13], *r[17:22]) for r in rows]) for rows in self.groups.values()]
 
 
@@ -112,7 +114,8 @@ SOURCE = (Result.run_pk, *(getattr(Result, c) for c in IDENTITY), Result.value, 
 
 
 def fill_cells(connection: Connection) -> None:
-    """Make the cells of every stored result (for runs stored without them), run by run."""
+    """Make the cells of every stored result, run by run, into an empty chart_cells (migration
+    0003's backfill; results loaded with COPY)."""
     stream = connection.execute(select(*SOURCE).order_by(Result.run_pk, Result.id),
                                 execution_options={"yield_per": 5000})
     cells = []

@@ -11,7 +11,7 @@ from cryptobench_server.query.chart import PointRow, numeric, shape
 from cryptobench_server.query.compare import Measured, differences, geomean, shared_rows, verdict
 from cryptobench_server.query.filters import parse_filters
 from cryptobench_server.query.pagination import decode_cursor, encode_cursor, page
-from cryptobench_server.query.sqlfuncs import _Median, json_text, median
+from cryptobench_server.query.sqlfuncs import _ConcatBytes, concat_bytes, json_text
 
 
 def test_filters_group_repeats_and_map_vocabulary():
@@ -80,17 +80,17 @@ def test_compare_median_of_repeats_ratio_verdict_geomean():
 
 def test_sql_forms_on_postgresql_and_sqlite():
     results = table("results", column("params"), column("v"))
-    query = select(json_text(results.c.params, "it's"), median(results.c.v))
+    query = select(json_text(results.c.params, "it's"), concat_bytes(results.c.v))
     assert str(query.compile(dialect=postgresql.dialect())) == (
         "SELECT (results.params ->> 'it''s') AS json_text_1, "
-        "percentile_cont(0.5) WITHIN GROUP (ORDER BY results.v) AS median_1 \nFROM results")
+        "string_agg(results.v, ''::bytea) AS concat_bytes_1 \nFROM results")
     assert "json_extract(results.params, '$.\"it''s\"')" in str(query.compile(dialect=sqlite.dialect()))
 
 
-def test_sqlite_median_aggregate_interpolates_like_percentile_cont():
+def test_sqlite_concat_bytes_aggregate_joins_a_group_skipping_nulls():
     connection = sqlite3.connect(":memory:")
-    connection.create_aggregate("cb_median", 1, _Median)
-    connection.execute("CREATE TABLE t (g TEXT, v REAL)")
-    connection.executemany("INSERT INTO t VALUES (?, ?)", [("a", 1), ("a", 4), ("a", None), ("b", 3), ("b", 1), ("b", 2)])
-    assert connection.execute("SELECT g, cb_median(v) FROM t GROUP BY g ORDER BY g").fetchall() == [("a", 2.5), ("b", 2.0)]
-    assert connection.execute("SELECT cb_median(v) FROM t WHERE g = 'none'").fetchall() == [(None,)]
+    connection.create_aggregate("cb_concat_bytes", 1, _ConcatBytes)
+    connection.execute("CREATE TABLE t (g TEXT, v BLOB)")
+    connection.executemany("INSERT INTO t VALUES (?, ?)", [("a", b"\x01"), ("a", None), ("a", b"\x02"), ("b", None)])
+    assert connection.execute("SELECT g, length(cb_concat_bytes(v)) FROM t GROUP BY g ORDER BY g").fetchall() == [
+        ("a", 2), ("b", None)]

@@ -3,8 +3,6 @@
 - `json_text(column, key)`: the text of one key of a JSON object column. PostgreSQL
   `(column ->> 'key')` (so expression indexes on it apply); SQLite `json_extract` cast to
   text, with JSON booleans spelled `true`/`false` as PostgreSQL does.
-- `median(column)`: PostgreSQL `percentile_cont(0.5) WITHIN GROUP (ORDER BY column)`; SQLite
-  an aggregate `cb_median` registered on every SQLite connection, interpolating the same way.
 - `concat_bytes(column)`: the aggregate joining a group's byte strings: PostgreSQL
   `string_agg(column, ''::bytea)`; SQLite an aggregate `cb_concat_bytes` registered on every
   SQLite connection.
@@ -13,9 +11,8 @@ same expression.
 """
 
 import sqlite3
-import statistics
 
-from sqlalchemy import Engine, Float, LargeBinary, String, event, literal_column
+from sqlalchemy import Engine, LargeBinary, String, event, literal_column
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
 
@@ -49,36 +46,6 @@ def _json_text_sqlite(element: json_text, compiler, **kw) -> str:
     column, _, path = (compiler.process(c, **kw) for c in element.clauses)
     return (f"(CASE json_type({column}, {path}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
             f"ELSE CAST(json_extract({column}, {path}) AS TEXT) END)")
-
-
-class median(FunctionElement):
-    type = Float()
-    inherit_cache = True
-    name = "median"
-
-
-@compiles(median, "postgresql")
-def _median_pg(element: median, compiler, **kw) -> str:
-    return f"percentile_cont(0.5) WITHIN GROUP (ORDER BY {compiler.process(element.clauses, **kw)})"
-
-
-@compiles(median)
-def _median_sqlite(element: median, compiler, **kw) -> str:
-    return f"cb_median({compiler.process(element.clauses, **kw)})"
-
-
-class _Median:
-    """SQLite aggregate: the median of the non-NULL values (mean of the middle two when even)."""
-
-    def __init__(self) -> None:
-        self.values: list[float] = []
-
-    def step(self, value: float | None) -> None:
-        if value is not None:
-            self.values.append(value)
-
-    def finalize(self) -> float | None:
-        return statistics.median(self.values) if self.values else None
 
 
 class concat_bytes(FunctionElement):
@@ -116,5 +83,4 @@ class _ConcatBytes:
 @event.listens_for(Engine, "connect")
 def _register_sqlite_aggregates(dbapi_connection, _record) -> None:
     if isinstance(dbapi_connection, sqlite3.Connection):
-        dbapi_connection.create_aggregate("cb_median", 1, _Median)
         dbapi_connection.create_aggregate("cb_concat_bytes", 1, _ConcatBytes)

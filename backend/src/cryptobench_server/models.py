@@ -137,6 +137,7 @@ class ChartCell(Base):
     library_version: Mapped[str | None] = mapped_column(String(200))
     params: Mapped[dict[str, Any]] = mapped_column(JsonDoc, default=dict)
     metric: Mapped[str] = mapped_column(String(32))
+    result_n: Mapped[int] = mapped_column(Integer)
     ns_per_op_n: Mapped[int] = mapped_column(Integer)
     ns_per_op_sum: Mapped[float | None] = mapped_column(Float)
     ns_per_op_min: Mapped[float | None] = mapped_column(Float)

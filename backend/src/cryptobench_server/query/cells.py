@@ -2,7 +2,7 @@
 
 A cell groups the results of one run that share every result-level chart dimension (series
 key, name, family, algorithm, operation, library, library_version, params) and the reported
-metric. Per canonical metric it keeps count, sum, min, max and the sorted figures (packed as
+metric. It counts its results (`result_n`, what facets add up); per canonical metric it keeps count, sum, min, max and the sorted figures (packed as
 big-endian float64: a chart median stays exact); per cell the error-bar inputs of query/chart.py
 for the reported metric. `CellBuilder` makes them from the rows ingest writes; `fill_cells`
 makes them from stored results (migration 0003's backfill and bench/chart_query.py's COPY load).
@@ -23,7 +23,7 @@ from cryptobench_server.models import Result
 
 IDENTITY = ("series_key", "name", "family", "algorithm", "operation", "library", "library_version", "params",
             "metric")
-CELL_COLUMNS = ("run_pk", *IDENTITY,
+CELL_COLUMNS = ("run_pk", *IDENTITY, "result_n",
                 *(f"{m}_{part}" for m in CANONICAL_METRICS for part in ("n", "sum", "min", "max", "values")),
                 "error_n", "error_max", "error_kind_min", "error_kind_max")
 #: A cell's input row: the identity (ending with the reported metric), then value, error,
@@ -66,7 +66,7 @@ def cell(run_pk: int, rows: Sequence[Sequence[Any]]) -> tuple:
     errors = [(r[ERROR] * r[own] / r[VALUE], r[KIND]) for r in rows
               if own is not None and r[VALUE] > 0 and r[ERROR] is not None and r[own] is not None]
     kinds = [k for _, k in errors if k is not None]
-    return (run_pk, *rows[0][:VALUE], *figures, len(errors), max((e for e, _ in errors), default=None),
+    return (run_pk, *rows[0][:VALUE], len(rows), *figures, len(errors), max((e for e, _ in errors), default=None),
             min(kinds, default=None), max(kinds, default=None))
 
 

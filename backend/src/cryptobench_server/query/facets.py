@@ -4,6 +4,9 @@ Counts of a dimension are taken under all filters except that dimension's own (t
 "disjunctive" faceting), so a picker keeps offering the other values a user may OR in: with
 `algorithm=RSA` the algorithm facet still lists ECDSA with its count, while every other facet
 counts RSA results only.
+
+Counts add up the chart cells' `result_n` (query/cells.py), so a facet aggregates one row per
+run x result identity instead of every result.
 """
 
 from typing import Any
@@ -12,9 +15,9 @@ from cryptobench_contract.units import CANONICAL_METRICS
 from sqlalchemy import String, case, cast, func, literal_column, select
 from sqlalchemy.orm import Session
 
-from cryptobench_server.models import Result, Run
+from cryptobench_server.models import ChartCell, Run
 from cryptobench_server.query.chart import numeric
-from cryptobench_server.query.dimensions import FIXED, PARAM, TAG, base_from, dimension
+from cryptobench_server.query.dimensions import FIXED, PARAM, TAG, dimension, lean_from
 from cryptobench_server.query.filters import Filters, conditions
 
 Counts = dict[str | None, int]
@@ -24,8 +27,8 @@ def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
     """(dimension, {value: count}) for the fixed dimensions, then param.*, then tag.*, by name."""
     fixed = [(name, _counts(session, name, filters)) for name in FIXED]
     open_ = {}
-    for prefix, column in ((PARAM, Result.params), (TAG, Run.tags)):
-        for (key, value), count in _pairs(session, column, filters).items():
+    for prefix, column in ((PARAM, ChartCell.params), (TAG, Run.tags)):
+        for (key, value), count in _pairs(session, prefix, column, filters).items():
             open_.setdefault(prefix + key, {})[value] = count
     for name in filters:
         if name.startswith((PARAM, TAG)):
@@ -35,8 +38,9 @@ def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
 
 def metric_counts(session: Session, filters: Filters) -> Counts:
     """How many results under the filters have each canonical metric (a chart of it is not empty)."""
-    columns = [func.count(getattr(Result, m)) for m in CANONICAL_METRICS]
-    counts = session.execute(base_from(select(*columns)).where(*conditions(filters))).one()
+    columns = [func.coalesce(func.sum(getattr(ChartCell, f"{m}_n")), 0) for m in CANONICAL_METRICS]
+    query = lean_from(select(*columns), filters, source=ChartCell)
+    counts = session.execute(query.where(*_conditions(filters))).one()
     return dict(zip(CANONICAL_METRICS, counts))
 
 
@@ -49,17 +53,23 @@ def ordered(counts: Counts) -> list[tuple[str | None, int]]:
     return head + [(v, counts[v]) for v in sorted(values, key=keys.__getitem__)]
 
 
+def _conditions(filters: Filters, without: str | None = None) -> list:
+    return conditions(filters, without=without, source=ChartCell)
+
+
 def _counts(session: Session, name: str, filters: Filters) -> Counts:
-    expression = dimension(name).expression
-    query = base_from(select(expression, func.count())).where(*conditions(filters, without=name))
-    return {_text(v): n for v, n in session.execute(query.group_by(expression))}
+    expression = dimension(name, source=ChartCell).expression
+    query = lean_from(select(expression, func.sum(ChartCell.result_n)), [name, *filters], source=ChartCell)
+    rows = session.execute(query.where(*_conditions(filters, without=name)).group_by(expression))
+    return {_text(v): n for v, n in rows}
 
 
-def _pairs(session: Session, column, filters: Filters) -> dict[tuple[str, str], int]:
+def _pairs(session: Session, prefix: str, column, filters: Filters) -> dict[tuple[str, str], int]:
     """Counts of every (key, value) of a JSON object column, under the filters on other keys."""
     key, value, source = json_pairs(session, column)
-    query = base_from(select(key, value, func.count())).join(source, literal_column("true"))
-    rows = session.execute(query.where(*conditions(filters)).group_by(key, value))
+    names = [*filters, prefix + "*"]
+    query = lean_from(select(key, value, func.sum(ChartCell.result_n)), names, source=ChartCell)
+    rows = session.execute(query.join(source, literal_column("true")).where(*_conditions(filters)).group_by(key, value))
     return {(k, _text(v)): n for k, v, n in rows if v is not None}
 
 

@@ -1,4 +1,4 @@
-"""Chart cells: each run's results pre-aggregated for GET /chart, backfilled for stored runs.
+"""Chart cells: each run's results pre-aggregated for GET /chart and /facets, backfilled for stored runs.
 
 Revision ID: 0003
 Revises: 0002
@@ -40,6 +40,7 @@ def upgrade() -> None:
         sa.Column("library_version", sa.String(length=200), nullable=True),
         sa.Column("params", sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"), nullable=False),
         sa.Column("metric", sa.String(length=32), nullable=False),
+        sa.Column("result_n", sa.Integer(), nullable=False),
         *(column for metric in METRICS for column in _figure_columns(metric)),
         sa.Column("error_n", sa.Integer(), nullable=False),
         sa.Column("error_max", sa.Float(), nullable=True),

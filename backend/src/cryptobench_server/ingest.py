@@ -201,7 +201,7 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
     identity = _identities(doc)
     disagreeing = _disagreeing_series(doc, identity)
     for position, r in enumerate(doc.results):
-        ident = identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version)
+        ident = _identity_of(identity, r)
         plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
         figures = apply_plan(plan, r.value)
         derived = plan.derived if r.value > 0 else [m for m, f in zip(CANONICAL_METRICS, figures)
@@ -225,18 +225,22 @@ def _disagreeing_series(doc: RunDocument, identity) -> set[str]:
     """
     metrics_of: dict[str, set[str]] = defaultdict(set)
     for r in doc.results:
-        key = identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version).series_key
+        key = _identity_of(identity, r).series_key
         metrics_of[key].add(r.metric)
     mixed = {key for key, metrics in metrics_of.items() if len(metrics) > 1}
     if not mixed:
         return set()
     reported: dict[str, dict[str, list[float | None]]] = defaultdict(lambda: defaultdict(list))
     for r in doc.results:
-        ident = identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version)
+        ident = _identity_of(identity, r)
         if ident.series_key in mixed:
             figures = apply_plan(figure_plan(r.metric, r.unit, doc.machine.clock_hz, ident.op_bytes), r.value)
             reported[ident.series_key][r.metric].append(figures[NS])
     return {key for key, by_metric in reported.items() if disagreeing_metrics(by_metric)}
+
+
+def _identity_of(identity, r) -> _Identity:
+    return identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version)
 
 
 def _identities(doc: RunDocument):

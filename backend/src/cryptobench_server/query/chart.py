@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 
 from cryptobench_server.models import ChartCell
 from cryptobench_server.query.cells import median
-from cryptobench_server.query.dimensions import Dimension, dimension, lean_from
+from cryptobench_server.query.dimensions import Dimension, lean_from
 from cryptobench_server.query.filters import Filters, conditions
 from cryptobench_server.query.sqlfuncs import concat_bytes
 
@@ -49,11 +49,13 @@ class PointRow:
 
 def chart_rows(session: Session, *, metric: str, x: Dimension, series: Sequence[Dimension], agg: Agg,
                filters: Filters) -> list[PointRow]:
-    """One GROUP BY over chart_cells (query/cells.py); the median from the group's packed figures."""
+    """One GROUP BY over chart_cells (query/cells.py); the median from the group's packed figures.
+
+    `x` and `series` are dimensions resolved on ChartCell (`dimension(name, source=ChartCell)`)."""
     count, total, low, high, values = (getattr(ChartCell, f"{metric}_{part}")
                                        for part in ("n", "sum", "min", "max", "values"))
     own = ChartCell.metric == metric
-    groups = [_on_cells(x), *(_on_cells(s) for s in series)]
+    groups = [x.expression, *(s.expression for s in series)]
     names = [x.name, *(s.name for s in series), *filters]
     query = lean_from(select(
         *groups, func.min(low), func.max(high), func.sum(count), func.sum(total),
@@ -75,10 +77,6 @@ def _fetch(session: Session, query: Select) -> Sequence[Sequence[Any]]:
     compiled = query.compile(dialect=connection.dialect, compile_kwargs={"render_postcompile": True})
     with connection.connection.driver_connection.cursor(binary=True) as cursor:
         return cursor.execute(str(compiled), compiled.params).fetchall()
-
-
-def _on_cells(d: Dimension):
-    return dimension(d.name, source=ChartCell).expression
 
 
 def _point(row: Sequence[Any], width: int, agg: Agg) -> PointRow:

@@ -1,9 +1,10 @@
 """Dimensions: the names a filter, a chart axis, a series or a facet may use.
 
 Fixed dimensions are columns (`algorithm`, `operation`, `family`, `library`, `library_version`,
-`machine` = machine name, `source`, `run` = run_id, `name` = the result's verbatim name); open ones are `param.<name>` (a key of the
-result's params) and `tag.<name>` (a key of the run's tags). Every dimension is a text-valued
-SQL expression over `results JOIN runs JOIN machines` (see `base_from`).
+`name` = the result's verbatim name, `machine` = machine name, `source`, `run` = run_id); open
+ones are `param.<name>` (a key of the result's params) and `tag.<name>` (a key of the run's tags).
+Every dimension is a text-valued SQL expression over `results JOIN runs JOIN machines` (see
+`base_from`), or over `chart_cells JOIN runs JOIN machines` with `source=ChartCell`.
 """
 
 import re

@@ -21,7 +21,9 @@ TARGET = 1.03
 
 def timed(command: list[str], env: dict[str, str]) -> float:
     started = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    subprocess.run(
+        command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
     return time.perf_counter() - started
 
 
@@ -32,14 +34,31 @@ def main() -> None:
         baselines, ours_all = [], []
         for _ in range(ROUNDS):
             baselines.append(timed(["openssl", "speed", "-mr", *ALGORITHMS], env))
-            ours_all.append(timed([str(cryptobench), "run", "openssl", *ALGORITHMS, "--no-upload"], env))
+            ours_all.append(
+                timed([str(cryptobench), "run", "openssl", *ALGORITHMS, "--no-upload"], env)
+            )
     baseline, ours = min(baselines), min(ours_all)
     ratio = ours / baseline
-    print(f"rounds: openssl {[round(t, 2) for t in baselines]} s, cryptobench {[round(t, 2) for t in ours_all]} s")
-    print(f"openssl speed -mr {' '.join(ALGORITHMS)}: {baseline:.2f} s; cryptobench run openssl: {ours:.2f} s")
-    print(f"overhead {100 * (ratio - 1):.2f}% (target <= {100 * (TARGET - 1):.0f}%): {'met' if ratio <= TARGET else 'MISSED'}")
-    print(json.dumps({"bench": "agent_overhead", "ours": round(ours, 3), "baseline": round(baseline, 3),
-                      "ratio": round(ratio, 4), "unit": "s"}))
+    print(
+        f"rounds: openssl {[round(t, 2) for t in baselines]} s, cryptobench {[round(t, 2) for t in ours_all]} s"
+    )
+    print(
+        f"openssl speed -mr {' '.join(ALGORITHMS)}: {baseline:.2f} s; cryptobench run openssl: {ours:.2f} s"
+    )
+    print(
+        f"overhead {100 * (ratio - 1):.2f}% (target <= {100 * (TARGET - 1):.0f}%): {'met' if ratio <= TARGET else 'MISSED'}"
+    )
+    print(
+        json.dumps(
+            {
+                "bench": "agent_overhead",
+                "ours": round(ours, 3),
+                "baseline": round(baseline, 3),
+                "ratio": round(ratio, 4),
+                "unit": "s",
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -38,30 +38,83 @@ BLOCKS = (16, 64, 256, 1024, 8192, 16384)
 
 def templates() -> list[list[dict]]:
     """Five groups of result templates: (algorithm, family, operation, library, params, base ns/op)."""
+
     def t(alg, fam, op, lib, params, ns):
-        return {"algorithm": alg, "family": fam, "operation": op, "library": lib, "params": params, "ns": ns}
-    rsa = [t("RSA", "signature", op, "mbedtls", {"key_bits": kb, "padding": pad}, (2e8 if op == "sign" else 4e6) * (kb / 2048) ** (3 if op == "sign" else 2))
-           for kb in (1024, 2048, 3072, 4096) for pad in ("pkcs1v15", "pss", "none") for op in ("sign", "verify")]
-    ecdsa = [t("ECDSA", "signature", op, "SunEC", {"curve": c, "message_bytes": m}, (9e5 if op == "sign" else 1.1e6) * (1 + i) + m)
-             for i, c in enumerate(CURVES) for m in (128, 256, 1024, 1048576) for op in ("sign", "verify")]
-    cipher = [t(a, fam, "encrypt", "OpenSSL", {"block_bytes": b}, b * k + 300)
-              for a, fam, k in (("AES-128-CBC", "cipher", 2.5), ("AES-256-GCM", "aead", 1.2), ("ChaCha20-Poly1305", "aead", 1.8),
-                                ("DES-EDE3-CBC", "cipher", 40.0)) for b in BLOCKS]
-    hashes = [t(a, "hash", "hash", "OpenSSL", {"block_bytes": b}, b * k + 200)
-              for a, k in (("SHA-256", 3.0), ("SHA-512", 2.0), ("SHA-1", 1.5), ("SM3", 5.0)) for b in BLOCKS]
-    kex = [t(a, fam, op, lib, {"curve": c, "coordinates": co}, base * (2 if co == "affine" else 1))
-           for a, fam, op, base, curves in (("ECDH", "key-exchange", "derive", 2e6, ("secp256r1", "secp384r1", "x25519", "x448")),
-                                            ("EdDSA", "signature", "sign", 1.5e6, ("ed25519", "ed448")))
-           for c in curves for co in ("affine", "jacobian") for lib in ("ECPy", "ECC.py")]
+        return {
+            "algorithm": alg,
+            "family": fam,
+            "operation": op,
+            "library": lib,
+            "params": params,
+            "ns": ns,
+        }
+
+    rsa = [
+        t(
+            "RSA",
+            "signature",
+            op,
+            "mbedtls",
+            {"key_bits": kb, "padding": pad},
+            (2e8 if op == "sign" else 4e6) * (kb / 2048) ** (3 if op == "sign" else 2),
+        )
+        for kb in (1024, 2048, 3072, 4096)
+        for pad in ("pkcs1v15", "pss", "none")
+        for op in ("sign", "verify")
+    ]
+    ecdsa = [
+        t(
+            "ECDSA",
+            "signature",
+            op,
+            "SunEC",
+            {"curve": c, "message_bytes": m},
+            (9e5 if op == "sign" else 1.1e6) * (1 + i) + m,
+        )
+        for i, c in enumerate(CURVES)
+        for m in (128, 256, 1024, 1048576)
+        for op in ("sign", "verify")
+    ]
+    cipher = [
+        t(a, fam, "encrypt", "OpenSSL", {"block_bytes": b}, b * k + 300)
+        for a, fam, k in (
+            ("AES-128-CBC", "cipher", 2.5),
+            ("AES-256-GCM", "aead", 1.2),
+            ("ChaCha20-Poly1305", "aead", 1.8),
+            ("DES-EDE3-CBC", "cipher", 40.0),
+        )
+        for b in BLOCKS
+    ]
+    hashes = [
+        t(a, "hash", "hash", "OpenSSL", {"block_bytes": b}, b * k + 200)
+        for a, k in (("SHA-256", 3.0), ("SHA-512", 2.0), ("SHA-1", 1.5), ("SM3", 5.0))
+        for b in BLOCKS
+    ]
+    kex = [
+        t(a, fam, op, lib, {"curve": c, "coordinates": co}, base * (2 if co == "affine" else 1))
+        for a, fam, op, base, curves in (
+            ("ECDH", "key-exchange", "derive", 2e6, ("secp256r1", "secp384r1", "x25519", "x448")),
+            ("EdDSA", "signature", "sign", 1.5e6, ("ed25519", "ed448")),
+        )
+        for c in curves
+        for co in ("affine", "jacobian")
+        for lib in ("ECPy", "ECC.py")
+    ]
     return [rsa, ecdsa, cipher, hashes, kex]
 
 
-RESULT_COLUMNS = ("run_pk, position, series_key, name, family, algorithm, operation, library, library_version, params, "
-                  "metric, value, unit, error, error_kind, samples, stats, raw, ns_per_op, ops_per_s, cycles_per_op, "
-                  "bytes_per_s, cycles_per_byte, derived, flags")
-GROUP_RUN = [("esp32c6-serial", "opt_level", ("-O2", "-Os", "-O3")), ("jmh", "jvm", ("17", "21")),
-             ("openssl-speed", "engine", ("none", "devcrypto")), ("openssl-speed", "engine", ("none", "devcrypto")),
-             ("python-ecc", "python", ("3.11", "3.12"))]
+RESULT_COLUMNS = (
+    "run_pk, position, series_key, name, family, algorithm, operation, library, library_version, params, "
+    "metric, value, unit, error, error_kind, samples, stats, raw, ns_per_op, ops_per_s, cycles_per_op, "
+    "bytes_per_s, cycles_per_byte, derived, flags"
+)
+GROUP_RUN = [
+    ("esp32c6-serial", "opt_level", ("-O2", "-Os", "-O3")),
+    ("jmh", "jvm", ("17", "21")),
+    ("openssl-speed", "engine", ("none", "devcrypto")),
+    ("openssl-speed", "engine", ("none", "devcrypto")),
+    ("python-ecc", "python", ("3.11", "3.12")),
+]
 
 
 def _line(*cells) -> str:
@@ -74,24 +127,63 @@ def load(conninfo: str) -> None:
     machines, runs, results = io.StringIO(), io.StringIO(), io.StringIO()
     speed = [0.5 + rng.random() for _ in range(MACHINES)]
     for m in range(MACHINES):
-        machines.write(_line(m + 1, f"fp{m}", f"machine-{m:02d}", "x86_64", f"cpu-{m}", 4, "Linux", None, "{}",
-                             "2026-11-01T00:00:00Z", "2026-11-20T00:00:00Z"))
+        machines.write(
+            _line(
+                m + 1,
+                f"fp{m}",
+                f"machine-{m:02d}",
+                "x86_64",
+                f"cpu-{m}",
+                4,
+                "Linux",
+                None,
+                "{}",
+                "2026-11-01T00:00:00Z",
+                "2026-11-20T00:00:00Z",
+            )
+        )
     for r in range(RUNS):
         group, machine = r % 5, (r // 5) % MACHINES
         source, tag, choices = GROUP_RUN[group]
         tags = json.dumps({tag: choices[r % len(choices)]})
         clock = (80e6, 160e6)[r % 2] if group == 0 else (2.4e9 if group in (2, 3) else None)
-        runs.write(_line(r + 1, uuid.UUID(int=r + 1), "0" * 64, source, f"2026-11-{1 + r % 28:02d}T10:00:00Z", None,
-                         machine + 1, clock, None, "{}", source, "1.0", None, None, tags, PER_RUN, None, None,
-                         "2026-11-21T00:00:00Z"))
+        runs.write(
+            _line(
+                r + 1,
+                uuid.UUID(int=r + 1),
+                "0" * 64,
+                source,
+                f"2026-11-{1 + r % 28:02d}T10:00:00Z",
+                None,
+                machine + 1,
+                clock,
+                None,
+                "{}",
+                source,
+                "1.0",
+                None,
+                None,
+                tags,
+                PER_RUN,
+                None,
+                None,
+                "2026-11-21T00:00:00Z",
+            )
+        )
         _results(results, rng, r, groups[group], speed[machine], clock, tags)
     with psycopg.connect(conninfo, autocommit=True) as connection:
-        indexes = connection.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'results' "
-                                     "AND indexname NOT LIKE '%pkey'").fetchall()
+        indexes = connection.execute(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'results' "
+            "AND indexname NOT LIKE '%pkey'"
+        ).fetchall()
         for name, _ in indexes:
             connection.execute(f"DROP INDEX {name}")
         connection.execute("SET session_replication_role = replica")
-        for table, buffer in (("machines", machines), ("runs", runs), ("results (" + RESULT_COLUMNS + ")", results)):
+        for table, buffer in (
+            ("machines", machines),
+            ("runs", runs),
+            ("results (" + RESULT_COLUMNS + ")", results),
+        ):
             with connection.cursor().copy(f"COPY {table} FROM STDIN") as copy:
                 copy.write(buffer.getvalue())
         for _, definition in indexes:
@@ -109,27 +201,90 @@ def fill(database_url: str) -> None:
     engine.dispose()
 
 
-def _results(out: io.StringIO, rng: random.Random, run: int, group: list[dict], speed: float, clock, tags: str) -> None:
+def _results(
+    out: io.StringIO,
+    rng: random.Random,
+    run: int,
+    group: list[dict],
+    speed: float,
+    clock,
+    tags: str,
+) -> None:
     for position in range(PER_RUN):
         t = group[position % len(group)]
         ns = t["ns"] * speed * rng.lognormvariate(0, 0.05)
         nbytes = t["params"].get("block_bytes") or t["params"].get("message_bytes")
         cycles = ns * clock / 1e9 if clock else None
-        key = hashlib.md5(f"{position % len(group)}|{run % 5}|{(run // 5) % MACHINES}|{clock}|{tags}".encode()).hexdigest()
-        out.write(_line(
-            run + 1, position, key, t["algorithm"], t["family"], t["algorithm"], t["operation"], t["library"], "1.0",
-            json.dumps(t["params"]), "ns_per_op", ns, "ns/op", ns * 0.02, "ci99.9", 25, None, None,
-            ns, 1e9 / ns, cycles, nbytes * 1e9 / ns if nbytes else None, cycles / nbytes if cycles and nbytes else None,
-            '["ops_per_s"]', "[]"))
+        key = hashlib.md5(
+            f"{position % len(group)}|{run % 5}|{(run // 5) % MACHINES}|{clock}|{tags}".encode()
+        ).hexdigest()
+        out.write(
+            _line(
+                run + 1,
+                position,
+                key,
+                t["algorithm"],
+                t["family"],
+                t["algorithm"],
+                t["operation"],
+                t["library"],
+                "1.0",
+                json.dumps(t["params"]),
+                "ns_per_op",
+                ns,
+                "ns/op",
+                ns * 0.02,
+                "ci99.9",
+                25,
+                None,
+                None,
+                ns,
+                1e9 / ns,
+                cycles,
+                nbytes * 1e9 / ns if nbytes else None,
+                cycles / nbytes if cycles and nbytes else None,
+                '["ops_per_s"]',
+                "[]",
+            )
+        )
 
 
 CALL_SHAPES = [
-    ({"algorithm": ["RSA"]}, "param.key_bits", [["param.padding"], ["param.padding", "tag.opt_level"], ["machine"], ["operation", "param.padding"]],
-     ["ns_per_op", "cycles_per_op", "ops_per_s"]),
-    ({"algorithm": ["ECDSA"]}, "param.message_bytes", [["param.curve"], ["param.curve", "operation"], ["machine"]], ["ns_per_op", "ops_per_s"]),
-    ({"family": ["cipher", "aead"]}, "param.block_bytes", [["algorithm"], ["algorithm", "tag.engine"], ["machine"]], ["bytes_per_s", "cycles_per_byte"]),
-    ({"family": ["hash"]}, "param.block_bytes", [["algorithm"], ["algorithm", "machine"]], ["bytes_per_s", "ns_per_op"]),
-    ({"algorithm": ["ECDH", "EdDSA"]}, "param.curve", [["param.coordinates"], ["library", "param.coordinates"], ["operation"]], ["ns_per_op"]),
+    (
+        {"algorithm": ["RSA"]},
+        "param.key_bits",
+        [
+            ["param.padding"],
+            ["param.padding", "tag.opt_level"],
+            ["machine"],
+            ["operation", "param.padding"],
+        ],
+        ["ns_per_op", "cycles_per_op", "ops_per_s"],
+    ),
+    (
+        {"algorithm": ["ECDSA"]},
+        "param.message_bytes",
+        [["param.curve"], ["param.curve", "operation"], ["machine"]],
+        ["ns_per_op", "ops_per_s"],
+    ),
+    (
+        {"family": ["cipher", "aead"]},
+        "param.block_bytes",
+        [["algorithm"], ["algorithm", "tag.engine"], ["machine"]],
+        ["bytes_per_s", "cycles_per_byte"],
+    ),
+    (
+        {"family": ["hash"]},
+        "param.block_bytes",
+        [["algorithm"], ["algorithm", "machine"]],
+        ["bytes_per_s", "ns_per_op"],
+    ),
+    (
+        {"algorithm": ["ECDH", "EdDSA"]},
+        "param.curve",
+        [["param.coordinates"], ["library", "param.coordinates"], ["operation"]],
+        ["ns_per_op"],
+    ),
 ]
 AGGS = ("median", "mean", "min", "max")
 
@@ -138,14 +293,31 @@ def calls() -> list[dict]:
     out = []
     for i in range(CALLS):
         filters, x, series_choices, metrics = CALL_SHAPES[i % len(CALL_SHAPES)]
-        out.append({"filters": filters, "x": x, "series": series_choices[(i // 5) % len(series_choices)],
-                    "metric": metrics[(i // 5) % len(metrics)], "agg": AGGS[(i // 3) % len(AGGS)]})
+        out.append(
+            {
+                "filters": filters,
+                "x": x,
+                "series": series_choices[(i // 5) % len(series_choices)],
+                "metric": metrics[(i // 5) % len(metrics)],
+                "agg": AGGS[(i // 3) % len(AGGS)],
+            }
+        )
     return out
 
 
-SQL_DIMS = {"algorithm": "r.algorithm", "operation": "r.operation", "family": "r.family", "library": "r.library",
-            "machine": "m.name"}
-SQL_AGGS = {"median": "percentile_cont(0.5) WITHIN GROUP (ORDER BY {c})", "mean": "avg({c})", "min": "min({c})", "max": "max({c})"}
+SQL_DIMS = {
+    "algorithm": "r.algorithm",
+    "operation": "r.operation",
+    "family": "r.family",
+    "library": "r.library",
+    "machine": "m.name",
+}
+SQL_AGGS = {
+    "median": "percentile_cont(0.5) WITHIN GROUP (ORDER BY {c})",
+    "mean": "avg({c})",
+    "min": "min({c})",
+    "max": "max({c})",
+}
 
 
 def sql_dim(name: str) -> str:
@@ -162,14 +334,18 @@ def baseline_sql(call: dict) -> str:
     names = [call["x"], *call["series"], *call["filters"]]
     dims = [sql_dim(call["x"]), *(sql_dim(s) for s in call["series"])]
     where = [f"{c} IS NOT NULL", f"{dims[0]} IS NOT NULL"]
-    where += [f"{sql_dim(k)} IN ({', '.join(repr(v) for v in vs)})" for k, vs in call["filters"].items()]
+    where += [
+        f"{sql_dim(k)} IN ({', '.join(repr(v) for v in vs)})" for k, vs in call["filters"].items()
+    ]
     joins = ""
     if any(n.startswith("tag.") or n == "machine" for n in names):
         joins += " JOIN runs u ON u.id = r.run_pk"
     if "machine" in names:
         joins += " JOIN machines m ON m.id = u.machine_id"
-    return (f"SELECT {', '.join(dims)}, {SQL_AGGS[call['agg']].format(c=c)}, min({c}), max({c}), count({c}) "
-            f"FROM results r{joins} WHERE {' AND '.join(where)} GROUP BY {', '.join(str(i + 1) for i in range(len(dims)))}")
+    return (
+        f"SELECT {', '.join(dims)}, {SQL_AGGS[call['agg']].format(c=c)}, min({c}), max({c}), count({c}) "
+        f"FROM results r{joins} WHERE {' AND '.join(where)} GROUP BY {', '.join(str(i + 1) for i in range(len(dims)))}"
+    )
 
 
 def p95(samples: list[float]) -> float:
@@ -185,15 +361,27 @@ def time_api(base_url: str, plan: list[dict]) -> tuple[list[float], list[Figures
     with httpx.Client(base_url=base_url, timeout=60) as client:
         for warm, call in [(True, c) for c in plan[:5]] + [(False, c) for c in plan]:
             params = [("metric", call["metric"]), ("x", call["x"]), ("agg", call["agg"])]
-            params += [("series", s) for s in call["series"]] + [(k, v) for k, vs in call["filters"].items() for v in vs]
+            params += [("series", s) for s in call["series"]] + [
+                (k, v) for k, vs in call["filters"].items() for v in vs
+            ]
             start = time.perf_counter()
             response = client.get("/api/v1/chart", params=params)
             elapsed = (time.perf_counter() - start) * 1000
             response.raise_for_status()
             if not warm:
                 samples.append(elapsed)
-                figures.append({(str(p["x"]), *series["key"].values()): (p["value"], p["min"], p["max"], p["n"])
-                                for series in response.json()["series"] for p in series["points"]})
+                figures.append(
+                    {
+                        (str(p["x"]), *series["key"].values()): (
+                            p["value"],
+                            p["min"],
+                            p["max"],
+                            p["n"],
+                        )
+                        for series in response.json()["series"]
+                        for p in series["points"]
+                    }
+                )
     return samples, figures
 
 
@@ -216,8 +404,15 @@ def check(plan: list[dict], ours: list[Figures], baseline: list[Figures]) -> int
     for call, api, sql in zip(plan, ours, baseline):
         for key in api.keys() | sql.keys():
             a, b = api.get(key), sql.get(key)
-            same = a is not None and b is not None and a[1:] == b[1:] and (
-                a[0] == b[0] or (call["agg"] == "mean" and math.isclose(a[0], b[0], rel_tol=1e-12)))
+            same = (
+                a is not None
+                and b is not None
+                and a[1:] == b[1:]
+                and (
+                    a[0] == b[0]
+                    or (call["agg"] == "mean" and math.isclose(a[0], b[0], rel_tol=1e-12))
+                )
+            )
             if not same:
                 raise SystemExit(f"{call}: at {key} the API has {a}, the SQL {b}")
     return sum(len(api) for api in ours)
@@ -225,8 +420,23 @@ def check(plan: list[dict], ours: list[Figures], baseline: list[Figures]) -> int
 
 def serve(database_url: str, port: int) -> subprocess.Popen:
     env = {**os.environ, "CRYPTOBENCH_DATABASE_URL": database_url}
-    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "cryptobench_server.app:create_app", "--factory",
-                               "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log"], env=env)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "cryptobench_server.app:create_app",
+            "--factory",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        env=env,
+    )
     for _ in range(300):
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1).raise_for_status()
@@ -245,7 +455,10 @@ def main() -> None:
         upgrade(database_url)
         start = time.perf_counter()
         load(conninfo)
-        print(f"loaded {RUNS * PER_RUN:,} results in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+        print(
+            f"loaded {RUNS * PER_RUN:,} results in {time.perf_counter() - start:.1f} s",
+            file=sys.stderr,
+        )
         start = time.perf_counter()
         fill(database_url)
         print(f"filled the chart cells in {time.perf_counter() - start:.1f} s", file=sys.stderr)
@@ -260,11 +473,28 @@ def main() -> None:
     finally:
         destroy(cluster)
     points = check(plan, api_figures, sql_figures)
-    print(json.dumps({"calls": CALLS, "points": points, "ours_median_ms": round(sorted(ours)[len(ours) // 2], 1),
-                      "baseline_median_ms": round(sorted(baseline)[len(baseline) // 2], 1)}))
+    print(
+        json.dumps(
+            {
+                "calls": CALLS,
+                "points": points,
+                "ours_median_ms": round(sorted(ours)[len(ours) // 2], 1),
+                "baseline_median_ms": round(sorted(baseline)[len(baseline) // 2], 1),
+            }
+        )
+    )
     ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)
-    print(json.dumps({"bench": "chart_query", "ours": ours_p95, "baseline": base_p95,
-                      "ratio": round(ours_p95 / base_p95, 2), "unit": "ms"}))
+    print(
+        json.dumps(
+            {
+                "bench": "chart_query",
+                "ours": ours_p95,
+                "baseline": base_p95,
+                "ratio": round(ours_p95 / base_p95, 2),
+                "unit": "ms",
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -21,15 +21,27 @@ from cryptobench_collect.runners.ecc.workload import Workload
 
 CURVE = "secp256k1"
 K = 0x18E14A7B6A307F426A94F8114701E7C8E774E7F9A47E2C2035DB29A206321725
-P = (0x50863AD64A87AE8A2FE83C1AF1A8403CB53F53E486D8511DAD8A04887E5B2352,
-     0x2CD470243453A299FA9E77237716103ABC11A1DF38855ED6F2EE187E9C582BA6)
+P = (
+    0x50863AD64A87AE8A2FE83C1AF1A8403CB53F53E486D8511DAD8A04887E5B2352,
+    0x2CD470243453A299FA9E77237716103ABC11A1DF38855ED6F2EE187E9C582BA6,
+)
 REPETITIONS, WARMUP, ROUNDS = 100, 10, 4
 
 
 def our_samples() -> list[int]:
     n = REPETITIONS + WARMUP
-    work = Workload(curve=CURVES[CURVE], fixed_key=1, fixed_message=b"", keys=(1,) * n, messages=(b"",) * n,
-                    points_p=(P,) * n, points_q=(P,) * n, scalars=(K,) * n, any_x=(0,) * n, existing_x=(0,) * n)
+    work = Workload(
+        curve=CURVES[CURVE],
+        fixed_key=1,
+        fixed_message=b"",
+        keys=(1,) * n,
+        messages=(b"",) * n,
+        points_p=(P,) * n,
+        points_q=(P,) * n,
+        scalars=(K,) * n,
+        any_x=(0,) * n,
+        existing_x=(0,) * n,
+    )
     ops = ReferenceJacobian().bind(CURVE)
     [samples] = run_experiment("point-mul", ops, work, warmup=WARMUP, tick=lambda: None)
     return samples
@@ -43,16 +55,29 @@ def main() -> None:
     baseline: list[float] = []
     for round_ in range(ROUNDS):
         ours += our_samples() if parent else []
-        bench = runner.bench_func(f"reference-jacobian point-mul {CURVE} #{round_}", ops.multiply, K, P)
+        bench = runner.bench_func(
+            f"reference-jacobian point-mul {CURVE} #{round_}", ops.multiply, K, P
+        )
         if parent and bench is not None:
             baseline += bench.get_values()
     if not parent:
         return
     ours_ns, baseline_ns = statistics.median(ours), statistics.median(baseline) * 1e9
-    print(f"median: ours (run_experiment, {ROUNDS} x {REPETITIONS} reps) {ours_ns:,.0f} ns/op; "
-          f"pyperf ({ROUNDS} x 5 values) {baseline_ns:,.0f} ns/op")
-    print(json.dumps({"bench": "ecc_timer", "ours": round(ours_ns, 1), "baseline": round(baseline_ns, 1),
-                      "ratio": round(ours_ns / baseline_ns, 4), "unit": "ns/op"}))
+    print(
+        f"median: ours (run_experiment, {ROUNDS} x {REPETITIONS} reps) {ours_ns:,.0f} ns/op; "
+        f"pyperf ({ROUNDS} x 5 values) {baseline_ns:,.0f} ns/op"
+    )
+    print(
+        json.dumps(
+            {
+                "bench": "ecc_timer",
+                "ours": round(ours_ns, 1),
+                "baseline": round(baseline_ns, 1),
+                "ratio": round(ours_ns / baseline_ns, 4),
+                "unit": "ns/op",
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -31,21 +31,41 @@ SIZES = (16, 64, 256, 1024, 8192, 16384)
 def make_result(i: int) -> dict:
     base = {"name": f"bench-{i % 97}", "library": "OpenSSL", "library_version": "3.0.13"}
     if i % 2:
-        return {**base, "family": "cipher", "algorithm": "AES-128-CBC", "operation": "encrypt",
-                "params": {"block_bytes": SIZES[i % len(SIZES)]}, "metric": "bytes_per_s",
-                "value": 1000.0 * (i % 5000 + 1), "unit": "kB/s"}
-    return {**base, "family": "signature", "algorithm": "ECDSA", "operation": "sign",
-            "params": {"curve": CURVES[i % len(CURVES)], "message_bytes": SIZES[i % len(SIZES)]},
-            "metric": "ops_per_s", "value": 1500.0 + i % 1000, "unit": "ops/s", "error": 12.5,
-            "error_kind": "ci99.9", "samples": 25, "stats": {"min": 1400.0, "max": 2600.0}}
+        return {
+            **base,
+            "family": "cipher",
+            "algorithm": "AES-128-CBC",
+            "operation": "encrypt",
+            "params": {"block_bytes": SIZES[i % len(SIZES)]},
+            "metric": "bytes_per_s",
+            "value": 1000.0 * (i % 5000 + 1),
+            "unit": "kB/s",
+        }
+    return {
+        **base,
+        "family": "signature",
+        "algorithm": "ECDSA",
+        "operation": "sign",
+        "params": {"curve": CURVES[i % len(CURVES)], "message_bytes": SIZES[i % len(SIZES)]},
+        "metric": "ops_per_s",
+        "value": 1500.0 + i % 1000,
+        "unit": "ops/s",
+        "error": 12.5,
+        "error_kind": "ci99.9",
+        "samples": 25,
+        "stats": {"min": 1400.0, "max": 2600.0},
+    }
 
 
 def make_doc(run: int) -> dict:
     return {
-        "schema": "cryptobench.run/v1", "run_id": str(uuid.uuid4()), "source": "openssl-speed",
+        "schema": "cryptobench.run/v1",
+        "run_id": str(uuid.uuid4()),
+        "source": "openssl-speed",
         "started_at": "2026-11-20T10:00:00Z",
         "machine": {"name": "bench-box", "arch": "x86_64", "cores": 2, "clock_hz": 2.3e9},
-        "tool": {"name": "openssl", "version": "3.0.13"}, "tags": {"batch": str(run)},
+        "tool": {"name": "openssl", "version": "3.0.13"},
+        "tags": {"batch": str(run)},
         "results": [make_result(run * RESULTS_PER_RUN + i) for i in range(RESULTS_PER_RUN)],
     }
 
@@ -53,9 +73,22 @@ def make_doc(run: int) -> dict:
 def serve(database_url: str, port: int) -> subprocess.Popen:
     env = {**os.environ, "CRYPTOBENCH_DATABASE_URL": database_url}
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "cryptobench_server.app:create_app", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log"],
-        env=env)
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "cryptobench_server.app:create_app",
+            "--factory",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        env=env,
+    )
     for _ in range(200):
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1).raise_for_status()
@@ -75,7 +108,9 @@ def api_rows_per_s(database_url: str, bodies: list[bytes]) -> float:
     server = serve(database_url, port)
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=300) as client:
+        with httpx.Client(
+            base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=300
+        ) as client:
             start = time.perf_counter()
             for body in bodies:
                 client.post("/api/v1/runs", content=body).raise_for_status()
@@ -94,7 +129,10 @@ def copy_rows_per_s(database_url: str, docs: list[dict]) -> float:
         conn.commit()
         start = time.perf_counter()
         for run_pk, run_rows in zip(run_pks, rows):
-            with conn.cursor() as cursor, cursor.copy(f"COPY results ({', '.join(RESULT_COLUMNS)}) FROM STDIN") as copy:
+            with (
+                conn.cursor() as cursor,
+                cursor.copy(f"COPY results ({', '.join(RESULT_COLUMNS)}) FROM STDIN") as copy,
+            ):
                 for row in run_rows:
                     copy.write_row((run_pk, *row))
             conn.commit()
@@ -107,11 +145,13 @@ def _bare_run(conn: psycopg.Connection, doc: dict) -> int:
     machine = conn.execute(
         "INSERT INTO machines (fingerprint, name, extra, first_seen, last_seen) VALUES (%s, 'copy', '{}', %s, %s) "
         "ON CONFLICT (fingerprint) DO UPDATE SET last_seen = EXCLUDED.last_seen RETURNING id",
-        ("copy-baseline", now, now)).fetchone()[0]
+        ("copy-baseline", now, now),
+    ).fetchone()[0]
     return conn.execute(
         "INSERT INTO runs (run_id, content_hash, source, started_at, machine_id, machine_extra, tool_name, "
         "tags, result_count, created_at) VALUES (%s, '', 'manual', %s, %s, '{}', 'copy', '{}', %s, %s) RETURNING id",
-        (uuid.uuid4(), now, machine, RESULTS_PER_RUN, now)).fetchone()[0]
+        (uuid.uuid4(), now, machine, RESULTS_PER_RUN, now),
+    ).fetchone()[0]
 
 
 def main() -> None:
@@ -126,10 +166,21 @@ def main() -> None:
         baseline = copy_rows_per_s(copy_url, docs)
     finally:
         destroy(cluster)
-    print(f"API: {ours:,.0f} rows/s   COPY: {baseline:,.0f} rows/s   ({RUNS} runs x {RESULTS_PER_RUN} results, "
-          f"{sum(map(len, bodies)) / 1e6:.1f} MB of JSON)")
-    print(json.dumps({"bench": "ingest", "ours": round(ours, 1), "baseline": round(baseline, 1),
-                      "ratio": round(ours / baseline, 3), "unit": "rows/s"}))
+    print(
+        f"API: {ours:,.0f} rows/s   COPY: {baseline:,.0f} rows/s   ({RUNS} runs x {RESULTS_PER_RUN} results, "
+        f"{sum(map(len, bodies)) / 1e6:.1f} MB of JSON)"
+    )
+    print(
+        json.dumps(
+            {
+                "bench": "ingest",
+                "ours": round(ours, 1),
+                "baseline": round(baseline, 1),
+                "ratio": round(ours / baseline, 3),
+                "unit": "rows/s",
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

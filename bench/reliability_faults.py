@@ -27,26 +27,47 @@ def main() -> None:
         token = create_token(database_url, workdir, "faults", "upload")
         service = Service(database_url, workdir).start()
         try:
-            report, agents = run_faults(service, cluster, token, workdir, agents=AGENTS, per_phase=PER_PHASE)
+            report, agents = run_faults(
+                service, cluster, token, workdir, agents=AGENTS, per_phase=PER_PHASE
+            )
         finally:
             service.stop()
         stored = stored_runs(database_url)
     finally:
         destroy(cluster)
-    exact = sum(1 for run_id, doc in report.planned.items() if stored.get(run_id) == expected_results(doc))
-    figures = {"runs_made": len(report.planned), "runs_stored": len(stored), "stored_exactly_once_and_equal": exact,
-               "lost": len(set(report.planned) - set(stored)), "unexpected": len(set(stored) - set(report.planned)),
-               "stored_when_killed": report.stored_at_kill, "spooled_after_kill": report.pending_after_kill,
-               "stored_when_db_restarted": report.stored_at_db_restart,
-               "spooled_after_db_restart": report.pending_after_db_restart,
-               "flush_exit_codes": sorted(set(report.flush_exit_codes)),
-               "left_pending": sum(a.count("pending") for a in agents),
-               "failed": sum(a.count("failed") for a in agents)}
+    exact = sum(
+        1 for run_id, doc in report.planned.items() if stored.get(run_id) == expected_results(doc)
+    )
+    figures = {
+        "runs_made": len(report.planned),
+        "runs_stored": len(stored),
+        "stored_exactly_once_and_equal": exact,
+        "lost": len(set(report.planned) - set(stored)),
+        "unexpected": len(set(stored) - set(report.planned)),
+        "stored_when_killed": report.stored_at_kill,
+        "spooled_after_kill": report.pending_after_kill,
+        "stored_when_db_restarted": report.stored_at_db_restart,
+        "spooled_after_db_restart": report.pending_after_db_restart,
+        "flush_exit_codes": sorted(set(report.flush_exit_codes)),
+        "left_pending": sum(a.count("pending") for a in agents),
+        "failed": sum(a.count("failed") for a in agents),
+    }
     print(json.dumps(figures))
-    ok = exact == len(report.planned) == len(stored) and figures["left_pending"] == figures["failed"] == 0
-    print(json.dumps({"bench": "reliability_faults", "ours": exact, "baseline": len(report.planned),
-                      "ratio": round(exact / len(report.planned), 4),
-                      "unit": "runs stored exactly once with their content / runs made (kill -9 + PostgreSQL restart)"}))
+    ok = (
+        exact == len(report.planned) == len(stored)
+        and figures["left_pending"] == figures["failed"] == 0
+    )
+    print(
+        json.dumps(
+            {
+                "bench": "reliability_faults",
+                "ours": exact,
+                "baseline": len(report.planned),
+                "ratio": round(exact / len(report.planned), 4),
+                "unit": "runs stored exactly once with their content / runs made (kill -9 + PostgreSQL restart)",
+            }
+        )
+    )
     sys.exit(0 if ok else 1)
 
 

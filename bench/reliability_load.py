@@ -11,7 +11,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend" / "tests"))
 
-from reliability_harness import create_token, expected_results, make_run, running_service, server_cli, stored_runs  # noqa: E402
+from reliability_harness import (
+    create_token,
+    expected_results,
+    make_run,
+    running_service,
+    server_cli,
+    stored_runs,
+)  # noqa: E402
 from reliability_load import run_load  # noqa: E402
 
 from cryptobench_server.testing.pgcluster import destroy, start_cluster  # noqa: E402
@@ -27,23 +34,50 @@ def main() -> None:
         server_cli(database_url, workdir, "migrate")
         token = create_token(database_url, workdir, "load", "upload")
         with running_service(database_url, workdir) as service:
-            report = run_load(service.url, token, agents=AGENTS, runs=RUNS, duplicates=DUPLICATES,
-                              conflicts=CONFLICTS, races=RACES, idle_queries=200)
+            report = run_load(
+                service.url,
+                token,
+                agents=AGENTS,
+                runs=RUNS,
+                duplicates=DUPLICATES,
+                conflicts=CONFLICTS,
+                races=RACES,
+                idle_queries=200,
+            )
         stored = stored_runs(database_url)
     finally:
         destroy(cluster)
     planned = {make_run(a, i)["run_id"]: make_run(a, i) for a in range(AGENTS) for i in range(RUNS)}
     figures = report.figures()
     lost = sum(1 for run_id in planned if run_id not in stored)
-    wrong = sum(1 for run_id, doc in planned.items() if stored.get(run_id, expected_results(doc)) != expected_results(doc))
-    figures.update(runs_planned=len(planned), runs_stored=len(stored), lost=lost, wrong_content=wrong,
-                   created_more_than_once=sum(1 for n in report.created_per_run().values() if n > 1))
+    wrong = sum(
+        1
+        for run_id, doc in planned.items()
+        if stored.get(run_id, expected_results(doc)) != expected_results(doc)
+    )
+    figures.update(
+        runs_planned=len(planned),
+        runs_stored=len(stored),
+        lost=lost,
+        wrong_content=wrong,
+        created_more_than_once=sum(1 for n in report.created_per_run().values() if n > 1),
+    )
     print(json.dumps(figures))
-    ok = lost == wrong == figures["server_errors"] == figures["created_more_than_once"] == 0 \
-        and len(stored) == len(planned)
+    ok = lost == wrong == figures["server_errors"] == figures[
+        "created_more_than_once"
+    ] == 0 and len(stored) == len(planned)
     loaded, idle = figures["chart_p95_loaded_ms"], figures["chart_p95_idle_ms"]
-    print(json.dumps({"bench": "reliability_load", "ours": loaded, "baseline": idle,
-                      "ratio": round(loaded / idle, 2), "unit": "ms chart p95 (under 20-agent load vs idle)"}))
+    print(
+        json.dumps(
+            {
+                "bench": "reliability_load",
+                "ours": loaded,
+                "baseline": idle,
+                "ratio": round(loaded / idle, 2),
+                "unit": "ms chart p95 (under 20-agent load vs idle)",
+            }
+        )
+    )
     sys.exit(0 if ok else 1)
 
 

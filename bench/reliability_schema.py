@@ -28,17 +28,27 @@ def main() -> None:
         server_cli(database_url, workdir, "demo", "load")
         token = create_token(database_url, workdir, "schemathesis", "upload")
         with running_service(database_url, workdir) as service:
-            done = schemathesis(service.url, token, workdir, max_examples=MAX_EXAMPLES, timeout_s=1500)
+            done = schemathesis(
+                service.url, token, workdir, max_examples=MAX_EXAMPLES, timeout_s=1500
+            )
     finally:
         destroy(cluster)
-    summary = done.stdout[done.stdout.find("SUMMARY"):]
+    summary = done.stdout[done.stdout.find("SUMMARY") :]
     print(summary if done.returncode == 0 else done.stdout[-8000:])
     generated = re.search(r"(\d+) generated", summary)
     failed = re.search(r"(\d+) failed", summary)
     total, bad = int(generated[1]) if generated else 0, int(failed[1]) if failed else 0
-    print(json.dumps({"bench": "reliability_schema", "ours": bad, "baseline": total,
-                      "ratio": round(bad / total, 4) if total else None,
-                      "unit": "failing schemathesis cases / cases generated"}))
+    print(
+        json.dumps(
+            {
+                "bench": "reliability_schema",
+                "ours": bad,
+                "baseline": total,
+                "ratio": round(bad / total, 4) if total else None,
+                "unit": "failing schemathesis cases / cases generated",
+            }
+        )
+    )
     sys.exit(0 if done.returncode == 0 else 1)
 
 

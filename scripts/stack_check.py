@@ -16,11 +16,24 @@ def token_from(output: str) -> str:
 
 def run_document() -> dict:
     return {
-        "schema": "cryptobench.run/v1", "run_id": str(uuid.uuid4()), "source": "manual",
-        "started_at": "2026-11-20T10:00:00Z", "machine": {"name": "stack-check"},
+        "schema": "cryptobench.run/v1",
+        "run_id": str(uuid.uuid4()),
+        "source": "manual",
+        "started_at": "2026-11-20T10:00:00Z",
+        "machine": {"name": "stack-check"},
         "tool": {"name": "stack-check"},
-        "results": [{"name": "rsa2048 sign", "algorithm": "RSA", "operation": "sign", "family": "signature",
-                     "params": {"key_bits": 2048}, "metric": "ops_per_s", "value": 1234.5, "unit": "ops/s"}],
+        "results": [
+            {
+                "name": "rsa2048 sign",
+                "algorithm": "RSA",
+                "operation": "sign",
+                "family": "signature",
+                "params": {"key_bits": 2048},
+                "metric": "ops_per_s",
+                "value": 1234.5,
+                "unit": "ops/s",
+            }
+        ],
     }
 
 
@@ -29,7 +42,9 @@ def probe(url: str, token: str) -> tuple[list[str], list[bool]]:
         health = client.get("/api/v1/health").json()
         ui = client.get("/")
         runs_before = client.get("/api/v1/runs").json()
-        upload = client.post("/api/v1/runs", json=run_document(), headers={"Authorization": f"Bearer {token}"})
+        upload = client.post(
+            "/api/v1/runs", json=run_document(), headers={"Authorization": f"Bearer {token}"}
+        )
         chart = client.get("/api/v1/chart", params={"metric": "ops_per_s", "x": "param.key_bits"})
     return [
         f"health: {health}",
@@ -37,9 +52,13 @@ def probe(url: str, token: str) -> tuple[list[str], list[bool]]:
         f"demo runs listed: {len(runs_before['data'])}",
         f"upload with the stack token: HTTP {upload.status_code}",
         f"chart: HTTP {chart.status_code}",
-    ], [health.get("database") == "postgresql", ui.status_code == 200, len(runs_before["data"]) > 0,
+    ], [
+        health.get("database") == "postgresql",
+        ui.status_code == 200,
+        len(runs_before["data"]) > 0,
         upload.status_code == 201,
-        chart.status_code == 200]
+        chart.status_code == 200,
+    ]
 
 
 def main() -> None:

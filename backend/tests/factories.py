@@ -33,9 +33,15 @@ BASE_RUN: dict[str, Any] = {
     "source": "esp32c6-serial",
     "started_at": "2026-11-20T10:00:00Z",
     "finished_at": "2026-11-20T10:04:10Z",
-    "machine": {"name": "esp32c6-devkit-1", "arch": "riscv32", "cpu_model": "ESP32-C6", "cores": 1,
-                "clock_hz": 160_000_000, "board": "ESP32-C6-DevKitC-1",
-                "extra": {"clock_source": "configured"}},
+    "machine": {
+        "name": "esp32c6-devkit-1",
+        "arch": "riscv32",
+        "cpu_model": "ESP32-C6",
+        "cores": 1,
+        "clock_hz": 160_000_000,
+        "board": "ESP32-C6-DevKitC-1",
+        "extra": {"clock_source": "configured"},
+    },
     "tool": {"name": "cryptobench-esp32c6", "version": "1.0.0"},
     "tags": {"opt_level": "-O2"},
 }

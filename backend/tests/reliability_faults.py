@@ -37,12 +37,25 @@ class Agent:
         return paths
 
     def command(self, service: Service, token: str, *args: str | Path) -> list[str]:
-        return [str(BIN / "cryptobench"), *map(str, args), "--server", service.url, "--token", token,
-                "--spool-dir", str(self.spool)]
+        return [
+            str(BIN / "cryptobench"),
+            *map(str, args),
+            "--server",
+            service.url,
+            "--token",
+            token,
+            "--spool-dir",
+            str(self.spool),
+        ]
 
     def start_upload(self, service: Service, token: str, paths: list[Path]) -> None:
-        self.process = subprocess.Popen(self.command(service, token, "upload", *paths), env=agent_env(),
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.process = subprocess.Popen(
+            self.command(service, token, "upload", *paths),
+            env=agent_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
 
     def wait(self, timeout_s: float = 300) -> int:
         assert self.process is not None
@@ -51,8 +64,13 @@ class Agent:
         return self.process.returncode
 
     def flush(self, service: Service, token: str) -> int:
-        done = subprocess.run(self.command(service, token, "spool", "flush"), env=agent_env(),
-                              capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            self.command(service, token, "spool", "flush"),
+            env=agent_env(),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         self.outputs.append(done.stdout + done.stderr)
         return done.returncode
 
@@ -79,7 +97,9 @@ class FaultReport:
     flush_exit_codes: list[int] = field(default_factory=list)
 
 
-def _wait_for_stored(database_url: str, at_least: int, agents: list[Agent], timeout_s: float = 120) -> int:
+def _wait_for_stored(
+    database_url: str, at_least: int, agents: list[Agent], timeout_s: float = 120
+) -> int:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         count = len(stored_runs(database_url))
@@ -89,15 +109,29 @@ def _wait_for_stored(database_url: str, at_least: int, agents: list[Agent], time
     raise TimeoutError(f"fewer than {at_least} runs stored after {timeout_s}s")
 
 
-def _phase(agents: list[Agent], service: Service, token: str, first: int, per_agent: int, report: FaultReport):
+def _phase(
+    agents: list[Agent],
+    service: Service,
+    token: str,
+    first: int,
+    per_agent: int,
+    report: FaultReport,
+):
     for agent in agents:
         documents = [make_run(agent.number, index) for index in range(first, first + per_agent)]
         report.planned.update({document["run_id"]: document for document in documents})
         agent.start_upload(service, token, agent.files(first, per_agent))
 
 
-def run_faults(service: Service, cluster: Cluster, token: str, workdir: Path, *,
-               agents: int = 4, per_phase: int = 8) -> tuple[FaultReport, list[Agent]]:
+def run_faults(
+    service: Service,
+    cluster: Cluster,
+    token: str,
+    workdir: Path,
+    *,
+    agents: int = 4,
+    per_phase: int = 8,
+) -> tuple[FaultReport, list[Agent]]:
     report = FaultReport()
     crew = [Agent(200 + n, workdir / f"agent-{n}") for n in range(agents)]
     total = agents * per_phase
@@ -109,8 +143,9 @@ def run_faults(service: Service, cluster: Cluster, token: str, workdir: Path, *,
     service.start()
     report.stored_before_restart_phase = len(stored_runs(service.database_url))
     _phase(crew, service, token, per_phase, per_phase, report)
-    report.stored_at_db_restart = _wait_for_stored(service.database_url,
-                                                   report.stored_before_restart_phase + total // 4, crew)
+    report.stored_at_db_restart = _wait_for_stored(
+        service.database_url, report.stored_before_restart_phase + total // 4, crew
+    )
     cluster.stop("fast")
     time.sleep(0.5)
     cluster.start()

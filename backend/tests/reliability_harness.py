@@ -32,18 +32,29 @@ KEY_BITS = (1024, 2048, 3072, 4096)
 
 def server_env(database_url: str, workdir: Path, **settings: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CRYPTOBENCH_")}
-    env.update(CRYPTOBENCH_DATABASE_URL=database_url, CRYPTOBENCH_DATA_DIR=str(workdir),
-               CRYPTOBENCH_FRONTEND_DIST=str(workdir / "no-ui"), CRYPTOBENCH_ENVIRONMENT="development")
+    env.update(
+        CRYPTOBENCH_DATABASE_URL=database_url,
+        CRYPTOBENCH_DATA_DIR=str(workdir),
+        CRYPTOBENCH_FRONTEND_DIST=str(workdir / "no-ui"),
+        CRYPTOBENCH_ENVIRONMENT="development",
+    )
     env.update({f"CRYPTOBENCH_{name.upper()}": value for name, value in settings.items()})
     return env
 
 
 def server_cli(database_url: str, workdir: Path, *args: str) -> str:
     """Run `cryptobench-server ARGS` against `database_url`; return its stdout."""
-    done = subprocess.run([str(BIN / "cryptobench-server"), *args], env=server_env(database_url, workdir),
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(BIN / "cryptobench-server"), *args],
+        env=server_env(database_url, workdir),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if done.returncode != 0:
-        raise RuntimeError(f"cryptobench-server {' '.join(args)} exited {done.returncode}: {done.stderr}")
+        raise RuntimeError(
+            f"cryptobench-server {' '.join(args)} exited {done.returncode}: {done.stderr}"
+        )
     return done.stdout
 
 
@@ -59,7 +70,9 @@ def create_token(database_url: str, workdir: Path, name: str, scope: str = "uplo
 def revoke_token(database_url: str, name: str) -> None:
     engine = create_engine(database_url)
     with engine.begin() as connection:
-        connection.execute(text("UPDATE api_tokens SET revoked_at = now() WHERE name = :n"), {"n": name})
+        connection.execute(
+            text("UPDATE api_tokens SET revoked_at = now() WHERE name = :n"), {"n": name}
+        )
     engine.dispose()
 
 
@@ -84,9 +97,20 @@ class Service:
     def start(self, timeout_s: float = 60.0) -> "Service":
         self.workdir.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("ab")
-        command = [str(BIN / "cryptobench-server"), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                        env=server_env(self.database_url, self.workdir, **self.settings))
+        command = [
+            str(BIN / "cryptobench-server"),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+        ]
+        self.process = subprocess.Popen(
+            command,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=server_env(self.database_url, self.workdir, **self.settings),
+        )
         log.close()
         self.wait_healthy(timeout_s)
         return self
@@ -95,7 +119,9 @@ class Service:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.process is not None and self.process.poll() is not None:
-                raise RuntimeError(f"server exited {self.process.returncode}:\n{self.log_text()[-3000:]}")
+                raise RuntimeError(
+                    f"server exited {self.process.returncode}:\n{self.log_text()[-3000:]}"
+                )
             try:
                 if httpx.get(f"{self.url}/api/v1/health", timeout=2).status_code == 200:
                     return
@@ -119,7 +145,11 @@ class Service:
             self.kill9()
 
     def log_text(self) -> str:
-        return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""
+        return (
+            self.log_path.read_text(encoding="utf-8", errors="replace")
+            if self.log_path.exists()
+            else ""
+        )
 
 
 def run_id_for(agent: int, index: int) -> str:
@@ -142,12 +172,28 @@ def make_run(agent: int, index: int, *, variant: int = 0) -> dict[str, Any]:
         "tool": {"name": "reliability", "version": "1"},
         "tags": {"opt_level": ("-O2", "-O3")[index % 2], "agent": str(agent)},
         "results": [
-            {"name": f"rsa{bits} sign", "family": "signature", "algorithm": "RSA", "operation": "sign",
-             "library": "OpenSSL", "params": {"key_bits": bits, "padding": "pkcs1v15"},
-             "metric": "ops_per_s", "value": base, "unit": "ops/s"},
-            {"name": f"ecdsa {curve} verify", "family": "signature", "algorithm": "ECDSA",
-             "operation": "verify", "library": "OpenSSL", "params": {"curve": curve},
-             "metric": "ns_per_op", "value": base * 3, "unit": "ns/op"},
+            {
+                "name": f"rsa{bits} sign",
+                "family": "signature",
+                "algorithm": "RSA",
+                "operation": "sign",
+                "library": "OpenSSL",
+                "params": {"key_bits": bits, "padding": "pkcs1v15"},
+                "metric": "ops_per_s",
+                "value": base,
+                "unit": "ops/s",
+            },
+            {
+                "name": f"ecdsa {curve} verify",
+                "family": "signature",
+                "algorithm": "ECDSA",
+                "operation": "verify",
+                "library": "OpenSSL",
+                "params": {"curve": curve},
+                "metric": "ns_per_op",
+                "value": base * 3,
+                "unit": "ns/op",
+            },
         ],
     }
 
@@ -156,9 +202,12 @@ def stored_runs(database_url: str) -> dict[str, list[tuple[str, float]]]:
     """run_id -> its stored results as (name, value), in upload order; one entry per stored row."""
     engine = create_engine(database_url)
     with engine.connect() as connection:
-        rows = connection.execute(text(
-            "SELECT r.run_id, x.name, x.value, x.position FROM runs r JOIN results x ON x.run_pk = r.id "
-            "ORDER BY r.run_id, x.position")).all()
+        rows = connection.execute(
+            text(
+                "SELECT r.run_id, x.name, x.value, x.position FROM runs r JOIN results x ON x.run_pk = r.id "
+                "ORDER BY r.run_id, x.position"
+            )
+        ).all()
         run_rows = connection.execute(text("SELECT run_id FROM runs")).scalars().all()
     engine.dispose()
     stored: dict[str, list[tuple[str, float]]] = {str(run_id): [] for run_id in run_rows}
@@ -194,4 +243,6 @@ def is_problem(response: httpx.Response, status: int | None = None) -> bool:
     if response.headers.get("content-type", "").split(";")[0] != "application/problem+json":
         return False
     body = response.json()
-    return body.get("status") == response.status_code and (status is None or response.status_code == status)
+    return body.get("status") == response.status_code and (
+        status is None or response.status_code == status
+    )

@@ -40,16 +40,24 @@ class LoadReport:
     def figures(self) -> dict[str, float | int]:
         every = self.statuses()
         return {
-            "uploads": len(self.uploads), "runs_accepted": every[201], "duplicates_refused": every[200],
-            "conflicts_refused": every[409], "server_errors": sum(n for s, n in every.items() if s >= 500)
+            "uploads": len(self.uploads),
+            "runs_accepted": every[201],
+            "duplicates_refused": every[200],
+            "conflicts_refused": every[409],
+            "server_errors": sum(n for s, n in every.items() if s >= 500)
             + sum(1 for s, _ in self.chart_loaded + self.chart_idle if s >= 500),
-            "chart_queries_loaded": len(self.chart_loaded), "chart_queries_idle": len(self.chart_idle),
+            "chart_queries_loaded": len(self.chart_loaded),
+            "chart_queries_idle": len(self.chart_idle),
             "chart_p95_idle_ms": round(percentile([t for _, t in self.chart_idle], 95) * 1000, 1),
-            "chart_p95_loaded_ms": round(percentile([t for _, t in self.chart_loaded], 95) * 1000, 1),
+            "chart_p95_loaded_ms": round(
+                percentile([t for _, t in self.chart_loaded], 95) * 1000, 1
+            ),
         }
 
 
-def plan(agent: int, agents: int, runs: int, duplicates: int, conflicts: int, races: int) -> list[tuple[str, dict]]:
+def plan(
+    agent: int, agents: int, runs: int, duplicates: int, conflicts: int, races: int
+) -> list[tuple[str, dict]]:
     neighbour = (agent + 1) % agents
     items = [("race", make_run(neighbour, i)) for i in range(races)]
     items += [("new", make_run(agent, i)) for i in range(runs)]
@@ -58,14 +66,22 @@ def plan(agent: int, agents: int, runs: int, duplicates: int, conflicts: int, ra
     return items
 
 
-def _agent(base_url: str, token: str, items: list[tuple[str, dict]], out: list[Upload], start: threading.Barrier):
+def _agent(
+    base_url: str,
+    token: str,
+    items: list[tuple[str, dict]],
+    out: list[Upload],
+    start: threading.Barrier,
+):
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     with httpx.Client(base_url=base_url, headers=headers, timeout=60) as client:
         start.wait()
         for kind, document in items:
             began = time.perf_counter()
             response = client.post("/api/v1/runs", content=json.dumps(document))
-            out.append(Upload(kind, document["run_id"], response.status_code, time.perf_counter() - began))
+            out.append(
+                Upload(kind, document["run_id"], response.status_code, time.perf_counter() - began)
+            )
 
 
 def query_chart(client: httpx.Client) -> tuple[int, float]:
@@ -74,22 +90,43 @@ def query_chart(client: httpx.Client) -> tuple[int, float]:
     return status, time.perf_counter() - began
 
 
-def _querier(base_url: str, out: list[tuple[int, float]], stop: threading.Event, start: threading.Barrier):
+def _querier(
+    base_url: str, out: list[tuple[int, float]], stop: threading.Event, start: threading.Barrier
+):
     with httpx.Client(base_url=base_url, timeout=60) as client:
         start.wait()
         while not stop.is_set():
             out.append(query_chart(client))
 
 
-def run_load(base_url: str, token: str, *, agents: int = 20, runs: int = 50, duplicates: int = 5,
-             conflicts: int = 2, races: int = 2, idle_queries: int = 40) -> LoadReport:
+def run_load(
+    base_url: str,
+    token: str,
+    *,
+    agents: int = 20,
+    runs: int = 50,
+    duplicates: int = 5,
+    conflicts: int = 2,
+    races: int = 2,
+    idle_queries: int = 40,
+) -> LoadReport:
     """Upload concurrently while querying the chart, then measure the chart alone (idle)."""
     report = LoadReport()
     outputs: list[list[Upload]] = [[] for _ in range(agents)]
     start, stop = threading.Barrier(agents + 1), threading.Event()
-    workers = [threading.Thread(target=_agent, args=(base_url, token, plan(a, agents, runs, duplicates, conflicts,
-                                                                           races), outputs[a], start))
-               for a in range(agents)]
+    workers = [
+        threading.Thread(
+            target=_agent,
+            args=(
+                base_url,
+                token,
+                plan(a, agents, runs, duplicates, conflicts, races),
+                outputs[a],
+                start,
+            ),
+        )
+        for a in range(agents)
+    ]
     querier = threading.Thread(target=_querier, args=(base_url, report.chart_loaded, stop, start))
     for thread in (*workers, querier):
         thread.start()

@@ -33,7 +33,9 @@ def test_only_the_sha256_of_a_token_is_stored(settings):
 
 def test_admin_token_may_upload(client, settings):
     token = create_test_token(settings.resolved_database_url, scope="admin")
-    assert client.post("/api/v1/runs", json=make_run_doc(), headers=bearer(token)).status_code == 201
+    assert (
+        client.post("/api/v1/runs", json=make_run_doc(), headers=bearer(token)).status_code == 201
+    )
 
 
 def test_two_tokens_are_different(settings):
@@ -53,7 +55,9 @@ def test_cli_token_create_list_revoke(cli_env, client):
     created = cli_env.invoke(cli, ["token", "create", "ci-runner", "--scope", "upload"])
     assert created.exit_code == 0, created.output
     token = created.stdout.strip().splitlines()[-1]
-    assert client.post("/api/v1/runs", json=make_run_doc(), headers=bearer(token)).status_code == 201
+    assert (
+        client.post("/api/v1/runs", json=make_run_doc(), headers=bearer(token)).status_code == 201
+    )
     listed = cli_env.invoke(cli, ["token", "list"]).stdout
     assert "\tci-runner\tupload\t" + token[:10] + "...\t" in listed and token not in listed
     revoked = cli_env.invoke(cli, ["token", "revoke", "ci-runner"])
@@ -89,21 +93,47 @@ def test_read_tokens_on_needs_a_token_of_any_scope(settings):
     url = settings.resolved_database_url
     with read_app(settings.model_copy(update={"read_tokens": True})) as c:
         assert c.get("/api/v1/probe").status_code == 401
-        assert c.get("/api/v1/probe", headers=bearer(create_test_token(url, "read"))).status_code == 200
-        assert c.get("/api/v1/probe", headers=bearer(create_test_token(url, "upload"))).status_code == 200
-        assert c.get(f"/api/v1/probe?access_token={create_test_token(url, 'read')}").status_code == 400
+        assert (
+            c.get("/api/v1/probe", headers=bearer(create_test_token(url, "read"))).status_code
+            == 200
+        )
+        assert (
+            c.get("/api/v1/probe", headers=bearer(create_test_token(url, "upload"))).status_code
+            == 200
+        )
+        assert (
+            c.get(f"/api/v1/probe?access_token={create_test_token(url, 'read')}").status_code == 400
+        )
 
 
 def test_access_log_lines_never_carry_a_query_token():
-    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
-                               ("127.0.0.1:5000", "POST", "/api/v1/runs?x=1&Token=cbt_secret&access_token=cbt_s2",
-                                "1.1", 400), None)
+    record = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        (
+            "127.0.0.1:5000",
+            "POST",
+            "/api/v1/runs?x=1&Token=cbt_secret&access_token=cbt_s2",
+            "1.1",
+            400,
+        ),
+        None,
+    )
     assert RedactQueryTokens().filter(record)
-    assert record.getMessage() == '127.0.0.1:5000 - "POST /api/v1/runs?x=1&Token=[redacted]&access_token=[redacted] HTTP/1.1" 400'
+    assert (
+        record.getMessage()
+        == '127.0.0.1:5000 - "POST /api/v1/runs?x=1&Token=[redacted]&access_token=[redacted] HTTP/1.1" 400'
+    )
 
 
 def test_cli_version():
     from importlib.metadata import version
 
     result = CliRunner().invoke(cli, ["--version"])
-    assert (result.exit_code, result.stdout) == (0, f"cryptobench-server {version('cryptobench-server')}\n")
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"cryptobench-server {version('cryptobench-server')}\n",
+    )

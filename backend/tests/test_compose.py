@@ -48,23 +48,36 @@ def load_compose(name: str = "docker-compose.yml", env: dict[str, str] | None = 
 
 def compose_errors(document: dict) -> list[str]:
     validator = jsonschema_rs.validator_for(json.loads(SCHEMA.read_text(encoding="utf-8")))
-    return [f"{'/'.join(map(str, e.instance_path))}: {e.message}" for e in validator.iter_errors(document)]
+    return [
+        f"{'/'.join(map(str, e.instance_path))}: {e.message}"
+        for e in validator.iter_errors(document)
+    ]
 
 
 def dockerfile_instructions(path: Path) -> list[tuple[str, str]]:
     """(INSTRUCTION, arguments) pairs, continuation lines joined, comments dropped."""
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("#")]
+    lines = [
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if not line.lstrip().startswith("#")
+    ]
     joined = re.sub(r"\\\n\s*", " ", "\n".join(lines))
-    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1]) for line in joined.splitlines() if line.strip()]
+    return [
+        (line.split(None, 1)[0].upper(), line.split(None, 1)[1])
+        for line in joined.splitlines()
+        if line.strip()
+    ]
 
 
 def cli_paths() -> set[tuple[str, ...]]:
     """Every command path of `cryptobench-server`, e.g. ("token", "create")."""
+
     def walk(command, prefix):
         found = {prefix}
         for name, sub in getattr(command, "commands", {}).items():
             found |= walk(sub, (*prefix, name))
         return found
+
     return walk(get_command(server_cli), ())
 
 
@@ -98,9 +111,19 @@ def test_compose_build_context_and_dockerfile_exist():
 
 
 def test_every_path_the_dockerfile_copies_exists():
-    copies = [shlex.split(args) for op, args in dockerfile_instructions(ROOT / "backend/Dockerfile") if op == "COPY"]
+    copies = [
+        shlex.split(args)
+        for op, args in dockerfile_instructions(ROOT / "backend/Dockerfile")
+        if op == "COPY"
+    ]
     sources = [src for words in copies if not words[0].startswith("--from") for src in words[:-1]]
-    assert sources == ["frontend/package.json", "frontend/package-lock.json", "frontend/", "contract/", "backend/"]
+    assert sources == [
+        "frontend/package.json",
+        "frontend/package-lock.json",
+        "frontend/",
+        "contract/",
+        "backend/",
+    ]
     assert [src for src in sources if not (ROOT / src).exists()] == []
 
 
@@ -122,8 +145,11 @@ def test_every_command_the_dockerfile_runs_exists():
 
 def test_documented_one_off_commands_exist():
     text = (ROOT / "docker-compose.yml").read_text(encoding="utf-8")
-    documented = re.findall(r"docker compose run --rm dashboard cryptobench-server ([a-z ]+?)(?: [a-z-]+ --|$)",
-                            text, re.M)
+    documented = re.findall(
+        r"docker compose run --rm dashboard cryptobench-server ([a-z ]+?)(?: [a-z-]+ --|$)",
+        text,
+        re.M,
+    )
     assert [tuple(c.split()) for c in documented] == [("demo", "load"), ("token", "create")]
     assert {("demo", "load"), ("token", "create"), ("migrate",), ("serve",)} <= cli_paths()
 
@@ -135,9 +161,15 @@ def test_health_path_in_healthchecks_is_a_route():
 
 
 def test_compose_and_env_example_name_the_same_variables():
-    compose = {m["name"] for m in VARIABLE.finditer((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))}
-    example = dict(line.split("=", 1) for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
-                   if line and not line.startswith("#"))
+    compose = {
+        m["name"]
+        for m in VARIABLE.finditer((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+    }
+    example = dict(
+        line.split("=", 1)
+        for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    )
     assert compose == set(example)
     interpolated = load_compose(env=example)["services"]["dashboard"]["environment"]
     assert interpolated == load_compose()["services"]["dashboard"]["environment"]
@@ -150,11 +182,17 @@ def test_every_dashboard_setting_is_a_settings_field(monkeypatch):
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     settings = Settings()
-    assert settings.cors_origins == [] and settings.read_tokens is False and settings.max_body_bytes == 32 * 2**20
+    assert (
+        settings.cors_origins == []
+        and settings.read_tokens is False
+        and settings.max_body_bytes == 32 * 2**20
+    )
 
 
 def test_production_refuses_the_compose_default_password():
-    environment = load_compose(env={"CRYPTOBENCH_ENVIRONMENT": "production"})["services"]["dashboard"]["environment"]
+    environment = load_compose(env={"CRYPTOBENCH_ENVIRONMENT": "production"})["services"][
+        "dashboard"
+    ]["environment"]
     assert environment["CRYPTOBENCH_ENVIRONMENT"] == "production"
     with pytest.raises(ValidationError, match="default password 'changethis'"):
         Settings(environment="production", database_url=environment["CRYPTOBENCH_DATABASE_URL"])
@@ -163,15 +201,23 @@ def test_production_refuses_the_compose_default_password():
 def test_production_starts_with_a_real_password_and_development_with_the_default():
     env = {"CRYPTOBENCH_ENVIRONMENT": "production", "POSTGRES_PASSWORD": "Kx7-q2_ZtW9"}
     environment = load_compose(env=env)["services"]["dashboard"]["environment"]
-    settings = Settings(environment="production", database_url=environment["CRYPTOBENCH_DATABASE_URL"])
-    assert settings.database_url == "postgresql+psycopg://cryptobench:Kx7-q2_ZtW9@db:5432/cryptobench"
+    settings = Settings(
+        environment="production", database_url=environment["CRYPTOBENCH_DATABASE_URL"]
+    )
+    assert (
+        settings.database_url == "postgresql+psycopg://cryptobench:Kx7-q2_ZtW9@db:5432/cryptobench"
+    )
     default_url = load_compose()["services"]["dashboard"]["environment"]["CRYPTOBENCH_DATABASE_URL"]
-    assert Settings(environment="development", database_url=default_url).environment == "development"
+    assert (
+        Settings(environment="development", database_url=default_url).environment == "development"
+    )
 
 
 def test_production_guard_reads_the_environment(monkeypatch):
     monkeypatch.setenv("CRYPTOBENCH_ENVIRONMENT", "production")
-    monkeypatch.setenv("CRYPTOBENCH_DATABASE_URL", "postgresql+psycopg://cryptobench:changethis@db/cryptobench")
+    monkeypatch.setenv(
+        "CRYPTOBENCH_DATABASE_URL", "postgresql+psycopg://cryptobench:changethis@db/cryptobench"
+    )
     with pytest.raises(ValidationError, match="CRYPTOBENCH_DATABASE_URL uses the default password"):
         Settings()
 
@@ -181,8 +227,13 @@ def test_make_stack_runs_the_same_stack_without_docker():
     env = {k: v for k, v in os.environ.items() if not k.startswith("CRYPTOBENCH_")}
     tmp_path = Path(tempfile.mkdtemp(prefix="cryptobench-stack-test-"))
     tmp_path.chmod(0o755)
-    done = subprocess.run(["bash", str(ROOT / "scripts/stack.sh"), "--check"], capture_output=True, text=True,
-                          timeout=300, env={**env, "TMPDIR": str(tmp_path), "VENV": str(Path(sys.executable).parent.parent)})
+    done = subprocess.run(
+        ["bash", str(ROOT / "scripts/stack.sh"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**env, "TMPDIR": str(tmp_path), "VENV": str(Path(sys.executable).parent.parent)},
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "stack check: health: {'status': 'ok', 'database': 'postgresql'}" in done.stdout
     assert "stack check: upload with the stack token: HTTP 201" in done.stdout

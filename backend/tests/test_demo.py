@@ -29,7 +29,8 @@ SEED001_KEYGEN = {
     "homemade": {"compressed": (786.038, 12.099), "uncompressed": (795.960, 8.557)},
 }
 SEED002 = {  # padding -> [(2048, -O2), (2048, -Os), (4096, -O2), (4096, -Os)] in ms
-    "pkcs1v15": (54.18, 83.49, 207.08, 319.85), "pss": (54.57, 83.88, 207.78, 320.58),
+    "pkcs1v15": (54.18, 83.49, 207.08, 319.85),
+    "pss": (54.57, 83.88, 207.78, 320.58),
     "none": (53.97, 83.25, 206.71, 319.43),
 }
 SEED003_TABLE = """\
@@ -44,29 +45,57 @@ aes-256-gcm 18821.07 23611.90 24569.51 27030.19 27661.65 27634.35
 des-ede3-cbc 5420.43 5722.56 5799.77 5807.45 5829.97 5821.78
 chacha20-poly 22729.05 52835.75 96532.65 107768.83 112194.90 112361.47"""
 SEED003_PROGRESS = {
-    "none": ((5618835, "2.94"), (1886183, "2.98"), (517655, "2.98"), (132735, "2.97"), (16702, "2.99"), (8359, "2.98")),
-    "devcrypto": ((410104, "0.38"), (348184, "0.28"), (37545, "0.02"), (25658, "0.01"), (5663, "0.01"), (4040, "0.01")),
+    "none": (
+        (5618835, "2.94"),
+        (1886183, "2.98"),
+        (517655, "2.98"),
+        (132735, "2.97"),
+        (16702, "2.99"),
+        (8359, "2.98"),
+    ),
+    "devcrypto": (
+        (410104, "0.38"),
+        (348184, "0.28"),
+        (37545, "0.02"),
+        (25658, "0.01"),
+        (5663, "0.01"),
+        (4040, "0.01"),
+    ),
 }
 SIZES = (16, 64, 256, 1024, 8192, 16384)
 SEED004 = {  # name -> (ECpy, ECC.py) mean ns
-    "ecdsa-const-key-sign": (6420571.18, 23060506.52), "ecdsa-const-key-verify": (12904788.91, 46025457.98),
-    "ecdsa-const-message-sign": (6457965.82, 22673621.53), "ecdsa-const-message-verify": (12939980.20, 45040922.67),
-    "ecdsa-new-message-sign": (6390056.55, 22997217.87), "ecdsa-new-message-verify": (12820902.94, 45690935.96),
-    "y-recovery": (389843.32, 386594.24), "y-recovery-existing": (471788.96, 532413.66),
-    "point-add": (267983.28, 47641.32), "point-double": (287278.40, 148769.96), "point-mul": (6186594.40, 23093736.81),
+    "ecdsa-const-key-sign": (6420571.18, 23060506.52),
+    "ecdsa-const-key-verify": (12904788.91, 46025457.98),
+    "ecdsa-const-message-sign": (6457965.82, 22673621.53),
+    "ecdsa-const-message-verify": (12939980.20, 45040922.67),
+    "ecdsa-new-message-sign": (6390056.55, 22997217.87),
+    "ecdsa-new-message-verify": (12820902.94, 45690935.96),
+    "y-recovery": (389843.32, 386594.24),
+    "y-recovery-existing": (471788.96, 532413.66),
+    "point-add": (267983.28, 47641.32),
+    "point-double": (287278.40, 148769.96),
+    "point-mul": (6186594.40, 23093736.81),
 }
 
 
 @pytest.fixture
 def stored(authed_client, settings):
     for doc in demo_documents():
-        response = authed_client.post("/api/v1/runs", content=doc.to_json(), headers={"Content-Type": "application/json"})
+        response = authed_client.post(
+            "/api/v1/runs", content=doc.to_json(), headers={"Content-Type": "application/json"}
+        )
         assert response.status_code == 201, response.text
     engine = create_engine(settings.resolved_database_url)
     with engine.connect() as c:
-        rows = c.execute(text(
-            "SELECT u.run_id, u.clock_hz, u.clock_source, u.tags, r.* FROM results r JOIN runs u ON u.id = r.run_pk"
-        )).mappings().all()
+        rows = (
+            c.execute(
+                text(
+                    "SELECT u.run_id, u.clock_hz, u.clock_source, u.tags, r.* FROM results r JOIN runs u ON u.id = r.run_pk"
+                )
+            )
+            .mappings()
+            .all()
+        )
     engine.dispose()
 
     def of_run(slug: str) -> list:
@@ -82,9 +111,18 @@ def test_seed001_sunec_ecdsa_ops_per_s_with_error(stored):
     for name, score, error in published:
         row = rows[name]
         assert (row["value"], row["unit"], row["error"], row["error_kind"], row["samples"]) == (
-            float(score), "ops/s", float(error), "ci99.9", 25)
+            float(score),
+            "ops/s",
+            float(error),
+            "ci99.9",
+            25,
+        )
     assert rows["BenchmarkSigning.secp256k1_1024K"]["params"] == {
-        "curve": "secp256k1", "hash": "SHA-256", "message_bytes": 1048576, "provider": "SunEC"}
+        "curve": "secp256k1",
+        "hash": "SHA-256",
+        "message_bytes": 1048576,
+        "provider": "SunEC",
+    }
 
 
 def test_seed001_sm2_keygen(stored):
@@ -95,31 +133,50 @@ def test_seed001_sm2_keygen(stored):
 
 
 def test_seed002_rsa_verify_ms_at_160_mhz(stored):
-    for index, (bits, opt) in enumerate([(2048, "-O2"), (2048, "-Os"), (4096, "-O2"), (4096, "-Os")]):
+    for index, (bits, opt) in enumerate(
+        [(2048, "-O2"), (2048, "-Os"), (4096, "-O2"), (4096, "-Os")]
+    ):
         rows = stored(f"seed002-esp32c6-rsa-verify{opt}")
         assert len(rows) == 6
         for padding, figures in SEED002.items():
-            [row] = [r for r in rows if r["params"]["key_bits"] == bits and r["params"]["padding"] == padding]
-            assert (row["value"], row["unit"], row["tags"]["opt_level"]) == (figures[index], "ms/op", opt)
+            [row] = [
+                r
+                for r in rows
+                if r["params"]["key_bits"] == bits and r["params"]["padding"] == padding
+            ]
+            assert (row["value"], row["unit"], row["tags"]["opt_level"]) == (
+                figures[index],
+                "ms/op",
+                opt,
+            )
             assert (row["clock_hz"], row["clock_source"]) == (160e6, "configured")
             assert row["cycles_per_op"] == pytest.approx(figures[index] * 160_000, rel=1e-12)
 
 
 def test_seed003_openssl_table_in_kilobytes_per_second(stored):
-    rows = {(r["name"], r["params"]["block_bytes"]): r for r in stored("seed003-openssl-speed-table")}
+    rows = {
+        (r["name"], r["params"]["block_bytes"]): r for r in stored("seed003-openssl-speed-table")
+    }
     assert len(rows) == 60
     for line in SEED003_TABLE.splitlines():
         name, *values = line.split()
         for size, value in zip(SIZES, values):
             row = rows[(name, size)]
-            assert (row["value"], row["unit"], row["tags"]["engine"]) == (float(value), "kB/s", "none")
+            assert (row["value"], row["unit"], row["tags"]["engine"]) == (
+                float(value),
+                "kB/s",
+                "none",
+            )
             assert row["bytes_per_s"] == pytest.approx(float(value) * 1000, rel=1e-15)
     assert rows[("chacha20-poly", 16)]["algorithm"] == "ChaCha20-Poly1305"
 
 
 def test_seed003_progress_lines_with_and_without_engine(stored):
     for engine, cells in SEED003_PROGRESS.items():
-        rows = {r["params"]["block_bytes"]: r for r in stored(f"seed003-openssl-speed-progress-{engine}")}
+        rows = {
+            r["params"]["block_bytes"]: r
+            for r in stored(f"seed003-openssl-speed-progress-{engine}")
+        }
         for size, (count, seconds) in zip(SIZES, cells):
             row = rows[size]
             assert (row["samples"], row["unit"], row["tags"]["engine"]) == (count, "B/s", engine)

@@ -3,7 +3,12 @@
 from factories import make_result, make_run_doc
 
 from cryptobench_contract import Machine, Result, RunDocument
-from cryptobench_server.fingerprints import RESULT_FIELDS, content_hash, machine_fingerprint, series_key
+from cryptobench_server.fingerprints import (
+    RESULT_FIELDS,
+    content_hash,
+    machine_fingerprint,
+    series_key,
+)
 
 
 def test_content_hash_reads_every_result_field_of_the_contract():
@@ -11,31 +16,62 @@ def test_content_hash_reads_every_result_field_of_the_contract():
 
 
 def test_machine_fingerprint_ignores_clock_os_and_extra():
-    a = Machine(name="esp", arch="riscv32", cores=1, clock_hz=160e6, os="IDF 5.3", extra={"clock_source": "configured"})
+    a = Machine(
+        name="esp",
+        arch="riscv32",
+        cores=1,
+        clock_hz=160e6,
+        os="IDF 5.3",
+        extra={"clock_source": "configured"},
+    )
     b = Machine(name="esp", arch="riscv32", cores=1, clock_hz=80e6, os="IDF 5.4")
     assert machine_fingerprint(a) == machine_fingerprint(b)
-    assert machine_fingerprint(a) != machine_fingerprint(Machine(name="esp", arch="riscv32", cores=2))
+    assert machine_fingerprint(a) != machine_fingerprint(
+        Machine(name="esp", arch="riscv32", cores=2)
+    )
     assert len(machine_fingerprint(a)) == 64
 
 
 def key(**changes):
-    base = dict(algorithm="RSA", operation="verify", params={"key_bits": 2048, "padding": "pss"}, library="mbedtls",
-                library_version="3.6.2", machine="m" * 64, clock_hz=160e6, tags={"opt_level": "-O2"})
+    base = dict(
+        algorithm="RSA",
+        operation="verify",
+        params={"key_bits": 2048, "padding": "pss"},
+        library="mbedtls",
+        library_version="3.6.2",
+        machine="m" * 64,
+        clock_hz=160e6,
+        tags={"opt_level": "-O2"},
+    )
     return series_key(**{**base, **changes})
 
 
 def test_series_key_depends_on_every_dimension_but_not_on_key_order():
     assert key() == key(params={"padding": "pss", "key_bits": 2048})
-    others = [key(algorithm="ECDSA"), key(operation="sign"), key(params={"key_bits": 4096, "padding": "pss"}),
-              key(library="wolfssl"), key(library_version="3.6.3"), key(machine="n" * 64), key(clock_hz=80e6),
-              key(tags={"opt_level": "-Os"})]
+    others = [
+        key(algorithm="ECDSA"),
+        key(operation="sign"),
+        key(params={"key_bits": 4096, "padding": "pss"}),
+        key(library="wolfssl"),
+        key(library_version="3.6.3"),
+        key(machine="n" * 64),
+        key(clock_hz=80e6),
+        key(tags={"opt_level": "-Os"}),
+    ]
     assert len({key(), *others}) == 9
 
 
 def test_content_hash_ignores_key_order_and_sees_any_value_change():
     doc = make_run_doc(results=[make_result(stats={"min": 1.0, "max": 2.0})])
-    reordered = {**doc, "results": [make_result(stats={"max": 2.0, "min": 1.0},
-                                                params={"hash": "SHA-256", "padding": "pss", "key_bits": 2048})]}
+    reordered = {
+        **doc,
+        "results": [
+            make_result(
+                stats={"max": 2.0, "min": 1.0},
+                params={"hash": "SHA-256", "padding": "pss", "key_bits": 2048},
+            )
+        ],
+    }
     changed = {**doc, "results": [make_result(stats={"min": 1.0, "max": 2.5})]}
     first = content_hash(RunDocument.model_validate(doc))
     assert first == content_hash(RunDocument.model_validate(reordered))

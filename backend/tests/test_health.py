@@ -22,7 +22,9 @@ def test_database_down_is_503_problem_json_with_retry_after(tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     url = f"postgresql+psycopg://nobody@127.0.0.1:{port}/gone?connect_timeout=2"
-    app = create_app(Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui"))
+    app = create_app(
+        Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
+    )
     with TestClient(app) as client:
         health, runs = client.get("/api/v1/health"), client.get("/api/v1/runs")
     for response in (health, runs):
@@ -35,10 +37,27 @@ def test_database_down_is_503_problem_json_with_retry_after(tmp_path):
 def test_every_error_answer_is_declared_as_problem_json(client):
     document = client.get("/openapi.json").json()
     assert "HTTPValidationError" not in document["components"]["schemas"]
-    assert document["components"]["schemas"]["Problem"]["required"] == ["type", "title", "status", "detail"]
+    assert document["components"]["schemas"]["Problem"]["required"] == [
+        "type",
+        "title",
+        "status",
+        "detail",
+    ]
     upload = document["paths"]["/api/v1/runs"]["post"]["responses"]
-    assert sorted(s for s in upload if s >= "400") == ["400", "401", "403", "404", "409", "413", "422", "500", "503"]
+    assert sorted(s for s in upload if s >= "400") == [
+        "400",
+        "401",
+        "403",
+        "404",
+        "409",
+        "413",
+        "422",
+        "500",
+        "503",
+    ]
     problem_ref = {"schema": {"$ref": "#/components/schemas/Problem"}}
     for path_item in document["paths"].values():
         for operation in path_item.values():
-            assert operation["responses"]["422"]["content"] == {"application/problem+json": problem_ref}
+            assert operation["responses"]["422"]["content"] == {
+                "application/problem+json": problem_ref
+            }

@@ -16,9 +16,17 @@ def db(settings):
 
 def stored_results(db, run_id: str) -> list[dict]:
     with db.connect() as c:
-        rows = c.execute(text(
-            "SELECT r.* FROM results r JOIN runs u ON u.id = r.run_pk WHERE u.run_id = :id "
-            "ORDER BY r.position"), {"id": uuid.UUID(run_id)}).mappings().all()
+        rows = (
+            c.execute(
+                text(
+                    "SELECT r.* FROM results r JOIN runs u ON u.id = r.run_pk WHERE u.run_id = :id "
+                    "ORDER BY r.position"
+                ),
+                {"id": uuid.UUID(run_id)},
+            )
+            .mappings()
+            .all()
+        )
     return [dict(row) for row in rows]
 
 
@@ -58,11 +66,16 @@ def test_stored_result_keeps_reported_value_and_derives_the_rest(authed_client, 
 def test_one_series_reported_in_two_metrics_that_disagree_is_flagged(authed_client, db):
     thrpt = make_result(metric="ops_per_s", value=1000.0, unit="ops/s")
     avgt_unit_mixup = make_result(metric="ns_per_op", value=1000.0, unit="ns/op")
-    other = make_result(metric="ops_per_s", value=50.0, unit="ops/s", params={"key_bits": 4096, "padding": "pss"})
+    other = make_result(
+        metric="ops_per_s", value=50.0, unit="ops/s", params={"key_bits": 4096, "padding": "pss"}
+    )
     doc = make_run_doc(results=[thrpt, avgt_unit_mixup, other])
     assert authed_client.post("/api/v1/runs", json=doc).status_code == 201
     assert [row["flags"] for row in stored_results(db, doc["run_id"])] == [
-        ["metrics_disagree"], ["metrics_disagree"], []]
+        ["metrics_disagree"],
+        ["metrics_disagree"],
+        [],
+    ]
 
 
 def test_identical_reupload_is_200_with_stored_run_and_stores_nothing_new(authed_client, db):
@@ -93,8 +106,13 @@ def test_same_run_id_with_other_content_is_409_and_keeps_the_first(authed_client
 
 
 def test_machine_is_upserted_by_fingerprint_and_clock_stays_on_the_run(authed_client, db):
-    slow = make_run_doc(machine={**make_run_doc()["machine"], "clock_hz": 80_000_000,
-                                 "extra": {"clock_source": "measured"}})
+    slow = make_run_doc(
+        machine={
+            **make_run_doc()["machine"],
+            "clock_hz": 80_000_000,
+            "extra": {"clock_source": "measured"},
+        }
+    )
     authed_client.post("/api/v1/runs", json=make_run_doc())
     authed_client.post("/api/v1/runs", json=slow)
     assert count(db, "machines") == 1

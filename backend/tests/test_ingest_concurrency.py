@@ -18,7 +18,10 @@ THREADS = 8
 def counts(url: str) -> tuple[int, int, int]:
     engine = create_engine(url)
     with engine.connect() as c:
-        found = tuple(c.execute(text(f"SELECT count(*) FROM {t}")).scalar_one() for t in ("machines", "runs", "results"))
+        found = tuple(
+            c.execute(text(f"SELECT count(*) FROM {t}")).scalar_one()
+            for t in ("machines", "runs", "results")
+        )
     engine.dispose()
     return found
 
@@ -26,7 +29,11 @@ def counts(url: str) -> tuple[int, int, int]:
 def test_concurrent_duplicate_http_uploads_store_one_run(authed_client, settings):
     doc = make_run_doc(results=[make_result(value=float(v)) for v in range(1, 501)])
     with ThreadPoolExecutor(THREADS) as pool:
-        statuses = sorted(pool.map(lambda _: authed_client.post("/api/v1/runs", json=doc).status_code, range(THREADS)))
+        statuses = sorted(
+            pool.map(
+                lambda _: authed_client.post("/api/v1/runs", json=doc).status_code, range(THREADS)
+            )
+        )
     assert statuses == [200] * (THREADS - 1) + [201]
     assert counts(settings.resolved_database_url) == (1, 1, 500)
 
@@ -41,10 +48,14 @@ def any_url(request, tmp_path):
 
 
 def test_concurrent_ingest_run_creates_once_and_conflicts_stay_conflicts(any_url):
-    doc = RunDocument.model_validate(make_run_doc(results=[make_result(value=float(v)) for v in range(1, 301)]))
+    doc = RunDocument.model_validate(
+        make_run_doc(results=[make_result(value=float(v)) for v in range(1, 301)])
+    )
     engine = make_engine(any_url)
     with ThreadPoolExecutor(THREADS) as pool:
-        created = list(pool.map(lambda _: ingest_run(engine=engine, doc=doc).created, range(THREADS)))
+        created = list(
+            pool.map(lambda _: ingest_run(engine=engine, doc=doc).created, range(THREADS))
+        )
     changed = doc.model_copy(update={"tags": {"opt_level": "-Os"}})
     with pytest.raises(Conflict):
         ingest_run(engine=engine, doc=changed)

@@ -16,7 +16,10 @@ def nothing_stored(settings):
     yield
     engine = create_engine(settings.resolved_database_url)
     with engine.connect() as c:
-        counts = [c.execute(text(f"SELECT count(*) FROM {t}")).scalar_one() for t in ("machines", "runs", "results")]
+        counts = [
+            c.execute(text(f"SELECT count(*) FROM {t}")).scalar_one()
+            for t in ("machines", "runs", "results")
+        ]
     engine.dispose()
     assert counts == [0, 0, 0]
 
@@ -35,14 +38,17 @@ def five_results(**fourth) -> list[dict]:
     return [make_result(), make_result(), make_result(), make_result(**fourth), make_result()]
 
 
-@pytest.mark.parametrize(("results", "field"), [
-    (five_results(value=-1.0), "results[3].value"),
-    (five_results(error=-2.0, error_kind="stddev"), "results[3].error"),
-    (five_results(metric="furlongs"), "results[3].metric"),
-    (five_results(samples=0), "results[3].samples"),
-    (five_results(colour="red"), "results[3].colour"),
-    (five_results(params={"key_bits": [2048]}), "results[3].params.key_bits"),
-])
+@pytest.mark.parametrize(
+    ("results", "field"),
+    [
+        (five_results(value=-1.0), "results[3].value"),
+        (five_results(error=-2.0, error_kind="stddev"), "results[3].error"),
+        (five_results(metric="furlongs"), "results[3].metric"),
+        (five_results(samples=0), "results[3].samples"),
+        (five_results(colour="red"), "results[3].colour"),
+        (five_results(params={"key_bits": [2048]}), "results[3].params.key_bits"),
+    ],
+)
 def test_invalid_result_is_422_naming_the_field(authed_client, nothing_stored, results, field):
     named = fields(authed_client.post("/api/v1/runs", json=make_run_doc(results=results)))
     assert named and all(f.startswith(field) for f in named)
@@ -52,26 +58,37 @@ def test_unknown_unit_is_422_on_the_result_with_the_allowed_units(authed_client,
     doc = make_run_doc(results=five_results(unit="parsecs/op"))
     body = problem(authed_client.post("/api/v1/runs", json=doc), 422)
     assert body["errors"][0]["field"] == "results[3]"
-    assert "unit 'parsecs/op' is not known for metric 'cycles_per_op'" in body["errors"][0]["message"]
+    assert (
+        "unit 'parsecs/op' is not known for metric 'cycles_per_op'" in body["errors"][0]["message"]
+    )
 
 
 def test_unit_of_another_metric_is_422(authed_client, nothing_stored):
     doc = make_run_doc(results=five_results(unit="ns/op"))
-    assert "measures ns_per_op, not cycles_per_op" in problem(authed_client.post("/api/v1/runs", json=doc), 422)["errors"][0]["message"]
+    assert (
+        "measures ns_per_op, not cycles_per_op"
+        in problem(authed_client.post("/api/v1/runs", json=doc), 422)["errors"][0]["message"]
+    )
 
 
 @pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity"])
 def test_nan_and_infinity_are_422(authed_client, nothing_stored, literal):
     raw = json.dumps(make_run_doc(results=five_results(value=1.5))).replace("1.5", literal)
-    response = authed_client.post("/api/v1/runs", content=raw, headers={"Content-Type": "application/json"})
+    response = authed_client.post(
+        "/api/v1/runs", content=raw, headers={"Content-Type": "application/json"}
+    )
     assert "results[3].value" in fields(response)
 
 
 def test_unknown_top_level_field_is_422(authed_client, nothing_stored):
-    assert fields(authed_client.post("/api/v1/runs", json=make_run_doc(comment="hi"))) == ["comment"]
+    assert fields(authed_client.post("/api/v1/runs", json=make_run_doc(comment="hi"))) == [
+        "comment"
+    ]
 
 
-@pytest.mark.parametrize("missing", ["run_id", "source", "started_at", "machine", "tool", "results"])
+@pytest.mark.parametrize(
+    "missing", ["run_id", "source", "started_at", "machine", "tool", "results"]
+)
 def test_missing_required_field_is_422(authed_client, nothing_stored, missing):
     doc = make_run_doc()
     del doc[missing]
@@ -85,7 +102,9 @@ def test_missing_machine_name_is_422(authed_client, nothing_stored):
 
 
 def test_broken_json_is_422(authed_client, nothing_stored):
-    response = authed_client.post("/api/v1/runs", content=b'{"run_id": ', headers={"Content-Type": "application/json"})
+    response = authed_client.post(
+        "/api/v1/runs", content=b'{"run_id": ', headers={"Content-Type": "application/json"}
+    )
     assert problem(response, 422)["errors"][0]["message"] == "JSON decode error"
 
 
@@ -102,14 +121,20 @@ def test_without_token_is_401(client, nothing_stored):
 
 
 def test_unknown_token_is_401(client, nothing_stored):
-    response = client.post("/api/v1/runs", json=make_run_doc(), headers={"Authorization": "Bearer cbt_nope"})
+    response = client.post(
+        "/api/v1/runs", json=make_run_doc(), headers={"Authorization": "Bearer cbt_nope"}
+    )
     assert problem(response, 401)["detail"] == "unknown or revoked API token"
 
 
 def test_read_token_is_403(client, settings, nothing_stored):
     token = create_test_token(settings.resolved_database_url, scope="read")
-    response = client.post("/api/v1/runs", json=make_run_doc(), headers={"Authorization": f"Bearer {token}"})
-    assert problem(response, 403)["detail"] == "this token has scope 'read'; this needs scope 'upload'"
+    response = client.post(
+        "/api/v1/runs", json=make_run_doc(), headers={"Authorization": f"Bearer {token}"}
+    )
+    assert (
+        problem(response, 403)["detail"] == "this token has scope 'read'; this needs scope 'upload'"
+    )
 
 
 def test_token_in_query_string_is_refused(client, upload_token, nothing_stored):
@@ -121,7 +146,9 @@ def test_token_in_query_string_is_refused(client, upload_token, nothing_stored):
 def small_cap_client(settings):
     app = create_app(settings.model_copy(update={"max_body_bytes": 2000}))
     with TestClient(app) as test_client:
-        test_client.headers["Authorization"] = f"Bearer {create_test_token(settings.resolved_database_url)}"
+        test_client.headers["Authorization"] = (
+            f"Bearer {create_test_token(settings.resolved_database_url)}"
+        )
         yield test_client
     app.state.engine.dispose()
 
@@ -131,14 +158,18 @@ def big_doc() -> bytes:
 
 
 def test_body_over_the_cap_is_413_by_content_length(small_cap_client, nothing_stored):
-    response = small_cap_client.post("/api/v1/runs", content=big_doc(), headers={"Content-Type": "application/json"})
+    response = small_cap_client.post(
+        "/api/v1/runs", content=big_doc(), headers={"Content-Type": "application/json"}
+    )
     assert problem(response, 413)["detail"] == "Request body larger than 2000 bytes"
 
 
 def test_streamed_body_over_the_cap_is_413(small_cap_client, nothing_stored):
     body = big_doc()
-    chunks = (body[i:i + 500] for i in range(0, len(body), 500))
-    response = small_cap_client.post("/api/v1/runs", content=chunks, headers={"Content-Type": "application/json"})
+    chunks = (body[i : i + 500] for i in range(0, len(body), 500))
+    response = small_cap_client.post(
+        "/api/v1/runs", content=chunks, headers={"Content-Type": "application/json"}
+    )
     assert problem(response, 413)["detail"] == "Request body larger than 2000 bytes"
 
 

@@ -19,7 +19,9 @@ def sqlite_url(tmp_path) -> str:
 
 @pytest.fixture
 def sqlite_client(sqlite_url, tmp_path):
-    app = create_app(Settings(database_url=sqlite_url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui"))
+    app = create_app(
+        Settings(database_url=sqlite_url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
+    )
     with TestClient(app) as test_client:
         test_client.headers["Authorization"] = f"Bearer {create_test_token(sqlite_url)}"
         yield test_client
@@ -27,8 +29,18 @@ def sqlite_client(sqlite_url, tmp_path):
 
 
 def test_upload_stores_exact_values_on_sqlite(sqlite_client, sqlite_url):
-    results = [make_result(metric="bytes_per_s", value=30229.13, unit="kB/s", family="cipher", algorithm="aes-128-cbc",
-                           operation="encrypt", params={"blocksize": "16"}, stats={"max": 1.0, "min": 2.0})]
+    results = [
+        make_result(
+            metric="bytes_per_s",
+            value=30229.13,
+            unit="kB/s",
+            family="cipher",
+            algorithm="aes-128-cbc",
+            operation="encrypt",
+            params={"blocksize": "16"},
+            stats={"max": 1.0, "min": 2.0},
+        )
+    ]
     doc = make_run_doc(results=results)
     assert sqlite_client.post("/api/v1/runs", json=doc).status_code == 201
     assert sqlite_client.post("/api/v1/runs", json=doc).status_code == 200
@@ -39,7 +51,12 @@ def test_upload_stores_exact_values_on_sqlite(sqlite_client, sqlite_url):
         runs = c.execute(text("SELECT count(*) FROM runs")).scalar_one()
     engine.dispose()
     assert runs == 1
-    assert (row["algorithm"], row["params"], row["value"], row["unit"]) == ("AES-128-CBC", '{"block_bytes":16}', 30229.13, "kB/s")
+    assert (row["algorithm"], row["params"], row["value"], row["unit"]) == (
+        "AES-128-CBC",
+        '{"block_bytes":16}',
+        30229.13,
+        "kB/s",
+    )
     assert row["bytes_per_s"] == pytest.approx(30_229_130.0, rel=1e-15)
     assert row["ops_per_s"] == pytest.approx(1_889_320.625, rel=1e-12)
     assert row["cycles_per_op"] == pytest.approx(84.6865258775, rel=1e-10)

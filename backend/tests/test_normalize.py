@@ -2,7 +2,12 @@
 
 import pytest
 
-from cryptobench_server.normalize import bytes_per_op, canonical_figures, disagreeing_metrics, plausibility_flags
+from cryptobench_server.normalize import (
+    bytes_per_op,
+    canonical_figures,
+    disagreeing_metrics,
+    plausibility_flags,
+)
 
 MHZ160 = 160e6
 
@@ -12,9 +17,16 @@ def figures(metric, value, unit, clock=None, op_bytes=None):
     return got, derived
 
 
-@pytest.mark.parametrize(("value", "unit", "ops_per_s"), [
-    (2.0, "ops/ns", 2e9), (2.0, "ops/us", 2e6), (2.0, "ops/ms", 2e3), (2.0, "ops/s", 2.0), (120.0, "ops/min", 2.0),
-])
+@pytest.mark.parametrize(
+    ("value", "unit", "ops_per_s"),
+    [
+        (2.0, "ops/ns", 2e9),
+        (2.0, "ops/us", 2e6),
+        (2.0, "ops/ms", 2e3),
+        (2.0, "ops/s", 2.0),
+        (120.0, "ops/min", 2.0),
+    ],
+)
 def test_jmh_throughput_units(value, unit, ops_per_s):
     got, derived = figures("ops_per_s", value, unit)
     assert got["ops_per_s"] == pytest.approx(ops_per_s, rel=1e-15)
@@ -23,9 +35,15 @@ def test_jmh_throughput_units(value, unit, ops_per_s):
     assert derived == ["ns_per_op"]
 
 
-@pytest.mark.parametrize(("value", "unit", "ns"), [
-    (4.0, "ns/op", 4.0), (4.0, "us/op", 4e3), (4.0, "ms/op", 4e6), (4.0, "s/op", 4e9),
-])
+@pytest.mark.parametrize(
+    ("value", "unit", "ns"),
+    [
+        (4.0, "ns/op", 4.0),
+        (4.0, "us/op", 4e3),
+        (4.0, "ms/op", 4e6),
+        (4.0, "s/op", 4e9),
+    ],
+)
 def test_jmh_time_units(value, unit, ns):
     got, derived = figures("ns_per_op", value, unit)
     assert got["ns_per_op"] == ns
@@ -43,8 +61,13 @@ def test_esp32_verify_in_ms_at_160_mhz():
 
 def test_cycles_without_clock_give_only_cycle_figures():
     got, derived = figures("cycles_per_op", 1_888_000.0, "cycles/op")
-    assert got == {"ops_per_s": None, "ns_per_op": None, "cycles_per_op": 1_888_000.0,
-                   "bytes_per_s": None, "cycles_per_byte": None}
+    assert got == {
+        "ops_per_s": None,
+        "ns_per_op": None,
+        "cycles_per_op": 1_888_000.0,
+        "bytes_per_s": None,
+        "cycles_per_byte": None,
+    }
     assert derived == []
 
 
@@ -90,34 +113,81 @@ def test_zero_time_has_no_reciprocal():
     assert derived == ["cycles_per_op"]
 
 
-@pytest.mark.parametrize(("params", "expected"), [
-    ({"block_bytes": 16, "message_bytes": 32}, 16.0), ({"message_bytes": 1048576}, 1048576.0),
-    ({"block_bytes": "16"}, None), ({"message_bytes": True}, None), ({"block_bytes": 0}, None), ({}, None),
-])
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({"block_bytes": 16, "message_bytes": 32}, 16.0),
+        ({"message_bytes": 1048576}, 1048576.0),
+        ({"block_bytes": "16"}, None),
+        ({"message_bytes": True}, None),
+        ({"block_bytes": 0}, None),
+        ({}, None),
+    ],
+)
 def test_bytes_per_op(params, expected):
     assert bytes_per_op(params) == expected
 
 
-@pytest.mark.parametrize(("kwargs", "expected"), [
-    (dict(value=100.0, error=5.0, stats={"min": 90.0, "max": 110.0}, cycles_per_op=None, metric="ops_per_s"), []),
-    (dict(value=100.0, error=150.0, stats=None, cycles_per_op=None, metric="ops_per_s"), ["error_exceeds_value"]),
-    (dict(value=0.5, error=None, stats=None, cycles_per_op=0.5, metric="cycles_per_op"), ["cycles_below_one"]),
-    (dict(value=100.0, error=None, stats={"min": 120.0, "max": 80.0}, cycles_per_op=None, metric="ns_per_op"),
-     ["stats_min_above_max"]),
-    (dict(value=100.0, error=None, stats={"min": 101.0, "max": 120.0}, cycles_per_op=None, metric="ns_per_op"),
-     ["value_outside_stats"]),
-    (dict(value=0.0, error=None, stats=None, cycles_per_op=0.0, metric="ns_per_op"), ["zero_value", "cycles_below_one"]),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "expected"),
+    [
+        (
+            dict(
+                value=100.0,
+                error=5.0,
+                stats={"min": 90.0, "max": 110.0},
+                cycles_per_op=None,
+                metric="ops_per_s",
+            ),
+            [],
+        ),
+        (
+            dict(value=100.0, error=150.0, stats=None, cycles_per_op=None, metric="ops_per_s"),
+            ["error_exceeds_value"],
+        ),
+        (
+            dict(value=0.5, error=None, stats=None, cycles_per_op=0.5, metric="cycles_per_op"),
+            ["cycles_below_one"],
+        ),
+        (
+            dict(
+                value=100.0,
+                error=None,
+                stats={"min": 120.0, "max": 80.0},
+                cycles_per_op=None,
+                metric="ns_per_op",
+            ),
+            ["stats_min_above_max"],
+        ),
+        (
+            dict(
+                value=100.0,
+                error=None,
+                stats={"min": 101.0, "max": 120.0},
+                cycles_per_op=None,
+                metric="ns_per_op",
+            ),
+            ["value_outside_stats"],
+        ),
+        (
+            dict(value=0.0, error=None, stats=None, cycles_per_op=0.0, metric="ns_per_op"),
+            ["zero_value", "cycles_below_one"],
+        ),
+    ],
+)
 def test_plausibility_flags(kwargs, expected):
     assert plausibility_flags(**kwargs) == expected
 
 
-@pytest.mark.parametrize(("reported", "expected"), [
-    ({"ops_per_s": [1_000_000.0], "ns_per_op": [1_100_000.0]}, False),
-    ({"ops_per_s": [1_000_000.0], "ns_per_op": [1000.0]}, True),
-    ({"ops_per_s": [1000.0, 1010.0]}, False),
-    ({"ops_per_s": [1000.0], "bytes_per_s": [None]}, False),
-    ({"ns_per_op": [100.0], "cycles_per_op": [151.0], "other": [None]}, True),
-])
+@pytest.mark.parametrize(
+    ("reported", "expected"),
+    [
+        ({"ops_per_s": [1_000_000.0], "ns_per_op": [1_100_000.0]}, False),
+        ({"ops_per_s": [1_000_000.0], "ns_per_op": [1000.0]}, True),
+        ({"ops_per_s": [1000.0, 1010.0]}, False),
+        ({"ops_per_s": [1000.0], "bytes_per_s": [None]}, False),
+        ({"ns_per_op": [100.0], "cycles_per_op": [151.0], "other": [None]}, True),
+    ],
+)
 def test_disagreeing_metrics(reported, expected):
     assert disagreeing_metrics(reported) is expected

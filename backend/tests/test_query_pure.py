@@ -15,10 +15,20 @@ from cryptobench_server.query.sqlfuncs import _ConcatBytes, concat_bytes, json_t
 
 
 def test_filters_group_repeats_and_map_vocabulary():
-    items = [("algorithm", "rsa"), ("algorithm", "ECDSA"), ("curve", "P-256"), ("param.keysize", "2048"),
-             ("tag.opt_level", "-O2"), ("limit", "5"), ("param.curve", "prime256v1"), ("algorithm", "RSA")]
+    items = [
+        ("algorithm", "rsa"),
+        ("algorithm", "ECDSA"),
+        ("curve", "P-256"),
+        ("param.keysize", "2048"),
+        ("tag.opt_level", "-O2"),
+        ("limit", "5"),
+        ("param.curve", "prime256v1"),
+        ("algorithm", "RSA"),
+    ]
     assert parse_filters(items, reserved=["limit"]) == {
-        "algorithm": ("RSA", "ECDSA"), "param.curve": ("secp256r1",), "param.key_bits": ("2048",),
+        "algorithm": ("RSA", "ECDSA"),
+        "param.curve": ("secp256r1",),
+        "param.key_bits": ("2048",),
         "tag.opt_level": ("-O2",),
     }
 
@@ -35,11 +45,16 @@ def test_unknown_filter_and_bad_run_id_name_the_field():
 def test_cursor_round_trip_and_page_cut():
     from datetime import UTC, datetime
 
-    assert decode_cursor(encode_cursor(["2026-11-20T10:00:00+00:00", 7]), types=(datetime, int)) == [
-        datetime(2026, 11, 20, 10, tzinfo=UTC), 7]
+    assert decode_cursor(
+        encode_cursor(["2026-11-20T10:00:00+00:00", 7]), types=(datetime, int)
+    ) == [datetime(2026, 11, 20, 10, tzinfo=UTC), 7]
     assert page([1, 2, 3], 2, lambda r: [r]) == ([1, 2], encode_cursor([2]))
     assert page([1, 2], 2, lambda r: [r]) == ([1, 2], None)
-    for bad, types in (("e30", (int,)), (encode_cursor([True]), (int,)), (encode_cursor(["x"]), (int,))):
+    for bad, types in (
+        ("e30", (int,)),
+        (encode_cursor([True]), (int,)),
+        (encode_cursor(["x"]), (int,)),
+    ):
         with pytest.raises(InvalidInput):
             decode_cursor(bad, types=types)
 
@@ -51,31 +66,72 @@ def test_numeric_x_only_when_every_value_is_a_finite_number():
 
 
 def test_shape_sorts_series_nulls_first_and_points_numerically():
-    rows = [PointRow("4096", ("pss",), 3.0, 3.0, 3.0, 1, None, None),
-            PointRow("512", ("pss",), 1.0, 1.0, 1.0, 1, 0.5, "stddev"),
-            PointRow("1024", (None,), 2.0, 1.0, 4.0, 2, None, None)]
+    rows = [
+        PointRow("4096", ("pss",), 3.0, 3.0, 3.0, 1, None, None),
+        PointRow("512", ("pss",), 1.0, 1.0, 1.0, 1, 0.5, "stddev"),
+        PointRow("1024", (None,), 2.0, 1.0, 4.0, 2, None, None),
+    ]
     assert shape(rows, ["param.padding"]) == [
-        {"key": {"param.padding": None}, "points": [
-            {"x": 1024, "value": 2.0, "min": 1.0, "max": 4.0, "n": 2, "error": None, "error_kind": None}]},
-        {"key": {"param.padding": "pss"}, "points": [
-            {"x": 512, "value": 1.0, "min": 1.0, "max": 1.0, "n": 1, "error": 0.5, "error_kind": "stddev"},
-            {"x": 4096, "value": 3.0, "min": 3.0, "max": 3.0, "n": 1, "error": None, "error_kind": None}]},
+        {
+            "key": {"param.padding": None},
+            "points": [
+                {
+                    "x": 1024,
+                    "value": 2.0,
+                    "min": 1.0,
+                    "max": 4.0,
+                    "n": 2,
+                    "error": None,
+                    "error_kind": None,
+                }
+            ],
+        },
+        {
+            "key": {"param.padding": "pss"},
+            "points": [
+                {
+                    "x": 512,
+                    "value": 1.0,
+                    "min": 1.0,
+                    "max": 1.0,
+                    "n": 1,
+                    "error": 0.5,
+                    "error_kind": "stddev",
+                },
+                {
+                    "x": 4096,
+                    "value": 3.0,
+                    "min": 3.0,
+                    "max": 3.0,
+                    "n": 1,
+                    "error": None,
+                    "error_kind": None,
+                },
+            ],
+        },
     ]
 
 
 def test_compare_median_of_repeats_ratio_verdict_geomean():
-    base = [Measured("RSA", "sign", {"key_bits": 2048}, 10.0), Measured("RSA", "sign", {"key_bits": 2048}, 30.0),
-            Measured("RSA", "sign", {"key_bits": 4096}, None), Measured("AES", None, {}, 0.0)]
+    base = [
+        Measured("RSA", "sign", {"key_bits": 2048}, 10.0),
+        Measured("RSA", "sign", {"key_bits": 2048}, 30.0),
+        Measured("RSA", "sign", {"key_bits": 4096}, None),
+        Measured("AES", None, {}, 0.0),
+    ]
     other = [Measured("RSA", "sign", {"key_bits": 2048}, 40.0), Measured("AES", None, {}, 5.0)]
     rows = shared_rows(base, other, "ns_per_op")
-    assert [(r["algorithm"], r["baseline"], r["contender"], r["ratio"], r["verdict"]) for r in rows] == [
-        ("AES", 0.0, 5.0, None, None), ("RSA", 20.0, 40.0, 2.0, "worse")]
+    assert [
+        (r["algorithm"], r["baseline"], r["contender"], r["ratio"], r["verdict"]) for r in rows
+    ] == [("AES", 0.0, 5.0, None, None), ("RSA", 20.0, 40.0, 2.0, "worse")]
     assert verdict(0.5, "ops_per_s") == "worse"
     assert verdict(1.0, "ops_per_s") == "same"
     assert geomean([2.0, 8.0, None]) == 4.0
     assert differences({"a": 1, "b": 2}, {"b": 3, "c": 4}) == [
-        {"field": "a", "baseline": 1, "contender": None}, {"field": "b", "baseline": 2, "contender": 3},
-        {"field": "c", "baseline": None, "contender": 4}]
+        {"field": "a", "baseline": 1, "contender": None},
+        {"field": "b", "baseline": 2, "contender": 3},
+        {"field": "c", "baseline": None, "contender": 4},
+    ]
 
 
 def test_sql_forms_on_postgresql_and_sqlite():
@@ -83,14 +139,20 @@ def test_sql_forms_on_postgresql_and_sqlite():
     query = select(json_text(results.c.params, "it's"), concat_bytes(results.c.v))
     assert str(query.compile(dialect=postgresql.dialect())) == (
         "SELECT (results.params ->> 'it''s') AS json_text_1, "
-        "string_agg(results.v, ''::bytea) AS concat_bytes_1 \nFROM results")
-    assert "json_extract(results.params, '$.\"it''s\"')" in str(query.compile(dialect=sqlite.dialect()))
+        "string_agg(results.v, ''::bytea) AS concat_bytes_1 \nFROM results"
+    )
+    assert "json_extract(results.params, '$.\"it''s\"')" in str(
+        query.compile(dialect=sqlite.dialect())
+    )
 
 
 def test_sqlite_concat_bytes_aggregate_joins_a_group_skipping_nulls():
     connection = sqlite3.connect(":memory:")
     connection.create_aggregate("cb_concat_bytes", 1, _ConcatBytes)
     connection.execute("CREATE TABLE t (g TEXT, v BLOB)")
-    connection.executemany("INSERT INTO t VALUES (?, ?)", [("a", b"\x01"), ("a", None), ("a", b"\x02"), ("b", None)])
-    assert connection.execute("SELECT g, length(cb_concat_bytes(v)) FROM t GROUP BY g ORDER BY g").fetchall() == [
-        ("a", 2), ("b", None)]
+    connection.executemany(
+        "INSERT INTO t VALUES (?, ?)", [("a", b"\x01"), ("a", None), ("a", b"\x02"), ("b", None)]
+    )
+    assert connection.execute(
+        "SELECT g, length(cb_concat_bytes(v)) FROM t GROUP BY g ORDER BY g"
+    ).fetchall() == [("a", 2), ("b", None)]

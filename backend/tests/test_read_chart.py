@@ -10,70 +10,228 @@ def chart(client, **params):
 
 
 def test_median_by_key_bits_and_opt_level(loaded):
-    body = chart(loaded, metric="ns_per_op", x="param.key_bits", series=["tag.opt_level"],
-                 algorithm="RSA", **{"param.padding": "pss"})
-    assert body == {"metric": "ns_per_op", "unit": "ns/op", "x": "param.key_bits", "series": [
-        {"key": {"tag.opt_level": "-O2"}, "points": [
-            {"x": 2048, "value": 11e6, "min": 10e6, "max": 15e6, "n": 3, "error": None, "error_kind": None},
-            {"x": 4096, "value": 31e6, "min": 30e6, "max": 32e6, "n": 2, "error": None, "error_kind": None}]},
-        {"key": {"tag.opt_level": "-Os"}, "points": [
-            {"x": 2048, "value": 12.5e6, "min": 12.5e6, "max": 12.5e6, "n": 1, "error": None, "error_kind": None},
-            {"x": 4096, "value": 40e6, "min": 40e6, "max": 40e6, "n": 1, "error": None, "error_kind": None}]},
-    ]}
+    body = chart(
+        loaded,
+        metric="ns_per_op",
+        x="param.key_bits",
+        series=["tag.opt_level"],
+        algorithm="RSA",
+        **{"param.padding": "pss"},
+    )
+    assert body == {
+        "metric": "ns_per_op",
+        "unit": "ns/op",
+        "x": "param.key_bits",
+        "series": [
+            {
+                "key": {"tag.opt_level": "-O2"},
+                "points": [
+                    {
+                        "x": 2048,
+                        "value": 11e6,
+                        "min": 10e6,
+                        "max": 15e6,
+                        "n": 3,
+                        "error": None,
+                        "error_kind": None,
+                    },
+                    {
+                        "x": 4096,
+                        "value": 31e6,
+                        "min": 30e6,
+                        "max": 32e6,
+                        "n": 2,
+                        "error": None,
+                        "error_kind": None,
+                    },
+                ],
+            },
+            {
+                "key": {"tag.opt_level": "-Os"},
+                "points": [
+                    {
+                        "x": 2048,
+                        "value": 12.5e6,
+                        "min": 12.5e6,
+                        "max": 12.5e6,
+                        "n": 1,
+                        "error": None,
+                        "error_kind": None,
+                    },
+                    {
+                        "x": 4096,
+                        "value": 40e6,
+                        "min": 40e6,
+                        "max": 40e6,
+                        "n": 1,
+                        "error": None,
+                        "error_kind": None,
+                    },
+                ],
+            },
+        ],
+    }
 
 
 def test_error_kept_only_for_single_kind_and_reported_metric(loaded):
-    body = chart(loaded, metric="ops_per_s", x="param.message_bytes", series="param.curve", source="jmh")
+    body = chart(
+        loaded, metric="ops_per_s", x="param.message_bytes", series="param.curve", source="jmh"
+    )
     assert body["series"] == [
-        {"key": {"param.curve": "secp256k1"}, "points": [
-            {"x": 128, "value": 825.0, "min": 800.0, "max": 850.0, "n": 2, "error": None, "error_kind": None}]},
-        {"key": {"param.curve": "secp256r1"}, "points": [
-            {"x": 128, "value": 1050.0, "min": 1000.0, "max": 1100.0, "n": 2, "error": 30.0, "error_kind": "ci99.9"},
-            {"x": 1024, "value": 900.0, "min": 900.0, "max": 900.0, "n": 1, "error": 10.0, "error_kind": "ci99.9"}]},
+        {
+            "key": {"param.curve": "secp256k1"},
+            "points": [
+                {
+                    "x": 128,
+                    "value": 825.0,
+                    "min": 800.0,
+                    "max": 850.0,
+                    "n": 2,
+                    "error": None,
+                    "error_kind": None,
+                }
+            ],
+        },
+        {
+            "key": {"param.curve": "secp256r1"},
+            "points": [
+                {
+                    "x": 128,
+                    "value": 1050.0,
+                    "min": 1000.0,
+                    "max": 1100.0,
+                    "n": 2,
+                    "error": 30.0,
+                    "error_kind": "ci99.9",
+                },
+                {
+                    "x": 1024,
+                    "value": 900.0,
+                    "min": 900.0,
+                    "max": 900.0,
+                    "n": 1,
+                    "error": 10.0,
+                    "error_kind": "ci99.9",
+                },
+            ],
+        },
     ]
-    converted = chart(loaded, metric="ns_per_op", x="param.message_bytes", source="jmh", **{"param.curve": "P-256"})
-    assert converted["series"] == [{"key": {}, "points": [
-        {"x": 128, "value": (1e6 + 1e9 / 1100) / 2, "min": 1e9 / 1100, "max": 1e6, "n": 2, "error": None,
-         "error_kind": None},
-        {"x": 1024, "value": 1e9 / 900, "min": 1e9 / 900, "max": 1e9 / 900, "n": 1, "error": None, "error_kind": None}]}]
+    converted = chart(
+        loaded,
+        metric="ns_per_op",
+        x="param.message_bytes",
+        source="jmh",
+        **{"param.curve": "P-256"},
+    )
+    assert converted["series"] == [
+        {
+            "key": {},
+            "points": [
+                {
+                    "x": 128,
+                    "value": (1e6 + 1e9 / 1100) / 2,
+                    "min": 1e9 / 1100,
+                    "max": 1e6,
+                    "n": 2,
+                    "error": None,
+                    "error_kind": None,
+                },
+                {
+                    "x": 1024,
+                    "value": 1e9 / 900,
+                    "min": 1e9 / 900,
+                    "max": 1e9 / 900,
+                    "n": 1,
+                    "error": None,
+                    "error_kind": None,
+                },
+            ],
+        }
+    ]
 
 
 def test_mean_min_max_and_text_x_sorted(loaded):
-    points = {agg: chart(loaded, metric="cycles_per_op", x="tag.opt_level", agg=agg, algorithm="RSA",
-                         key_bits="2048", padding="pss")["series"][0]["points"] for agg in ("mean", "min", "max")}
-    assert [(p["x"], p["value"], p["n"]) for p in points["mean"]] == [("-O2", 1_920_000.0, 3), ("-Os", 2_000_000.0, 1)]
+    points = {
+        agg: chart(
+            loaded,
+            metric="cycles_per_op",
+            x="tag.opt_level",
+            agg=agg,
+            algorithm="RSA",
+            key_bits="2048",
+            padding="pss",
+        )["series"][0]["points"]
+        for agg in ("mean", "min", "max")
+    }
+    assert [(p["x"], p["value"], p["n"]) for p in points["mean"]] == [
+        ("-O2", 1_920_000.0, 3),
+        ("-Os", 2_000_000.0, 1),
+    ]
     assert [p["value"] for p in points["min"]] == [1_600_000.0, 2_000_000.0]
     assert [p["value"] for p in points["max"]] == [2_400_000.0, 2_000_000.0]
 
 
 def test_the_result_name_is_a_dimension(loaded):
-    body = chart(loaded, metric="cycles_per_op", x="name", agg="max", algorithm="RSA", **{"param.key_bits": "4096"})
+    body = chart(
+        loaded,
+        metric="cycles_per_op",
+        x="name",
+        agg="max",
+        algorithm="RSA",
+        **{"param.key_bits": "4096"},
+    )
     assert [(p["x"], p["value"], p["n"]) for p in body["series"][0]["points"]] == [
-        ("RSA-4096 verify pkcs1v15", 5_600_000.0, 2), ("RSA-4096 verify pss", 6_400_000.0, 3)]
+        ("RSA-4096 verify pkcs1v15", 5_600_000.0, 2),
+        ("RSA-4096 verify pss", 6_400_000.0, 3),
+    ]
 
 
 def test_results_without_the_metric_are_absent_not_zero(loaded):
     assert chart(loaded, metric="cycles_per_op", x="machine", source="jmh")["series"] == []
     body = chart(loaded, metric="cycles_per_op", x="source", series="machine")
-    assert body["series"] == [{"key": {"machine": "esp32c6-devkit-1"}, "points": [
-        {"x": "esp32c6-serial", "value": 2_400_000.0, "min": 1_440_000.0, "max": 6_400_000.0, "n": 11,
-         "error": None, "error_kind": None}]}]
+    assert body["series"] == [
+        {
+            "key": {"machine": "esp32c6-devkit-1"},
+            "points": [
+                {
+                    "x": "esp32c6-serial",
+                    "value": 2_400_000.0,
+                    "min": 1_440_000.0,
+                    "max": 6_400_000.0,
+                    "n": 11,
+                    "error": None,
+                    "error_kind": None,
+                }
+            ],
+        }
+    ]
 
 
 def test_or_within_a_key_and_across_keys(loaded):
-    body = chart(loaded, metric="cycles_per_op", x="param.key_bits", series="run",
-                 run=["00000000-0000-4000-8000-0000000000a2", "00000000-0000-4000-8000-0000000000a3"],
-                 padding="pss")
-    assert [(s["key"]["run"], [(p["x"], p["value"]) for p in s["points"]]) for s in body["series"]] == [
+    body = chart(
+        loaded,
+        metric="cycles_per_op",
+        x="param.key_bits",
+        series="run",
+        run=["00000000-0000-4000-8000-0000000000a2", "00000000-0000-4000-8000-0000000000a3"],
+        padding="pss",
+    )
+    assert [
+        (s["key"]["run"], [(p["x"], p["value"]) for p in s["points"]]) for s in body["series"]
+    ] == [
         ("00000000-0000-4000-8000-0000000000a2", [(2048, 2_000_000.0), (4096, 6_400_000.0)]),
         ("00000000-0000-4000-8000-0000000000a3", [(2048, 2_080_000.0), (4096, 5_120_000.0)]),
     ]
 
 
 def test_bad_parameters_are_422_naming_them(loaded):
-    cases = [({"metric": "ns_per_op", "x": "colour"}, "x"), ({"metric": "ns_per_op", "x": "algorithm", "series": "tag."}, "series"),
-             ({"metric": "ns_per_op", "x": "algorithm", "colour": "red"}, "colour"),
-             ({"metric": "watts", "x": "algorithm"}, "metric"), ({"metric": "ns_per_op", "x": "run", "run": "nope"}, "run")]
+    cases = [
+        ({"metric": "ns_per_op", "x": "colour"}, "x"),
+        ({"metric": "ns_per_op", "x": "algorithm", "series": "tag."}, "series"),
+        ({"metric": "ns_per_op", "x": "algorithm", "colour": "red"}, "colour"),
+        ({"metric": "watts", "x": "algorithm"}, "metric"),
+        ({"metric": "ns_per_op", "x": "run", "run": "nope"}, "run"),
+    ]
     for params, field in cases:
         response = loaded.get("/api/v1/chart", params=params)
         assert response.status_code == 422, params
@@ -82,8 +240,15 @@ def test_bad_parameters_are_422_naming_them(loaded):
 
 
 def test_open_dimensions_of_the_same_shape_do_not_share_compiled_sql(loaded):
-    by_bits = chart(loaded, metric="cycles_per_op", x="param.key_bits", series="param.padding", algorithm="RSA")
-    by_padding = chart(loaded, metric="cycles_per_op", x="param.padding", series="param.key_bits", algorithm="RSA")
+    by_bits = chart(
+        loaded, metric="cycles_per_op", x="param.key_bits", series="param.padding", algorithm="RSA"
+    )
+    by_padding = chart(
+        loaded, metric="cycles_per_op", x="param.padding", series="param.key_bits", algorithm="RSA"
+    )
     assert [p["x"] for p in by_bits["series"][0]["points"]] == [2048, 4096]
     assert [p["x"] for p in by_padding["series"][0]["points"]] == ["pkcs1v15", "pss"]
-    assert [s["key"] for s in by_padding["series"]] == [{"param.key_bits": "2048"}, {"param.key_bits": "4096"}]
+    assert [s["key"] for s in by_padding["series"]] == [
+        {"param.key_bits": "2048"},
+        {"param.key_bits": "4096"},
+    ]

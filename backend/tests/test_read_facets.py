@@ -7,8 +7,9 @@ def facets(client, **params) -> dict:
     response = client.get("/api/v1/facets", params=params)
     assert response.status_code == 200, response.text
     body = response.json()
-    return {d["name"]: [(v["value"], v["count"]) for v in d["values"]] for d in body["dimensions"]} | {
-        "metrics": [(m["value"], m["count"]) for m in body["metrics"]]}
+    return {
+        d["name"]: [(v["value"], v["count"]) for v in d["values"]] for d in body["dimensions"]
+    } | {"metrics": [(m["value"], m["count"]) for m in body["metrics"]]}
 
 
 def test_under_a_filter_every_dimension_with_counts(loaded):
@@ -21,13 +22,23 @@ def test_under_a_filter_every_dimension_with_counts(loaded):
         "machine": [("esp32c6-devkit-1", 11)],
         "source": [("esp32c6-serial", 11)],
         "run": [(O2, 4), (OS, 4), (O2B, 3)],
-        "name": [("RSA-2048 verify PKCS#1 v1.5", 1), ("RSA-2048 verify pkcs1v15", 1), ("RSA-2048 verify pss", 4),
-                 ("RSA-4096 verify pkcs1v15", 2), ("RSA-4096 verify pss", 3)],
+        "name": [
+            ("RSA-2048 verify PKCS#1 v1.5", 1),
+            ("RSA-2048 verify pkcs1v15", 1),
+            ("RSA-2048 verify pss", 4),
+            ("RSA-4096 verify pkcs1v15", 2),
+            ("RSA-4096 verify pss", 3),
+        ],
         "param.key_bits": [("2048", 6), ("4096", 5)],
         "param.padding": [("pkcs1v15", 4), ("pss", 7)],
         "tag.opt_level": [("-O2", 7), ("-Os", 4)],
-        "metrics": [("ops_per_s", 11), ("ns_per_op", 11), ("cycles_per_op", 11), ("bytes_per_s", 0),
-                    ("cycles_per_byte", 0)],
+        "metrics": [
+            ("ops_per_s", 11),
+            ("ns_per_op", 11),
+            ("cycles_per_op", 11),
+            ("bytes_per_s", 0),
+            ("cycles_per_byte", 0),
+        ],
     }
 
 

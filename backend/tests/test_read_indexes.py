@@ -12,7 +12,11 @@ READ_INDEXES = {"ix_results_family", "ix_results_param_curve", "ix_results_param
 
 def indexes(engine) -> set[str]:
     with engine.connect() as c:
-        return set(c.execute(text("SELECT indexname FROM pg_indexes WHERE tablename = 'results'")).scalars())
+        return set(
+            c.execute(
+                text("SELECT indexname FROM pg_indexes WHERE tablename = 'results'")
+            ).scalars()
+        )
 
 
 def test_indexes_up_down_up(pg_url):
@@ -27,7 +31,9 @@ def test_indexes_up_down_up(pg_url):
 
 def test_param_filter_uses_the_expression_index(pg_url):
     engine = create_engine(pg_url)
-    query = select(Result.id).where(*conditions({"param.curve": ("secp256k1",), "param.key_bits": ("2048",)}))
+    query = select(Result.id).where(
+        *conditions({"param.curve": ("secp256k1",), "param.key_bits": ("2048",)})
+    )
     sql = str(query.compile(dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}))
     with engine.connect() as c:
         c.execute(text("SET enable_seqscan = off"))

@@ -32,10 +32,17 @@ def test_list_item_shape(loaded):
     item = loaded.get("/api/v1/runs", params={"run": JMH1}).json()["data"][0]
     machine_id = item["machine"].pop("id")
     assert isinstance(machine_id, int)
-    assert item == {"run_id": JMH1, "source": "jmh", "started_at": "2026-11-21T09:00:00Z", "finished_at": None,
-                    "machine": {"name": "jvm-host"}, "clock_hz": None,
-                    "tool": {"name": "jmh", "version": "1.37", "build": None, "options": None},
-                    "tags": {"jvm": "21"}, "result_count": 3}
+    assert item == {
+        "run_id": JMH1,
+        "source": "jmh",
+        "started_at": "2026-11-21T09:00:00Z",
+        "finished_at": None,
+        "machine": {"name": "jvm-host"},
+        "clock_hz": None,
+        "tool": {"name": "jmh", "version": "1.37", "build": None, "options": None},
+        "tags": {"jvm": "21"},
+        "result_count": 3,
+    }
 
 
 def test_bad_cursor_is_422(loaded):
@@ -49,20 +56,50 @@ def test_run_detail_has_every_figure(loaded):
     body = loaded.get(f"/api/v1/runs/{O2}").json()
     assert body["machine"]["name"] == "esp32c6-devkit-1"
     assert body["machine"]["board"] == "ESP32-C6-DevKitC-1"
-    assert (body["clock_hz"], body["clock_source"], body["tags"]) == (160e6, "configured", {"opt_level": "-O2"})
-    assert body["tool"] == {"name": "cryptobench-esp32c6", "version": "1.0.0", "build": None, "options": None}
+    assert (body["clock_hz"], body["clock_source"], body["tags"]) == (
+        160e6,
+        "configured",
+        {"opt_level": "-O2"},
+    )
+    assert body["tool"] == {
+        "name": "cryptobench-esp32c6",
+        "version": "1.0.0",
+        "build": None,
+        "options": None,
+    }
     assert body["artifact"] is None
     first = body["results"][0]
     first.pop("series_key")
     assert first == {
-        "position": 0, "name": "RSA-2048 verify pss", "family": "signature", "algorithm": "RSA",
-        "operation": "verify", "library": "mbedtls", "library_version": "3.6.2",
-        "params": {"key_bits": 2048, "padding": "pss"}, "metric": "cycles_per_op", "value": 1_600_000.0,
-        "unit": "cycles/op", "error": None, "error_kind": None, "samples": None, "stats": None,
-        "ns_per_op": 10_000_000.0, "ops_per_s": 100.0, "cycles_per_op": 1_600_000.0, "bytes_per_s": None,
-        "cycles_per_byte": None, "derived": ["ops_per_s", "ns_per_op"], "flags": [],
+        "position": 0,
+        "name": "RSA-2048 verify pss",
+        "family": "signature",
+        "algorithm": "RSA",
+        "operation": "verify",
+        "library": "mbedtls",
+        "library_version": "3.6.2",
+        "params": {"key_bits": 2048, "padding": "pss"},
+        "metric": "cycles_per_op",
+        "value": 1_600_000.0,
+        "unit": "cycles/op",
+        "error": None,
+        "error_kind": None,
+        "samples": None,
+        "stats": None,
+        "ns_per_op": 10_000_000.0,
+        "ops_per_s": 100.0,
+        "cycles_per_op": 1_600_000.0,
+        "bytes_per_s": None,
+        "cycles_per_byte": None,
+        "derived": ["ops_per_s", "ns_per_op"],
+        "flags": [],
     }
-    assert [r["params"]["padding"] for r in body["results"]] == ["pss", "pkcs1v15", "pss", "pkcs1v15"]
+    assert [r["params"]["padding"] for r in body["results"]] == [
+        "pss",
+        "pkcs1v15",
+        "pss",
+        "pkcs1v15",
+    ]
 
 
 def test_unknown_run_is_404_problem(loaded):
@@ -73,7 +110,9 @@ def test_unknown_run_is_404_problem(loaded):
 
 def test_machines_with_run_counts(loaded):
     body = loaded.get("/api/v1/machines", params={"limit": 1}).json()
-    assert [(m["name"], m["run_count"], m["cpu_model"]) for m in body["data"]] == [("esp32c6-devkit-1", 3, "ESP32-C6")]
+    assert [(m["name"], m["run_count"], m["cpu_model"]) for m in body["data"]] == [
+        ("esp32c6-devkit-1", 3, "ESP32-C6")
+    ]
     rest = loaded.get("/api/v1/machines", params={"limit": 1, "cursor": body["next_cursor"]}).json()
     assert [(m["name"], m["run_count"], m["cores"]) for m in rest["data"]] == [("jvm-host", 2, 8)]
     assert rest["next_cursor"] is None
@@ -88,10 +127,19 @@ def test_reads_need_a_token_when_the_operator_turns_read_tokens_on(pg_url, tmp_p
 
     app = create_app(Settings(database_url=pg_url, data_dir=tmp_path, read_tokens=True))
     token = create_test_token(pg_url, scope="read")
-    paths = ["/api/v1/runs", "/api/v1/machines", "/api/v1/facets", "/api/v1/chart?metric=ns_per_op&x=algorithm",
-             f"/api/v1/compare?baseline={O2}&contender={OS}", "/api/v1/results", f"/api/v1/runs/{O2}"]
+    paths = [
+        "/api/v1/runs",
+        "/api/v1/machines",
+        "/api/v1/facets",
+        "/api/v1/chart?metric=ns_per_op&x=algorithm",
+        f"/api/v1/compare?baseline={O2}&contender={OS}",
+        "/api/v1/results",
+        f"/api/v1/runs/{O2}",
+    ]
     with TestClient(app) as client:
         assert [client.get(p).status_code for p in paths] == [401] * len(paths)
-        authed = [client.get(p, headers={"Authorization": f"Bearer {token}"}).status_code for p in paths]
+        authed = [
+            client.get(p, headers={"Authorization": f"Bearer {token}"}).status_code for p in paths
+        ]
     assert authed == [200, 200, 200, 200, 404, 200, 404]
     app.state.engine.dispose()

@@ -6,7 +6,14 @@ import secrets
 
 import httpx
 import pytest
-from reliability_harness import create_token, is_problem, make_run, revoke_token, running_service, stored_runs
+from reliability_harness import (
+    create_token,
+    is_problem,
+    make_run,
+    revoke_token,
+    running_service,
+    stored_runs,
+)
 
 RUNS = "/api/v1/runs"
 
@@ -15,7 +22,10 @@ RUNS = "/api/v1/runs"
 def stack(make_database, tmp_path_factory):
     database_url = make_database()
     workdir = tmp_path_factory.mktemp("auth")
-    tokens = {scope: create_token(database_url, workdir, f"{scope}-token", scope) for scope in ("upload", "read")}
+    tokens = {
+        scope: create_token(database_url, workdir, f"{scope}-token", scope)
+        for scope in ("upload", "read")
+    }
     tokens["revoked"] = create_token(database_url, workdir, "revoked-token", "upload")
     revoke_token(database_url, "revoked-token")
     with running_service(database_url, workdir) as service:
@@ -24,8 +34,12 @@ def stack(make_database, tmp_path_factory):
 
 def post(service, index: int, headers: dict[str, str], query: str = "") -> httpx.Response:
     body = json.dumps(make_run(90, index))
-    return httpx.post(f"{service.url}{RUNS}{query}", content=body,
-                      headers={"Content-Type": "application/json", **headers}, timeout=30)
+    return httpx.post(
+        f"{service.url}{RUNS}{query}",
+        content=body,
+        headers={"Content-Type": "application/json", **headers},
+        timeout=30,
+    )
 
 
 def forged_like(token: str) -> str:
@@ -76,8 +90,14 @@ def test_no_token_ever_appears_in_the_server_log(stack):
 def test_cors_is_closed_by_default(stack):
     service, _ = stack
     origin = {"Origin": "https://evil.example"}
-    preflight = httpx.options(f"{service.url}{RUNS}", headers={
-        **origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization"})
+    preflight = httpx.options(
+        f"{service.url}{RUNS}",
+        headers={
+            **origin,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization",
+        },
+    )
     assert "access-control-allow-origin" not in preflight.headers
     assert preflight.status_code in (400, 405)
     simple = httpx.get(f"{service.url}/api/v1/health", headers=origin)
@@ -92,5 +112,10 @@ def test_read_tokens_when_the_operator_turns_them_on(make_database, tmp_path):
         assert anonymous.status_code == 401 and is_problem(anonymous, 401)
         in_query = httpx.get(f"{service.url}{RUNS}?token={read}&access_token={read}")
         assert in_query.status_code in (400, 401) and is_problem(in_query)
-        assert httpx.get(f"{service.url}{RUNS}", headers={"Authorization": f"Bearer {read}"}).status_code == 200
+        assert (
+            httpx.get(
+                f"{service.url}{RUNS}", headers={"Authorization": f"Bearer {read}"}
+            ).status_code
+            == 200
+        )
         assert read not in service.log_text()

@@ -2,7 +2,13 @@
 the chart is queried: every run stored exactly once, no 5xx. bench/reliability_load.py is the
 long version (1,000 runs) and prints the latency figures."""
 
-from reliability_harness import create_token, expected_results, make_run, running_service, stored_runs
+from reliability_harness import (
+    create_token,
+    expected_results,
+    make_run,
+    running_service,
+    stored_runs,
+)
 from reliability_load import run_load
 
 AGENTS, RUNS, DUPLICATES, CONFLICTS, RACES = 20, 5, 2, 1, 1
@@ -12,8 +18,16 @@ def test_concurrent_uploads_store_every_run_exactly_once(make_database, tmp_path
     database_url = make_database()
     token = create_token(database_url, tmp_path, "load", "upload")
     with running_service(database_url, tmp_path) as service:
-        report = run_load(service.url, token, agents=AGENTS, runs=RUNS, duplicates=DUPLICATES,
-                          conflicts=CONFLICTS, races=RACES, idle_queries=20)
+        report = run_load(
+            service.url,
+            token,
+            agents=AGENTS,
+            runs=RUNS,
+            duplicates=DUPLICATES,
+            conflicts=CONFLICTS,
+            races=RACES,
+            idle_queries=20,
+        )
     figures = report.figures()
     print(figures)
     total_runs = AGENTS * RUNS

@@ -24,7 +24,9 @@ def test_kill_9_and_postgres_restart_lose_and_duplicate_nothing(cluster, tmp_pat
     token = create_token(database_url, tmp_path, "faults", "upload")
     service = Service(database_url, tmp_path).start()
     try:
-        report, agents = run_faults(service, cluster, token, tmp_path, agents=AGENTS, per_phase=PER_PHASE)
+        report, agents = run_faults(
+            service, cluster, token, tmp_path, agents=AGENTS, per_phase=PER_PHASE
+        )
         stored = stored_runs(database_url)
     finally:
         service.stop()
@@ -32,11 +34,15 @@ def test_kill_9_and_postgres_restart_lose_and_duplicate_nothing(cluster, tmp_pat
     total = AGENTS * PER_PHASE
     assert 0 < report.stored_at_kill < total, "the kill must land mid-upload"
     assert report.pending_after_kill > 0, "the kill must leave runs in the spools"
-    assert report.stored_at_db_restart < report.stored_before_restart_phase + total, "the restart must land mid-upload"
+    assert report.stored_at_db_restart < report.stored_before_restart_phase + total, (
+        "the restart must land mid-upload"
+    )
     assert set(report.upload_exit_codes) <= {0, 3}
     assert report.flush_exit_codes == [0] * AGENTS, [agent.outputs[-1] for agent in agents]
     assert [agent.count("pending") for agent in agents] == [0] * AGENTS
     assert [agent.count("failed") for agent in agents] == [0] * AGENTS
     assert [agent.count("sent") for agent in agents] == [2 * PER_PHASE] * AGENTS
     assert len(report.planned) == 2 * total
-    assert stored == {run_id: expected_results(document) for run_id, document in report.planned.items()}
+    assert stored == {
+        run_id: expected_results(document) for run_id, document in report.planned.items()
+    }

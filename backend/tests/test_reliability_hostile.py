@@ -35,7 +35,9 @@ def with_field(path: tuple, value) -> bytes:
 
 def nested(depth: int) -> bytes:
     """A parameter value (which must be a scalar) nested `depth` arrays deep."""
-    return with_field(("results", 0, "params", "key_bits"), "@@").replace(b'"@@"', b"[" * depth + b"]" * depth)
+    return with_field(("results", 0, "params", "key_bits"), "@@").replace(
+        b'"@@"', b"[" * depth + b"]" * depth
+    )
 
 
 def with_number(literal: bytes) -> bytes:
@@ -78,8 +80,11 @@ def stack(make_database, tmp_path_factory):
     workdir = tmp_path_factory.mktemp("hostile")
     token = create_token(database_url, workdir, "hostile", "upload")
     with running_service(database_url, workdir) as service:
-        client = httpx.Client(base_url=service.url, timeout=60,
-                              headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+        client = httpx.Client(
+            base_url=service.url,
+            timeout=60,
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
         yield service, client
         client.close()
 
@@ -105,7 +110,7 @@ def test_a_50_mb_body_is_refused_with_413(stack, streamed):
     document = make_run(7, 20 + streamed)
     document["artifact"] = {"media_type": "text/plain", "content": "A" * (50 * 1024 * 1024)}
     body = raw(document)
-    content = (body[i:i + (1 << 20)] for i in range(0, len(body), 1 << 20)) if streamed else body
+    content = (body[i : i + (1 << 20)] for i in range(0, len(body), 1 << 20)) if streamed else body
     response = client.post(RUNS, content=content)
     assert response.status_code == 413 and is_problem(response, 413)
     assert document["run_id"] not in stored_runs(service.database_url)
@@ -114,7 +119,9 @@ def test_a_50_mb_body_is_refused_with_413(stack, streamed):
 
 def hostile_document(index: int, payload: str) -> dict:
     document = make_run(8, index)
-    document["machine"].update(name=payload[:200], os=payload[:200], board=payload[:200], extra={"note": payload})
+    document["machine"].update(
+        name=payload[:200], os=payload[:200], board=payload[:200], extra={"note": payload}
+    )
     document["tool"].update(name=payload[:200], build=payload, options=payload)
     document["tags"] = {"payload": payload[:200], payload[:200]: "key"}
     for result in document["results"]:
@@ -131,8 +138,9 @@ def test_hostile_strings_in_every_field_are_stored_verbatim(stack, index):
     document = hostile_document(index, payload)
     response = client.post(RUNS, content=raw(document))
     assert response.status_code == 201, response.text[:500]
-    assert stored_runs(service.database_url)[document["run_id"]] == [(payload[:200], r["value"])
-                                                                     for r in document["results"]]
+    assert stored_runs(service.database_url)[document["run_id"]] == [
+        (payload[:200], r["value"]) for r in document["results"]
+    ]
     assert client.post(RUNS, content=raw(document)).status_code == 200
     assert_healthy(service)
 

@@ -14,18 +14,49 @@ SERVER_AND_SCHEMA = "not_a_server_error,response_schema_conformance"
 DOCUMENTED = "status_code_conformance,content_type_conformance"
 
 
-def schemathesis(base_url: str, token: str, workdir: Path, *, max_examples: int, checks: str = SERVER_AND_SCHEMA,
-                 seed: int = 20261123, timeout_s: float = 540) -> subprocess.CompletedProcess:
-    command = [str(BIN / "st"), "run", f"{base_url}/openapi.json", "--checks", checks,
-               "--max-examples", str(max_examples), "--seed", str(seed), "--generation-database", "none",
-               "--workers", "1", "--request-timeout", "60", "--no-color", "--output-truncate", "true",
-               "--header", f"Authorization: Bearer {token}"]
+def schemathesis(
+    base_url: str,
+    token: str,
+    workdir: Path,
+    *,
+    max_examples: int,
+    checks: str = SERVER_AND_SCHEMA,
+    seed: int = 20261123,
+    timeout_s: float = 540,
+) -> subprocess.CompletedProcess:
+    command = [
+        str(BIN / "st"),
+        "run",
+        f"{base_url}/openapi.json",
+        "--checks",
+        checks,
+        "--max-examples",
+        str(max_examples),
+        "--seed",
+        str(seed),
+        "--generation-database",
+        "none",
+        "--workers",
+        "1",
+        "--request-timeout",
+        "60",
+        "--no-color",
+        "--output-truncate",
+        "true",
+        "--header",
+        f"Authorization: Bearer {token}",
+    ]
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, cwd=workdir)
 
 
 def operation_count(base_url: str) -> int:
     paths = httpx.get(f"{base_url}/openapi.json", timeout=30).json()["paths"]
-    return sum(1 for item in paths.values() for method in item if method in ("get", "post", "put", "delete", "patch"))
+    return sum(
+        1
+        for item in paths.values()
+        for method in item
+        if method in ("get", "post", "put", "delete", "patch")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +71,7 @@ def service(make_database, tmp_path_factory):
 def run_checks(service, token, workdir, checks: str) -> str:
     operations = operation_count(service.url)
     done = schemathesis(service.url, token, workdir, max_examples=5, checks=checks)
-    summary = done.stdout[done.stdout.find("SUMMARY"):]
+    summary = done.stdout[done.stdout.find("SUMMARY") :]
     print(summary)
     assert done.returncode == 0, done.stdout[-8000:] + done.stderr[-2000:]
     assert re.search(rf"Tested: {operations}\b", summary), summary

@@ -14,12 +14,23 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 def make_run(run_id: str = "00000000-0000-4000-8000-000000000001", **overrides) -> RunDocument:
     fields = dict(
-        run_id=uuid.UUID(run_id), source="manual",
+        run_id=uuid.UUID(run_id),
+        source="manual",
         started_at=datetime(2026, 11, 20, 10, 0, tzinfo=UTC),
         machine=Machine(name="bbb-01", arch="armv7l", cores=1),
         tool=Tool(name="openssl", version="1.1.1g"),
-        results=[Result(name="aes-128-cbc", algorithm="AES-128-CBC", operation="encrypt", family="cipher",
-                        params={"block_bytes": 16}, metric="bytes_per_s", value=30229130.0, unit="B/s")],
+        results=[
+            Result(
+                name="aes-128-cbc",
+                algorithm="AES-128-CBC",
+                operation="encrypt",
+                family="cipher",
+                params={"block_bytes": 16},
+                metric="bytes_per_s",
+                value=30229130.0,
+                unit="B/s",
+            )
+        ],
     )
     fields.update(overrides)
     return RunDocument(**fields)

@@ -33,7 +33,11 @@ def _upload_token(app) -> str:
 
 @pytest.fixture
 def live_server(pg_url, tmp_path) -> Iterator[LiveServer]:
-    app = create_app(Settings(database_url=pg_url, data_dir=tmp_path / "server", frontend_dist=tmp_path / "no-ui"))
+    app = create_app(
+        Settings(
+            database_url=pg_url, data_dir=tmp_path / "server", frontend_dist=tmp_path / "no-ui"
+        )
+    )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))

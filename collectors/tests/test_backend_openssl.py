@@ -19,18 +19,28 @@ OPENSSL_FIXTURES = sorted((FIXTURES / "openssl").glob("*.txt"))
 def document_of(path):
     text = path.read_text()
     parsed = parse_openssl_speed(text, source_name=path.name)
-    return runner.document(parsed, machine=Machine(name="fixture-host"), started_at=datetime(2026, 11, 20, tzinfo=UTC),
-                           finished_at=None, tags={"fixture": path.stem[:200]},
-                           options=runner.inferred_options(parsed), raw=text, run_id=runner.parse_run_id(text))
+    return runner.document(
+        parsed,
+        machine=Machine(name="fixture-host"),
+        started_at=datetime(2026, 11, 20, tzinfo=UTC),
+        finished_at=None,
+        tags={"fixture": path.stem[:200]},
+        options=runner.inferred_options(parsed),
+        raw=text,
+        run_id=runner.parse_run_id(text),
+    )
 
 
 def test_every_openssl_fixture_is_stored_by_the_backend(live_server, tmp_path):
     runs = {path.name: document_of(path) for path in OPENSSL_FIXTURES}
     stored_results = 0
-    with httpx.Client(base_url=live_server.url, headers={"Authorization": f"Bearer {live_server.token}"}) as client:
+    with httpx.Client(
+        base_url=live_server.url, headers={"Authorization": f"Bearer {live_server.token}"}
+    ) as client:
         for name, run in runs.items():
-            response = client.post("/api/v1/runs", content=run.to_json(),
-                                   headers={"Content-Type": "application/json"})
+            response = client.post(
+                "/api/v1/runs", content=run.to_json(), headers={"Content-Type": "application/json"}
+            )
             assert response.status_code == 201, (name, response.text)
             stored = client.get(f"/api/v1/runs/{run.run_id}").json()
             assert len(stored["results"]) == len(run.results), name
@@ -40,8 +50,12 @@ def test_every_openssl_fixture_is_stored_by_the_backend(live_server, tmp_path):
 
 def test_deliver_through_the_spool_sends_once_and_a_repeat_is_already_stored(live_server, tmp_path):
     run = document_of(FIXTURES / "openssl" / "seed003_beaglebone_1.1.1_table.txt")
-    options = DeliveryOptions(spool_dir=tmp_path / "spool", server=live_server.url, token=live_server.token,
-                              console=Console(stderr=True, quiet=True))
+    options = DeliveryOptions(
+        spool_dir=tmp_path / "spool",
+        server=live_server.url,
+        token=live_server.token,
+        console=Console(stderr=True, quiet=True),
+    )
     deliver(run, options)
     deliver(run, options)
     spool = Spool(tmp_path / "spool")
@@ -50,11 +64,16 @@ def test_deliver_through_the_spool_sends_once_and_a_repeat_is_already_stored(liv
 
 
 @pytest.mark.parametrize("token_ok", [True, False])
-def test_a_changed_document_under_the_same_run_id_lands_in_failed_with_the_409_detail(live_server, tmp_path, token_ok):
+def test_a_changed_document_under_the_same_run_id_lands_in_failed_with_the_409_detail(
+    live_server, tmp_path, token_ok
+):
     run = document_of(FIXTURES / "openssl" / "openssl-3.0.19_mr_mixed.txt")
-    options = DeliveryOptions(spool_dir=tmp_path / "spool", server=live_server.url,
-                              token=live_server.token if token_ok else "wrong-token",
-                              console=Console(stderr=True, quiet=True))
+    options = DeliveryOptions(
+        spool_dir=tmp_path / "spool",
+        server=live_server.url,
+        token=live_server.token if token_ok else "wrong-token",
+        console=Console(stderr=True, quiet=True),
+    )
     spool = Spool(tmp_path / "spool")
     if not token_ok:
         with pytest.raises(Exception, match="refused the token"):

@@ -53,7 +53,9 @@ def test_upload_accepts_a_spool_file(tmp_path, capsys):
     path = Spool(tmp_path / "other").add(make_run())
     code, _, err = run_main(["upload", str(path)], capsys)
     assert code == 3
-    assert json.loads(Spool(tmp_path / "spool").paths("pending")[0].read_text())["spool_version"] == 1
+    assert (
+        json.loads(Spool(tmp_path / "spool").paths("pending")[0].read_text())["spool_version"] == 1
+    )
 
 
 def test_usage_errors_are_exit_2(capsys):

@@ -12,12 +12,20 @@ from cryptobench_collect.spool import Spool
 
 def options(tmp_path, handler=None, **fields):
     transport = httpx.MockTransport(handler) if handler else None
-    return DeliveryOptions(spool_dir=tmp_path / "spool", transport=transport, deadline_s=0.01,
-                           console=Console(stderr=True, quiet=True), **fields)
+    return DeliveryOptions(
+        spool_dir=tmp_path / "spool",
+        transport=transport,
+        deadline_s=0.01,
+        console=Console(stderr=True, quiet=True),
+        **fields,
+    )
 
 
 def test_no_upload_prints_the_document_with_tags_and_machine_name(tmp_path, capsys):
-    deliver(make_run(), options(tmp_path, no_upload=True, tags={"engine": "devcrypto"}, machine_name="bbb-02"))
+    deliver(
+        make_run(),
+        options(tmp_path, no_upload=True, tags={"engine": "devcrypto"}, machine_name="bbb-02"),
+    )
     printed = json.loads(capsys.readouterr().out)
     assert printed["tags"] == {"engine": "devcrypto"}
     assert printed["machine"]["name"] == "bbb-02"
@@ -39,11 +47,19 @@ def test_accepted_run_ends_in_sent(tmp_path):
 
 
 def test_rejected_run_ends_in_failed_with_the_problem(tmp_path):
-    answer = httpx.Response(422, json={"title": "Unprocessable", "detail": "results.0.unit: unknown unit"})
-    with pytest.raises(RuntimeFailure, match="rejected run 00000000-0000-4000-8000-000000000001: HTTP 422"):
+    answer = httpx.Response(
+        422, json={"title": "Unprocessable", "detail": "results.0.unit: unknown unit"}
+    )
+    with pytest.raises(
+        RuntimeFailure, match="rejected run 00000000-0000-4000-8000-000000000001: HTTP 422"
+    ):
         deliver(make_run(), options(tmp_path, lambda r: answer, server="http://s"))
     item = Spool(tmp_path / "spool").load(Spool(tmp_path / "spool").paths("failed")[0])
-    assert item.problem == {"status": 422, "title": "Unprocessable", "detail": "results.0.unit: unknown unit"}
+    assert item.problem == {
+        "status": 422,
+        "title": "Unprocessable",
+        "detail": "results.0.unit: unknown unit",
+    }
 
 
 def test_unreachable_or_no_server_leaves_it_pending_and_says_so(tmp_path):

@@ -15,17 +15,28 @@ from cryptobench_collect.runners.ecc.curves import CURVES
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError
 from cryptobench_collect.runners.ecc.runner import _blocks
 
-OPERATIONS = {"sign": "signature", "verify": "signature", "point-add": "ec-arith", "point-double": "ec-arith",
-              "point-mul": "ec-arith", "y-recovery": "ec-arith"}
+OPERATIONS = {
+    "sign": "signature",
+    "verify": "signature",
+    "point-add": "ec-arith",
+    "point-double": "ec-arith",
+    "point-mul": "ec-arith",
+    "y-recovery": "ec-arith",
+}
 
 
 def test_quick_run_of_every_library_gives_a_valid_run_document_and_tables(tmp_path, capsys):
     csv, tex = tmp_path / "out.csv", tmp_path / "out.tex"
-    code, out, err = run_main(["run", "ecc", "--quick", "--no-upload", "-c", str(csv), "-l", str(tex)], capsys)
+    code, out, err = run_main(
+        ["run", "ecc", "--quick", "--no-upload", "-c", str(csv), "-l", str(tex)], capsys
+    )
     assert code == 0, err
     run = RunDocument.model_validate_json(out)
-    assert (run.source, run.tool.name, run.tags["python_implementation"]) == ("python-ecc", "cryptobench-ecc",
-                                                                              "CPython")
+    assert (run.source, run.tool.name, run.tags["python_implementation"]) == (
+        "python-ecc",
+        "cryptobench-ecc",
+        "CPython",
+    )
     # secp256k1: 7 libraries x 11 rows - cryptography's add/double/mul; secp256r1: coincurve has no curve
     assert len(run.results) == 7 * 11 - 3 + 6 * 11 - 3
     for result in run.results:
@@ -36,15 +47,27 @@ def test_quick_run_of_every_library_gives_a_valid_run_document_and_tables(tmp_pa
         assert result.value == result.stats["mean"] > 0
     by_key = {(r.library, r.params["curve"], r.name): r for r in run.results}
     sign = by_key[("reference-jacobian", "secp256k1", "ecdsa-const-key-sign")]
-    assert sign.params == {"curve": "secp256k1", "coordinates": "jacobian", "variant": "constant-key",
-                           "message_bytes": 32, "hash": "SHA-256"}
-    assert by_key[("reference-affine", "secp256r1", "point-mul")].params == {"curve": "secp256r1",
-                                                                            "coordinates": "affine"}
+    assert sign.params == {
+        "curve": "secp256k1",
+        "coordinates": "jacobian",
+        "variant": "constant-key",
+        "message_bytes": 32,
+        "hash": "SHA-256",
+    }
+    assert by_key[("reference-affine", "secp256r1", "point-mul")].params == {
+        "curve": "secp256r1",
+        "coordinates": "affine",
+    }
     assert ("cryptography", "secp256k1", "point-add") not in by_key
     lines = csv.read_text().splitlines()
     assert lines[0] == "benchmark;" + ";".join(LIBRARY_NAMES)
     assert len(lines) == 1 + 2 * 11
-    add_r1 = dict(zip(lines[0].split(";"), next(x for x in lines if x.startswith("secp256r1/point-add;")).split(";")))
+    add_r1 = dict(
+        zip(
+            lines[0].split(";"),
+            next(x for x in lines if x.startswith("secp256r1/point-add;")).split(";"),
+        )
+    )
     assert (add_r1["coincurve"], add_r1["cryptography"]) == ("unsupported", "unsupported")
     assert tex.read_text().startswith("\\begin{table}[ht]\n")
     assert "coincurve / secp256r1: unsupported (coincurve has no secp256r1)" in err
@@ -55,24 +78,56 @@ def test_a_library_that_cannot_be_imported_is_reported_with_its_install_command(
     shadow = tmp_path / "shadow" / "fastecdsa"
     shadow.mkdir(parents=True)
     (shadow / "__init__.py").write_text("raise ImportError('fastecdsa is hidden for this test')\n")
-    env = {**os.environ, "PYTHONPATH": str(shadow.parent), "CRYPTOBENCH_SPOOL_DIR": str(tmp_path / "spool")}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(shadow.parent),
+        "CRYPTOBENCH_SPOOL_DIR": str(tmp_path / "spool"),
+    }
     csv = tmp_path / "out.csv"
     done = subprocess.run(
-        [sys.executable, "-c", "from cryptobench_collect.cli.app import main; main()", "run", "ecc", "--quick",
-         "--library", "fastecdsa", "--library", "coincurve", "--curve", "secp256k1", "--no-upload", "-c", str(csv)],
-        capture_output=True, text=True, env=env, timeout=120, check=False,
+        [
+            sys.executable,
+            "-c",
+            "from cryptobench_collect.cli.app import main; main()",
+            "run",
+            "ecc",
+            "--quick",
+            "--library",
+            "fastecdsa",
+            "--library",
+            "coincurve",
+            "--curve",
+            "secp256k1",
+            "--no-upload",
+            "-c",
+            str(csv),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert csv.read_text().splitlines()[1].split(";")[:2] == ["secp256k1/ecdsa-const-key-sign", "not installed"]
+    assert csv.read_text().splitlines()[1].split(";")[:2] == [
+        "secp256k1/ecdsa-const-key-sign",
+        "not installed",
+    ]
     assert "fastecdsa / secp256k1: not installed (pip install fastecdsa)" in done.stderr
     run = RunDocument.model_validate_json(done.stdout)
     assert {r.library for r in run.results} == {"coincurve"}
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["--library", "ECC.py"], "--library ECC.py: expected one of ecpy, reference-affine"),
-    (["--curve", "curve25519"], "--curve curve25519: expected one of secp256k1, secp256r1, secp384r1"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--library", "ECC.py"], "--library ECC.py: expected one of ecpy, reference-affine"),
+        (
+            ["--curve", "curve25519"],
+            "--curve curve25519: expected one of secp256k1, secp256r1, secp384r1",
+        ),
+    ],
+)
 def test_unknown_library_or_curve_is_a_usage_error(argv, message, capsys):
     code, _, err = run_main(["run", "ecc", "--quick", "--no-upload", *argv], capsys)
     assert code == 2
@@ -80,8 +135,21 @@ def test_unknown_library_or_curve_is_a_usage_error(argv, message, capsys):
 
 
 def test_curve_aliases_are_accepted(capsys):
-    code, out, err = run_main(["run", "ecc", "--quick", "--no-upload", "--library", "coincurve",
-                               "--library", "cryptography", "--curve", "P-256"], capsys)
+    code, out, err = run_main(
+        [
+            "run",
+            "ecc",
+            "--quick",
+            "--no-upload",
+            "--library",
+            "coincurve",
+            "--library",
+            "cryptography",
+            "--curve",
+            "P-256",
+        ],
+        capsys,
+    )
     assert code == 0, err
     run = RunDocument.model_validate_json(out)
     assert {(r.library, r.params["curve"]) for r in run.results} == {("cryptography", "secp256r1")}
@@ -95,7 +163,9 @@ class _WrongDoubling(ReferenceAffine.ops_class):
 def test_a_library_that_disagrees_with_the_reference_is_an_error():
     curve = CURVES["secp256r1"]
     with pytest.raises(CorrectnessError, match=r"^broken on secp256r1: point-double gave \(0x"):
-        check_curve(curve, {"ok": ReferenceAffine().bind("secp256r1"), "broken": _WrongDoubling(curve)}, 32)
+        check_curve(
+            curve, {"ok": ReferenceAffine().bind("secp256r1"), "broken": _WrongDoubling(curve)}, 32
+        )
 
 
 class _SignsAnotherMessage(ReferenceAffine.ops_class):
@@ -106,7 +176,11 @@ class _SignsAnotherMessage(ReferenceAffine.ops_class):
 def test_a_signature_that_does_not_verify_elsewhere_is_an_error():
     curve = CURVES["secp256k1"]
     with pytest.raises(CorrectnessError, match="the signature made by liar does not verify"):
-        check_curve(curve, {"ok": ReferenceAffine().bind("secp256k1"), "liar": _SignsAnotherMessage(curve)}, 32)
+        check_curve(
+            curve,
+            {"ok": ReferenceAffine().bind("secp256k1"), "liar": _SignsAnotherMessage(curve)},
+            32,
+        )
 
 
 def test_repetitions_are_split_into_blocks_the_libraries_take_turns_on():

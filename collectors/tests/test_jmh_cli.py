@@ -20,7 +20,9 @@ def spooled(tmp_path: Path) -> list[Path]:
 
 
 def test_parse_prints_the_run_document(capsys, tmp_path):
-    code, out, _ = run_main(["parse", "jmh", str(LANCE), "--machine-name", "laptop", "--tag", "jdk=8"], capsys)
+    code, out, _ = run_main(
+        ["parse", "jmh", str(LANCE), "--machine-name", "laptop", "--tag", "jdk=8"], capsys
+    )
     assert code == 0
     document = json.loads(out)
     assert document["source"] == "jmh"
@@ -32,7 +34,9 @@ def test_parse_prints_the_run_document(capsys, tmp_path):
 
 
 def test_ingest_without_a_server_keeps_the_run_in_the_spool_exit_3(capsys, tmp_path):
-    code, _, err = run_main(["ingest", "jmh", str(JMH / "cryptobench_1.37_all_modes_gc.json")], capsys)
+    code, _, err = run_main(
+        ["ingest", "jmh", str(JMH / "cryptobench_1.37_all_modes_gc.json")], capsys
+    )
     assert code == 3
     assert "no server configured" in err
     [path] = spooled(tmp_path)
@@ -46,15 +50,21 @@ def test_ingest_no_upload_writes_the_document(capsys, tmp_path):
     code, _, _ = run_main(["ingest", "jmh", str(LANCE), "--no-upload", "-o", str(out_file)], capsys)
     assert code == 0
     assert json.loads(out_file.read_text())["tool"] == {
-        "name": "JMH", "version": "1.35", "build": "OpenJDK 64-Bit Server VM 25.382-b06, JDK 1.8.0_382",
-        "options": "-bm avgt -f 1 -t 3 -wi 5 -w 1s -i 5 -r 1s"}
+        "name": "JMH",
+        "version": "1.35",
+        "build": "OpenJDK 64-Bit Server VM 25.382-b06, JDK 1.8.0_382",
+        "options": "-bm avgt -f 1 -t 3 -wi 5 -w 1s -i 5 -r 1s",
+    }
 
 
-@pytest.mark.parametrize(("content", "reason"), [
-    ("Benchmark   Mode  Cnt  Score\n", ":1: not JSON"),
-    ('{"jmhVersion": "1.37"}', ":1: not a JMH result file"),
-    (LANCE.read_text()[:900], ":25: truncated"),
-])
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("Benchmark   Mode  Cnt  Score\n", ":1: not JSON"),
+        ('{"jmhVersion": "1.37"}', ":1: not a JMH result file"),
+        (LANCE.read_text()[:900], ":25: truncated"),
+    ],
+)
 def test_bad_files_are_exit_2_and_nothing_is_uploaded_or_spooled(capsys, tmp_path, content, reason):
     bad = tmp_path / "out.json"
     bad.write_text(content)
@@ -66,10 +76,35 @@ def test_bad_files_are_exit_2_and_nothing_is_uploaded_or_spooled(capsys, tmp_pat
 
 
 def test_the_quick_command_line():
-    command = jmh_command(Path("b.jar"), result_file=Path("r.json"), quick=True, include="EcdsaBench",
-                          extra=["-p", "curve=secp256k1"])
-    assert command == ["java", "-jar", "b.jar", "EcdsaBench", "-f", "1", "-wi", "1", "-w", "1s", "-i", "1",
-                       "-r", "1s", "-p", "curve=secp256k1", "-rf", "json", "-rff", "r.json"]
+    command = jmh_command(
+        Path("b.jar"),
+        result_file=Path("r.json"),
+        quick=True,
+        include="EcdsaBench",
+        extra=["-p", "curve=secp256k1"],
+    )
+    assert command == [
+        "java",
+        "-jar",
+        "b.jar",
+        "EcdsaBench",
+        "-f",
+        "1",
+        "-wi",
+        "1",
+        "-w",
+        "1s",
+        "-i",
+        "1",
+        "-r",
+        "1s",
+        "-p",
+        "curve=secp256k1",
+        "-rf",
+        "json",
+        "-rff",
+        "r.json",
+    ]
 
 
 def test_progress_follows_jmh_console_output():
@@ -79,7 +114,10 @@ def test_progress_follows_jmh_console_output():
     assert progress.percent == 50.0
     assert progress.benchmark == "dev.cryptobench.jmh.Sm2Bench.keygen"
     assert progress.parameters == "curve = secp256r1, encoding = compressed, provider = BC"
-    assert progress.label == "Sm2Bench.keygen (curve = secp256r1, encoding = compressed, provider = BC)"
+    assert (
+        progress.label
+        == "Sm2Bench.keygen (curve = secp256r1, encoding = compressed, provider = BC)"
+    )
     assert progress.failures == 1
 
 

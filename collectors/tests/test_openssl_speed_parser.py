@@ -15,15 +15,27 @@ def parse(name: str):
 
 def figures(name: str) -> dict[tuple, float]:
     """{(algorithm, operation, params...): value} of one fixture."""
-    return {(r.algorithm, r.operation, *sorted(r.params.items())): r.value for r in parse(name).results}
+    return {
+        (r.algorithm, r.operation, *sorted(r.params.items())): r.value for r in parse(name).results
+    }
 
 
 def test_seed_003_table_beaglebone_1_1_1():
     out = parse("seed003_beaglebone_1.1.1_table.txt")
     assert len(out.results) == 60
     first = out.results[0]
-    assert (first.name, first.algorithm, first.family, first.operation) == ("aes-128-cbc", "AES-128-CBC", "cipher", "encrypt")
-    assert (first.params, first.metric, first.unit, first.value) == ({"block_bytes": 16}, "bytes_per_s", "B/s", 30229130.0)
+    assert (first.name, first.algorithm, first.family, first.operation) == (
+        "aes-128-cbc",
+        "AES-128-CBC",
+        "cipher",
+        "encrypt",
+    )
+    assert (first.params, first.metric, first.unit, first.value) == (
+        {"block_bytes": 16},
+        "bytes_per_s",
+        "B/s",
+        30229130.0,
+    )
     got = figures("seed003_beaglebone_1.1.1_table.txt")
     assert got[("AES-128-GCM", "encrypt", ("block_bytes", 16384))] == 34794150.0
     assert got[("DES-EDE3-CBC", "encrypt", ("block_bytes", 64))] == 5722560.0
@@ -34,20 +46,28 @@ def test_seed_003_table_beaglebone_1_1_1():
 def test_seed_003_progress_lines_with_and_without_devcrypto():
     without = figures("seed003_beaglebone_1.1.1_without_engine.txt")
     with_engine = figures("seed003_beaglebone_1.1.1_with_devcrypto.txt")
-    assert without[("AES-128-CBC", "encrypt", ("block_bytes", 16))] == pytest.approx(5618835 * 16 / 2.94)
-    assert with_engine[("AES-128-CBC", "encrypt", ("block_bytes", 16384))] == pytest.approx(4040 * 16384 / 0.01)
+    assert without[("AES-128-CBC", "encrypt", ("block_bytes", 16))] == pytest.approx(
+        5618835 * 16 / 2.94
+    )
+    assert with_engine[("AES-128-CBC", "encrypt", ("block_bytes", 16384))] == pytest.approx(
+        4040 * 16384 / 0.01
+    )
     assert len(without) == len(with_engine) == 6
 
 
 def test_1_0_2_spaced_names_header_and_table_win_over_progress():
     out = parse("openssl-1.0.2o-freebsd_aes-128-cbc.txt")
     assert out.version == "1.0.2o-freebsd"
-    assert out.build == {"built on": "date not available",
-                         "options": "bn(64,64) rc4(16x,int) des(idx,cisc,16,int) aes(partial) idea(int) blowfish(idx)",
-                         "compiler": "clang"}
+    assert out.build == {
+        "built on": "date not available",
+        "options": "bn(64,64) rc4(16x,int) des(idx,cisc,16,int) aes(partial) idea(int) blowfish(idx)",
+        "compiler": "clang",
+    }
     assert [(r.name, r.algorithm, r.params["block_bytes"], r.value) for r in out.results] == [
-        ("aes-128 cbc", "AES-128-CBC", 16, 48385410.0), ("aes-128 cbc", "AES-128-CBC", 64, 53685990.0),
-        ("aes-128 cbc", "AES-128-CBC", 256, 55502690.0), ("aes-128 cbc", "AES-128-CBC", 1024, 123802970.0),
+        ("aes-128 cbc", "AES-128-CBC", 16, 48385410.0),
+        ("aes-128 cbc", "AES-128-CBC", 64, 53685990.0),
+        ("aes-128 cbc", "AES-128-CBC", 256, 55502690.0),
+        ("aes-128 cbc", "AES-128-CBC", 1024, 123802970.0),
         ("aes-128 cbc", "AES-128-CBC", 8192, 125829120.0),
     ]
 
@@ -71,7 +91,9 @@ def test_1_1_1_ecdsa_curve_through_the_vocabulary():
         ("ECDSA", "sign", {"key_bits": 256, "curve": "secp256r1"}, 46388.6),
         ("ECDSA", "verify", {"key_bits": 256, "curve": "secp256r1"}, 16289.0),
     ]
-    assert out.results[0].family == "signature" and out.results[0].name == "256 bits ecdsa (nistp256)"
+    assert (
+        out.results[0].family == "signature" and out.results[0].name == "256 bits ecdsa (nistp256)"
+    )
 
 
 def test_3_0_human_mixed_every_public_key_table():
@@ -108,10 +130,16 @@ def test_3_0_mr_sm2_ffdh_brainpool_x448_ed448():
 
 
 def test_3_0_mr_evp_and_custom_bytes():
-    assert figures("openssl-3.0.19_mr_evp_aes-128-cbc.txt")[("AES-128-CBC", "encrypt", ("block_bytes", 16))] == 687809387.76
+    assert (
+        figures("openssl-3.0.19_mr_evp_aes-128-cbc.txt")[
+            ("AES-128-CBC", "encrypt", ("block_bytes", 16))
+        ]
+        == 687809387.76
+    )
     out = parse("openssl-3.0.19_human_bytes1000.txt")
     assert [(r.algorithm, r.family, r.params, r.value) for r in out.results] == [
-        ("ChaCha20-Poly1305", "aead", {"block_bytes": 1000}, 1379137000.0)]
+        ("ChaCha20-Poly1305", "aead", {"block_bytes": 1000}, 1379137000.0)
+    ]
     mr = parse("openssl-3.0.19_mr_bytes1000.txt")
     assert [(r.params, r.value) for r in mr.results] == [({"block_bytes": 1000}, 1396593442.62)]
 
@@ -141,7 +169,11 @@ def test_multi_children_are_summed_when_the_parent_total_is_missing():
 
 def test_elapsed_and_engine_lines():
     out = parse("openssl-3.0.19_human_elapsed_evp.txt")
-    assert out.elapsed and out.results[0].algorithm == "AES-256-GCM" and out.results[0].value == 26567650.0
+    assert (
+        out.elapsed
+        and out.results[0].algorithm == "AES-256-GCM"
+        and out.results[0].value == 26567650.0
+    )
     padlock = parse("openssl-3.0.19_mr_engine_padlock_md5.txt")
     assert padlock.engine == "padlock" and len(padlock.results) == 6
     afalg = parse("openssl-3.0.19_invalid_engine_afalg.txt")
@@ -153,7 +185,8 @@ def test_3_0_0_alpha_wrapped_compiler_line():
     out = parse("openssl-3.0.0-alpha3_ecdhp256_elapsed.txt")
     assert out.build["compiler"].endswith("-DOPENSSL_BUILDING_OPENSSL -DNDEBUG")
     assert [(r.algorithm, r.params, r.value) for r in out.results] == [
-        ("ECDH", {"key_bits": 256, "curve": "secp256r1"}, 13.5)]
+        ("ECDH", {"key_bits": 256, "curve": "secp256r1"}, 13.5)
+    ]
 
 
 def test_3_4_kem_and_signature_tables():
@@ -181,7 +214,10 @@ def test_3_4_everything_hybrids_rsa_four_columns_and_error_lines():
     assert got[("ECDSA", "sign", ("curve", "sect163k1"), ("key_bits", 163))] == 3673.5
     assert got[("FFDH", "derive", ("key_bits", 8192))] == 76.1
     assert got[("HMAC-SHA256", "mac", ("block_bytes", 16))] == 21916740.0
-    assert out.notes[0] == "line 4: openssl reported an error: Error initializing keygen ctx for DSA-SHA1."
+    assert (
+        out.notes[0]
+        == "line 4: openssl reported an error: Error initializing keygen ctx for DSA-SHA1."
+    )
 
 
 def test_3_5_rsa_kem_signature_tables_and_ml_kem_names():
@@ -192,7 +228,10 @@ def test_3_5_rsa_kem_signature_tables_and_ml_kem_names():
     assert parse("openssl-3.5.6_qat_rsa2048_elapsed.txt").version == "3.5.6"
     kem = parse("openssl-3.5-dev_mlkem_kem_table.txt")
     assert [(r.algorithm, r.operation, r.value) for r in kem.results[3:6]] == [
-        ("ML-KEM-1024", "keygen", 19531.9), ("ML-KEM-1024", "encaps", 38222.7), ("ML-KEM-1024", "decaps", 25054.2)]
+        ("ML-KEM-1024", "keygen", 19531.9),
+        ("ML-KEM-1024", "encaps", 38222.7),
+        ("ML-KEM-1024", "decaps", 25054.2),
+    ]
 
 
 def test_truncated_output_keeps_complete_rows_and_says_what_was_skipped():
@@ -200,11 +239,21 @@ def test_truncated_output_keeps_complete_rows_and_says_what_was_skipped():
     cut = text[: text.index("1145771.18k") + 4]
     out = parse_openssl_speed(cut, source_name="cut.txt")
     assert {r.params.get("block_bytes") for r in out.results if r.algorithm == "SHA-256"} == {
-        16, 64, 256, 1024, 8192, 16384}
+        16,
+        64,
+        256,
+        1024,
+        8192,
+        16384,
+    }
     assert out.results[0].value == pytest.approx(3720585 * 16 / 0.99)
-    progress_only = text[: text.index("Doing 2048 bits public")] + "Doing 2048 bits public rsa's for 1s: "
+    progress_only = (
+        text[: text.index("Doing 2048 bits public")] + "Doing 2048 bits public rsa's for 1s: "
+    )
     out = parse_openssl_speed(progress_only, source_name="cut.txt")
-    assert out.notes == ["line 8: measurement without a result skipped: Doing 2048 bits public rsa's for 1s:"]
+    assert out.notes == [
+        "line 8: measurement without a result skipped: Doing 2048 bits public rsa's for 1s:"
+    ]
     assert [(r.algorithm, r.operation) for r in out.results][-1] == ("RSA", "sign")
 
 
@@ -212,11 +261,15 @@ def test_version_header_of_openssl_version_a():
     version, build = parse_version_header(
         "OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)\n"
         "built on: Fri Apr  3 12:29:32 2026 UTC\nplatform: debian-amd64\noptions:  bn(64,64)\n"
-        "compiler: gcc -fPIC\nOPENSSLDIR: \"/usr/lib/ssl\"\n"
+        'compiler: gcc -fPIC\nOPENSSLDIR: "/usr/lib/ssl"\n'
     )
     assert version == "3.0.19"
-    assert build == {"built on": "Fri Apr  3 12:29:32 2026 UTC", "platform": "debian-amd64",
-                     "options": "bn(64,64)", "compiler": "gcc -fPIC"}
+    assert build == {
+        "built on": "Fri Apr  3 12:29:32 2026 UTC",
+        "platform": "debian-amd64",
+        "options": "bn(64,64)",
+        "compiler": "gcc -fPIC",
+    }
 
 
 @pytest.mark.parametrize(
@@ -224,7 +277,10 @@ def test_version_header_of_openssl_version_a():
     [
         ("", "x.txt:1: empty: no `openssl speed` output"),
         ("\n\n  hello world\nthis is not openssl\n", "x.txt:3: no `openssl speed` results found"),
-        ("Doing aes-128-cbc for 3s on 16 size blocks: ", "x.txt:1: no `openssl speed` results found"),
+        (
+            "Doing aes-128-cbc for 3s on 16 size blocks: ",
+            "x.txt:1: no `openssl speed` results found",
+        ),
     ],
 )
 def test_not_openssl_output_is_an_input_error_naming_file_and_line(text, message):

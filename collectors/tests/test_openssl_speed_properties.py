@@ -10,7 +10,9 @@ from cryptobench_collect.parsers.openssl_speed import parse_openssl_speed
 SAMPLES = [path.read_text() for path in sorted((FIXTURES / "openssl").glob("*.txt"))]
 LINES = [line for text in SAMPLES for line in text.splitlines()]
 ALPHABET = st.sampled_from(list("0123456789.:+-ksbitsFDTRHGot ()'\n\x00é\u0663"))
-TOKENS = st.sampled_from(["+F", "+F4:", "+H:", "+DT:", "Doing ", " bits ", " ecdsa (", "Got: ", " from 0", "12.5k"])
+TOKENS = st.sampled_from(
+    ["+F", "+F4:", "+H:", "+DT:", "Doing ", " bits ", " ecdsa (", "Got: ", " from 0", "12.5k"]
+)
 
 
 def outcome(text: str) -> str:
@@ -47,7 +49,7 @@ def test_mutated_real_outputs(text, data):
     position = data.draw(st.integers(min_value=0, max_value=len(text)))
     cut = data.draw(st.integers(min_value=0, max_value=40))
     insert = data.draw(st.text(alphabet=ALPHABET, max_size=20))
-    outcome(text[:position] + insert + text[position + cut:])
+    outcome(text[:position] + insert + text[position + cut :])
 
 
 @settings(max_examples=100, deadline=None)

@@ -36,15 +36,29 @@ def test_wolfssl_esp32c3_log_with_boot_noise():
     assert got[("ED 25519 sign", "ops_per_s")] == (61.508, "ops/s")
     verify = next(r for r in doc.results if r.name == "ECDSA [ SECP256R1] 256 verify")
     assert (verify.algorithm, verify.operation, verify.params, verify.samples) == (
-        "ECDSA", "verify", {"curve": "secp256r1"}, 4)
+        "ECDSA",
+        "verify",
+        {"curve": "secp256r1"},
+        4,
+    )
     aes = next(r for r in doc.results if r.name == "AES-256-GCM-dec")
-    assert (aes.family, aes.algorithm, aes.operation, aes.params) == ("aead", "AES-256-GCM", "decrypt",
-                                                                      {"block_bytes": 1024})
+    assert (aes.family, aes.algorithm, aes.operation, aes.params) == (
+        "aead",
+        "AES-256-GCM",
+        "decrypt",
+        {"block_bytes": 1024},
+    )
     assert {r.library_version for r in doc.results} == {"5.6.3"}
     assert (doc.machine.name, doc.machine.clock_hz, doc.machine.extra) == (
-        "esp32c3", 160e6, {"clock_source": "configured", "chip_rev": "v0.4"})
+        "esp32c3",
+        160e6,
+        {"clock_source": "configured", "chip_rev": "v0.4"},
+    )
     assert (doc.machine.os, doc.tool.name, doc.tool.version) == (
-        "ESP-IDF v5.2-dev-1805-g9a1cc59338", "wolfcrypt benchmark", "5.6.3")
+        "ESP-IDF v5.2-dev-1805-g9a1cc59338",
+        "wolfcrypt benchmark",
+        "5.6.3",
+    )
 
 
 def test_wolfssl_4_units_mb_and_kb_are_binary():
@@ -66,22 +80,46 @@ def test_mbedtls_benchmark_kb_cycles_per_byte_and_public_key_rates():
     assert got[("ECDSA-secp256r1 verify", "ops_per_s")] == (2.33, "ops/s")
     assert got[("ECDHE-secp384r1", "ops_per_s")] == (1.33, "ops/s")
     rsa = next(r for r in doc.results if r.name == "RSA-2048 private")
-    assert (rsa.algorithm, rsa.operation, rsa.params) == ("RSA", "sign", {"key_bits": 2048, "padding": "none"})
+    assert (rsa.algorithm, rsa.operation, rsa.params) == (
+        "RSA",
+        "sign",
+        {"key_bits": 2048, "padding": "none"},
+    )
     gcm = next(r for r in doc.results if r.name == "AES-GCM-128")
-    assert (gcm.algorithm, gcm.family, gcm.library, gcm.library_version) == ("AES-128-GCM", "aead", "Mbed TLS", "2.3.0")
+    assert (gcm.algorithm, gcm.family, gcm.library, gcm.library_version) == (
+        "AES-128-GCM",
+        "aead",
+        "Mbed TLS",
+        "2.3.0",
+    )
     assert (doc.machine.clock_hz, doc.tool.name) == (120e6, "mbedtls programs/test/benchmark")
 
 
-@pytest.mark.parametrize("name, key, expected, count", [
-    ("mbedtls_benchmark_zephyr_qemu_x86.log", ("SHA-256", "cycles_per_byte"), (12.0, "cycles/B"), 24),
-    ("mbedtls_benchmark_zephyr_qemu_x86.log", ("AES-XTS-128", "bytes_per_s"), (10651.0, "KiB/s"), 24),
-    ("mbedtls_benchmark_k64f.log", ("RSA-4096 private", "ns_per_op"), (41656.0, "ms/op"), 23),
-    ("mbedtls_benchmark_k64f.log", ("AES-CMAC-PRF-128", "bytes_per_s"), (444.0, "KiB/s"), 23),
-])
+@pytest.mark.parametrize(
+    "name, key, expected, count",
+    [
+        (
+            "mbedtls_benchmark_zephyr_qemu_x86.log",
+            ("SHA-256", "cycles_per_byte"),
+            (12.0, "cycles/B"),
+            24,
+        ),
+        (
+            "mbedtls_benchmark_zephyr_qemu_x86.log",
+            ("AES-XTS-128", "bytes_per_s"),
+            (10651.0, "KiB/s"),
+            24,
+        ),
+        ("mbedtls_benchmark_k64f.log", ("RSA-4096 private", "ns_per_op"), (41656.0, "ms/op"), 23),
+        ("mbedtls_benchmark_k64f.log", ("AES-CMAC-PRF-128", "bytes_per_s"), (444.0, "KiB/s"), 23),
+    ],
+)
 def test_mbedtls_benchmark_variants(name, key, expected, count):
     got = figures(document(name))
     assert (got[key], len(got)) == (expected, count)
 
 
 def test_same_log_gives_the_same_run_id():
-    assert document("wolfssl_zcu102_4.4.0.log").run_id == document("wolfssl_zcu102_4.4.0.log").run_id
+    assert (
+        document("wolfssl_zcu102_4.4.0.log").run_id == document("wolfssl_zcu102_4.4.0.log").run_id
+    )

@@ -2,11 +2,20 @@
 
 import pytest
 
-from cryptobench_collect.parsers.serial_lines import Begin, End, Fact, LineError, Measurement, parse_line
+from cryptobench_collect.parsers.serial_lines import (
+    Begin,
+    End,
+    Fact,
+    LineError,
+    Measurement,
+    parse_line,
+)
 
 RUN = "ce7ffc9b-8d4d-436b-aaf3-e6071edc654b"
 PSS_SIGN = (
-    'BENCH {"v":1,"run":"' + RUN + '","seq":5,"name":"rsa-2048-pss-sign","family":"signature","alg":"RSA",'
+    'BENCH {"v":1,"run":"'
+    + RUN
+    + '","seq":5,"name":"rsa-2048-pss-sign","family":"signature","alg":"RSA",'
     '"op":"sign","params":{"key_bits":2048,"padding":"pss","hash":"SHA-256"},"unit":"cycles","batch":1,'
     '"n":10,"min":8543210,"median":8671234,"max":9012345}'
 )
@@ -15,12 +24,25 @@ PSS_SIGN = (
 def test_bench_line_becomes_a_cycles_result_with_min_median_max():
     item = parse_line(PSS_SIGN)
     assert isinstance(item, Measurement)
-    assert (item.style, item.run_id, item.seq, item.name, item.error) == ("bench", RUN, 5, "rsa-2048-pss-sign", None)
+    assert (item.style, item.run_id, item.seq, item.name, item.error) == (
+        "bench",
+        RUN,
+        5,
+        "rsa-2048-pss-sign",
+        None,
+    )
     (result,) = item.results
     assert result.model_dump(exclude_none=True) == {
-        "name": "rsa-2048-pss-sign", "family": "signature", "algorithm": "RSA", "operation": "sign",
-        "library": "Mbed TLS", "params": {"key_bits": 2048, "padding": "pss", "hash": "SHA-256"},
-        "metric": "cycles_per_op", "value": 8671234.0, "unit": "cycles/op", "samples": 10,
+        "name": "rsa-2048-pss-sign",
+        "family": "signature",
+        "algorithm": "RSA",
+        "operation": "sign",
+        "library": "Mbed TLS",
+        "params": {"key_bits": 2048, "padding": "pss", "hash": "SHA-256"},
+        "metric": "cycles_per_op",
+        "value": 8671234.0,
+        "unit": "cycles/op",
+        "samples": 10,
         "stats": {"min": 8543210.0, "median": 8671234.0, "max": 9012345.0},
     }
 
@@ -32,41 +54,72 @@ def test_host_lines_are_nanoseconds_and_junk_before_the_prefix_is_ignored():
 
 
 def test_error_line_reports_the_case_without_a_number():
-    line = ('BENCH {"v":1,"run":"' + RUN + '","seq":7,"name":"rsa-4096-none-sign","family":"signature","alg":"RSA",'
-            '"op":"sign","params":{"key_bits":4096,"padding":"none"},"error":"key generation failed (-0x4180)"}')
+    line = (
+        'BENCH {"v":1,"run":"'
+        + RUN
+        + '","seq":7,"name":"rsa-4096-none-sign","family":"signature","alg":"RSA",'
+        '"op":"sign","params":{"key_bits":4096,"padding":"none"},"error":"key generation failed (-0x4180)"}'
+    )
     item = parse_line(line)
     assert (item.results, item.error, item.seq) == ((), "key generation failed (-0x4180)", 7)
 
 
 def test_begin_and_end_markers_carry_the_run():
-    begin = parse_line('BENCH_BEGIN {"v":1,"run":"' + RUN + '","target":"esp32c6","cpu_mhz":160,"cases":56}')
-    end = parse_line('\x1b[0mBENCH_END {"v":1,"run":"' + RUN.upper() + '","count":56,"errors":0}\r\n')
-    assert begin == Begin("bench", RUN, {"v": 1, "run": RUN, "target": "esp32c6", "cpu_mhz": 160, "cases": 56})
+    begin = parse_line(
+        'BENCH_BEGIN {"v":1,"run":"' + RUN + '","target":"esp32c6","cpu_mhz":160,"cases":56}'
+    )
+    end = parse_line(
+        '\x1b[0mBENCH_END {"v":1,"run":"' + RUN.upper() + '","count":56,"errors":0}\r\n'
+    )
+    assert begin == Begin(
+        "bench", RUN, {"v": 1, "run": RUN, "target": "esp32c6", "cpu_mhz": 160, "cases": 56}
+    )
     assert end == End("bench", RUN, 56, 0)
 
 
-@pytest.mark.parametrize("line, message", [
-    ('BENCH {"v":1,"run":"' + RUN + '","seq":1', "not valid JSON"),
-    ('BENCH_BEGIN {"v":2,"run":"' + RUN + '"}', "protocol version 2"),
-    ('BENCH_END {"v":1,"run":"not-a-uuid","count":1,"errors":0}', "is not a UUID"),
-    ('BENCH {"v":1,"run":"' + RUN + '","seq":1,"name":"x","alg":"RSA","params":{},"unit":"ms",'
-     '"n":1,"min":1,"median":1,"max":1}', "neither cycles nor ns"),
-    ('BENCH {"v":1,"run":"' + RUN + '","seq":-1,"name":"x"}', "'seq' missing or not a non-negative integer"),
-    ('BENCH {"v":1,"run":"' + RUN + '","seq":1,"name":"x","family":"bogus","alg":"RSA","op":"sign","params":{},'
-     '"unit":"ns","n":1,"min":1,"median":1,"max":1}', "x: family:"),
-])
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ('BENCH {"v":1,"run":"' + RUN + '","seq":1', "not valid JSON"),
+        ('BENCH_BEGIN {"v":2,"run":"' + RUN + '"}', "protocol version 2"),
+        ('BENCH_END {"v":1,"run":"not-a-uuid","count":1,"errors":0}', "is not a UUID"),
+        (
+            'BENCH {"v":1,"run":"'
+            + RUN
+            + '","seq":1,"name":"x","alg":"RSA","params":{},"unit":"ms",'
+            '"n":1,"min":1,"median":1,"max":1}',
+            "neither cycles nor ns",
+        ),
+        (
+            'BENCH {"v":1,"run":"' + RUN + '","seq":-1,"name":"x"}',
+            "'seq' missing or not a non-negative integer",
+        ),
+        (
+            'BENCH {"v":1,"run":"'
+            + RUN
+            + '","seq":1,"name":"x","family":"bogus","alg":"RSA","op":"sign","params":{},'
+            '"unit":"ns","n":1,"min":1,"median":1,"max":1}',
+            "x: family:",
+        ),
+    ],
+)
 def test_broken_protocol_lines_raise_line_error(line, message):
     with pytest.raises(LineError, match=message):
         parse_line(line)
 
 
-@pytest.mark.parametrize("line", [
-    "ESP-ROM:esp32c6-20220919",
-    "rst:0x1 (POWERON),boot:0x6c (SPI_FAST_FLASH_BOOT)",
-    "\x1b[0;32mI (310) main_task: Calling app_main()\x1b[0m",
-    "W (282) spi_flash: Detected size(4096k) larger than the size in the binary image header(2048k).",
-    "BENCHMARK done", "", "\ufffd\ufffd\x00",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ESP-ROM:esp32c6-20220919",
+        "rst:0x1 (POWERON),boot:0x6c (SPI_FAST_FLASH_BOOT)",
+        "\x1b[0;32mI (310) main_task: Calling app_main()\x1b[0m",
+        "W (282) spi_flash: Detected size(4096k) larger than the size in the binary image header(2048k).",
+        "BENCHMARK done",
+        "",
+        "\ufffd\ufffd\x00",
+    ],
+)
 def test_noise_is_none(line):
     assert parse_line(line) is None
 
@@ -76,7 +129,11 @@ def test_seed002_verify_line_is_microseconds_not_cycles():
     (result,) = item.results
     assert item.style == "seed002"
     assert (result.name, result.metric, result.value, result.unit) == (
-        "RSA-4096 PSS Verify (mbedtls_rsa_rsassa_pss_verify)", "ns_per_op", 207780.0, "us/op")
+        "RSA-4096 PSS Verify (mbedtls_rsa_rsassa_pss_verify)",
+        "ns_per_op",
+        207780.0,
+        "us/op",
+    )
     assert result.params == {"key_bits": 4096, "padding": "pss", "hash": "SHA-256"}
 
 
@@ -86,16 +143,22 @@ def test_seed002_no_padding_and_markers():
     assert parse_line("Starting RSA Time Comparison") == Begin("seed002")
     assert parse_line("Time Comparison Completed Successfully!") == End("seed002")
     failure = parse_line("Signature verification failed (PSS): -0x4380")
-    assert (failure.style, failure.error) == ("seed002", "Signature verification failed (PSS): -0x4380")
+    assert (failure.style, failure.error) == (
+        "seed002",
+        "Signature verification failed (PSS): -0x4380",
+    )
 
 
-@pytest.mark.parametrize("line, fact", [
-    ("I (199) cpu_start: cpu freq: 160000000 Hz", Fact("cpu_hz", "160000000")),
-    ("I (242) cpu_start: Chip rev:         v0.4", Fact("chip_rev", "v0.4")),
-    ("I (455) esp32_util: CONFIG_IDF_TARGET = esp32c3", Fact("target", "esp32c3")),
-    (" wolfSSL version 5.6.3", Fact("library_version", "5.6.3")),
-    ("mbedTLS version 2.3.0", Fact("library_version", "2.3.0")),
-    ("wolfCrypt Benchmark (block bytes 1024, min 1.0 sec each)", Fact("block_bytes", "1024")),
-])
+@pytest.mark.parametrize(
+    "line, fact",
+    [
+        ("I (199) cpu_start: cpu freq: 160000000 Hz", Fact("cpu_hz", "160000000")),
+        ("I (242) cpu_start: Chip rev:         v0.4", Fact("chip_rev", "v0.4")),
+        ("I (455) esp32_util: CONFIG_IDF_TARGET = esp32c3", Fact("target", "esp32c3")),
+        (" wolfSSL version 5.6.3", Fact("library_version", "5.6.3")),
+        ("mbedTLS version 2.3.0", Fact("library_version", "2.3.0")),
+        ("wolfCrypt Benchmark (block bytes 1024, min 1.0 sec each)", Fact("block_bytes", "1024")),
+    ],
+)
 def test_boot_log_facts(line, fact):
     assert parse_line(line) == fact

@@ -11,13 +11,44 @@ from cryptobench_collect.parsers.serial_lines import LineError, parse_line
 from cryptobench_collect.sources.serial_runs import RunAssembler
 
 AT = datetime(2026, 11, 23, tzinfo=UTC)
-PREFIXES = st.sampled_from(["", "BENCH ", "BENCH_BEGIN ", "BENCH_END ", "RSA-2048 PSS Verify (f): ",
-                            "AES-CBC-128              :  ", "RSA     2048   public  "])
+PREFIXES = st.sampled_from(
+    [
+        "",
+        "BENCH ",
+        "BENCH_BEGIN ",
+        "BENCH_END ",
+        "RSA-2048 PSS Verify (f): ",
+        "AES-CBC-128              :  ",
+        "RSA     2048   public  ",
+    ]
+)
 JSON_ISH = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["v", "run", "seq", "name", "unit", "n", "min", "median", "max", "params", "alg",
-                         "family", "op", "error", "count", "errors"]), inner, max_size=12),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(
+        st.sampled_from(
+            [
+                "v",
+                "run",
+                "seq",
+                "name",
+                "unit",
+                "n",
+                "min",
+                "median",
+                "max",
+                "params",
+                "alg",
+                "family",
+                "op",
+                "error",
+                "count",
+                "errors",
+            ]
+        ),
+        inner,
+        max_size=12,
+    ),
     max_leaves=20,
 )
 

@@ -15,15 +15,25 @@ def documents(out):
 
 
 def test_seed002_log_stores_microseconds_at_160_mhz(capsys):
-    code, out, err = run_main(["parse", "serial", str(SERIAL / "seed002_o2_console.log"),
-                               "--tag", "opt_level=-O2"], capsys)
+    code, out, err = run_main(
+        ["parse", "serial", str(SERIAL / "seed002_o2_console.log"), "--tag", "opt_level=-O2"],
+        capsys,
+    )
     assert (code, err) == (0, "")
     (doc,) = documents(out)
-    assert [(r["params"]["key_bits"], r["params"]["padding"], r["value"], r["unit"]) for r in doc["results"]] == [
-        (2048, "pkcs1v15", 54180.0, "us/op"), (2048, "pss", 54570.0, "us/op"),
-        (4096, "pkcs1v15", 207080.0, "us/op"), (4096, "pss", 207780.0, "us/op"),
+    assert [
+        (r["params"]["key_bits"], r["params"]["padding"], r["value"], r["unit"])
+        for r in doc["results"]
+    ] == [
+        (2048, "pkcs1v15", 54180.0, "us/op"),
+        (2048, "pss", 54570.0, "us/op"),
+        (4096, "pkcs1v15", 207080.0, "us/op"),
+        (4096, "pss", 207780.0, "us/op"),
     ]
-    assert (doc["machine"]["clock_hz"], doc["machine"]["extra"]["clock_source"]) == (160e6, "configured")
+    assert (doc["machine"]["clock_hz"], doc["machine"]["extra"]["clock_source"]) == (
+        160e6,
+        "configured",
+    )
     assert doc["tags"] == {"target": "esp32c6", "opt_level": "-O2"}
     assert "divided by 160" in doc["tool"]["options"]
 
@@ -35,8 +45,16 @@ def test_host_firmware_log_keeps_every_case_with_its_statistics(capsys):
     first = doc["results"][0]
     line = (SERIAL / "host_full_run.log").read_text().splitlines()[1]
     bench = json.loads(line.split(" ", 1)[1])
-    assert (first["name"], first["value"], first["samples"]) == (bench["name"], float(bench["median"]), bench["n"])
-    assert first["stats"] == {"min": float(bench["min"]), "median": float(bench["median"]), "max": float(bench["max"])}
+    assert (first["name"], first["value"], first["samples"]) == (
+        bench["name"],
+        float(bench["median"]),
+        bench["n"],
+    )
+    assert first["stats"] == {
+        "min": float(bench["min"]),
+        "median": float(bench["median"]),
+        "max": float(bench["max"]),
+    }
     assert {r["library_version"] for r in doc["results"]} == {"2.28.3"}
     assert {r["unit"] for r in doc["results"]} == {"ns/op"}
     assert doc["machine"]["clock_hz"] is None
@@ -49,8 +67,12 @@ def test_reset_mid_run_gives_a_partial_run_and_the_next_complete_one(tmp_path, c
     lines = (SERIAL / "host_quick_run.log").read_text().splitlines()
     second = [line.replace("ef3ad3a5", "0f3ad3a5") for line in lines]
     log = tmp_path / "reset.log"
-    log.write_bytes("\n".join(lines[:6] + ["ESP-ROM:esp32c6-20220919", "rst:0x15 (USB_UART_HPSYS)"] + second)
-                    .encode() + b"\n")
+    log.write_bytes(
+        "\n".join(
+            lines[:6] + ["ESP-ROM:esp32c6-20220919", "rst:0x15 (USB_UART_HPSYS)"] + second
+        ).encode()
+        + b"\n"
+    )
     code, out, err = run_main(["parse", "serial", str(log)], capsys)
     first_doc, second_doc = documents(out)
     assert code == 0
@@ -97,4 +119,8 @@ def test_stdin_dash_reads_a_piped_log(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
     code, out, _ = run_main(["parse", "serial", "-"], capsys)
     (doc,) = documents(out)
-    assert (code, doc["run_id"], len(doc["results"])) == (0, "ef3ad3a5-78e3-4279-83aa-f8b43ceff678", 49)
+    assert (code, doc["run_id"], len(doc["results"])) == (
+        0,
+        "ef3ad3a5-78e3-4279-83aa-f8b43ceff678",
+        49,
+    )

@@ -16,8 +16,10 @@ from cryptobench_collect.parsers.serial_lines import Measurement
 from cryptobench_collect.spool import Spool
 
 QUICK = (FIXTURES / "serial" / "host_quick_run.log").read_text().splitlines()
-BOOT = (b"ESP-ROM:esp32c6-20220919\r\nBuild:Sep 19 2022\r\nrst:0x1 (POWERON),boot:0x6c (SPI_FAST_FLASH_BOOT)\r\n"
-        b"\x1b[0;32mI (227) cpu_start: cpu freq: 160000000 Hz\x1b[0m\r\n\xff\xfe\x00\r\n")
+BOOT = (
+    b"ESP-ROM:esp32c6-20220919\r\nBuild:Sep 19 2022\r\nrst:0x1 (POWERON),boot:0x6c (SPI_FAST_FLASH_BOOT)\r\n"
+    b"\x1b[0;32mI (227) cpu_start: cpu freq: 160000000 Hz\x1b[0m\r\n\xff\xfe\x00\r\n"
+)
 WAIT_S = 30
 
 
@@ -108,7 +110,7 @@ def test_noise_crlf_split_lines_and_bad_bytes_then_end(device, observed, capsys)
     def board():
         assert opened.wait(WAIT_S)
         for start in range(0, len(payload), 997):
-            device.write(payload[start:start + 997])
+            device.write(payload[start : start + 997])
 
     thread, errors = in_background(board)
     code, docs, err = collect(["--port", device.path, "--no-upload"], capsys)
@@ -118,7 +120,10 @@ def test_noise_crlf_split_lines_and_bad_bytes_then_end(device, observed, capsys)
     assert (len(doc["results"]), "partial" in doc["tags"]) == (49, False)
     assert doc["run_id"] == "ef3ad3a5-78e3-4279-83aa-f8b43ceff678"
     bench = json.loads(QUICK[2].split(" ", 1)[1])
-    assert (doc["results"][1]["name"], doc["results"][1]["value"]) == (bench["name"], float(bench["median"]))
+    assert (doc["results"][1]["name"], doc["results"][1]["value"]) == (
+        bench["name"],
+        float(bench["median"]),
+    )
     assert "[49/49] aes-256-gcm-16384" in err and "ended: 49 results" in err
 
 
@@ -136,7 +141,11 @@ def test_hang_up_mid_run_keeps_what_arrived_marks_it_partial_exit_1(device, obse
     thread.join(WAIT_S)
     assert (code, errors) == (1, [])
     (doc,) = docs
-    assert [r["name"] for r in doc["results"]] == ["sha256-fixed-message", "rsa-2048-keygen", "rsa-2048-pkcs1v15-sign"]
+    assert [r["name"] for r in doc["results"]] == [
+        "sha256-fixed-message",
+        "rsa-2048-keygen",
+        "rsa-2048-pkcs1v15-sign",
+    ]
     assert doc["tags"]["partial"] == "true"
     assert "the device went away" in err and "kept its 3 results, tagged partial=true" in err
 
@@ -209,8 +218,12 @@ def test_two_runs_written_with_output_get_numbered_files(device, observed, capsy
         device.write(crlf(QUICK[:3]) + BOOT + crlf(second))
 
     thread, errors = in_background(board)
-    code, docs, _ = collect(["--port", device.path, "--no-upload", "-o", str(tmp_path / "run.json")], capsys)
+    code, docs, _ = collect(
+        ["--port", device.path, "--no-upload", "-o", str(tmp_path / "run.json")], capsys
+    )
     thread.join(WAIT_S)
     assert (code, docs, errors) == (0, [], [])
-    first, last = (json.loads((tmp_path / name).read_text()) for name in ("run-1.json", "run-2.json"))
+    first, last = (
+        json.loads((tmp_path / name).read_text()) for name in ("run-1.json", "run-2.json")
+    )
     assert (len(first["results"]), len(last["results"]), last["run_id"][:8]) == (2, 49, "2f3ad3a5")

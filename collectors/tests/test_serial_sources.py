@@ -14,7 +14,13 @@ import serial
 from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
 
 import cryptobench_collect.cli.serial as serial_cli
-from cryptobench_collect.sources.serial_reader import Hangup, SerialLines, _Lines, _port_advice, open_port
+from cryptobench_collect.sources.serial_reader import (
+    Hangup,
+    SerialLines,
+    _Lines,
+    _port_advice,
+    open_port,
+)
 from cryptobench_collect.sources.serial_session import collect_session
 
 QUICK = (FIXTURES / "serial" / "host_quick_run.log").read_bytes()
@@ -58,7 +64,9 @@ def serve_once(payload: bytes, release: threading.Event):
 def test_socket_url_collects_a_run(capsys):
     release = threading.Event()
     port = serve_once(QUICK, release)
-    code, out, _ = run_main(["collect", "serial", "--port", f"socket://127.0.0.1:{port}", "--no-upload"], capsys)
+    code, out, _ = run_main(
+        ["collect", "serial", "--port", f"socket://127.0.0.1:{port}", "--no-upload"], capsys
+    )
     release.set()
     (doc,) = [json.loads(line) for line in out.splitlines()]
     assert (code, len(doc["results"]), doc["source"]) == (0, 49, "esp32c6-serial")
@@ -68,8 +76,18 @@ def test_timeout_without_end_keeps_the_partial_run_exit_1(capsys):
     release = threading.Event()
     lines = QUICK.splitlines(keepends=True)
     port = serve_once(b"".join(lines[:3]), release)
-    code, out, err = run_main(["collect", "serial", "--port", f"socket://127.0.0.1:{port}", "--timeout", "0.5",
-                               "--no-upload"], capsys)
+    code, out, err = run_main(
+        [
+            "collect",
+            "serial",
+            "--port",
+            f"socket://127.0.0.1:{port}",
+            "--timeout",
+            "0.5",
+            "--no-upload",
+        ],
+        capsys,
+    )
     release.set()
     (doc,) = [json.loads(line) for line in out.splitlines()]
     assert (code, len(doc["results"]), doc["tags"]["partial"]) == (1, 2, "true")
@@ -79,11 +97,23 @@ def test_timeout_without_end_keeps_the_partial_run_exit_1(capsys):
 def test_nothing_at_all_within_the_timeout_says_what_to_check(capsys):
     release = threading.Event()
     port = serve_once(b"", release)
-    code, out, err = run_main(["collect", "serial", "--port", f"socket://127.0.0.1:{port}", "--timeout", "0.3",
-                               "--no-upload"], capsys)
+    code, out, err = run_main(
+        [
+            "collect",
+            "serial",
+            "--port",
+            f"socket://127.0.0.1:{port}",
+            "--timeout",
+            "0.3",
+            "--no-upload",
+        ],
+        capsys,
+    )
     release.set()
     assert (code, out) == (1, "")
-    assert "no benchmark results from socket://127.0.0.1" in err and "is the firmware flashed" in err
+    assert (
+        "no benchmark results from socket://127.0.0.1" in err and "is the firmware flashed" in err
+    )
 
 
 def test_loop_url_through_the_session():
@@ -91,8 +121,14 @@ def test_loop_url_through_the_session():
     reported = queue.Queue()
     with SerialLines(port) as lines:
         port.write(QUICK)
-        outcome = collect_session(lines, url="loop://", baud=115200, timeout=None, clock=lambda: AT,
-                                  report=lambda item, assembler: reported.put(item))
+        outcome = collect_session(
+            lines,
+            url="loop://",
+            baud=115200,
+            timeout=None,
+            clock=lambda: AT,
+            report=lambda item, assembler: reported.put(item),
+        )
     assert (len(outcome.runs), len(outcome.runs[0].results), outcome.hangup) == (1, 49, None)
     assert reported.qsize() == 51
 
@@ -102,9 +138,13 @@ def test_lines_split_anywhere_crlf_and_multibyte_characters():
     protocol = _Lines(sink)
     data = "I (1) app: µs ok\r\nBENCH_END {}\r\n".encode()
     for index in range(len(data)):
-        protocol.data_received(data[index:index + 1])
+        protocol.data_received(data[index : index + 1])
     protocol.connection_lost(None)
-    assert [sink.get_nowait() for _ in range(3)] == ["I (1) app: µs ok", "BENCH_END {}", Hangup("the port was closed")]
+    assert [sink.get_nowait() for _ in range(3)] == [
+        "I (1) app: µs ok",
+        "BENCH_END {}",
+        Hangup("the port was closed"),
+    ]
 
 
 def test_endless_garbage_without_newline_is_cut_into_lines():
@@ -113,15 +153,37 @@ def test_endless_garbage_without_newline_is_cut_into_lines():
     assert [len(sink.get_nowait()) for _ in range(2)] == [8192, 8192]
 
 
-@pytest.mark.parametrize("exc, advice", [
-    (serial.SerialException(errno.EACCES, "could not open port /dev/ttyACM0: [Errno 13] Permission denied: "
-                                          "'/dev/ttyACM0'"), "sudo usermod -aG dialout $USER"),
-    (serial.SerialException(errno.ENOENT, "could not open port /dev/ttyACM0: [Errno 2] No such file or "
-                                          "directory: '/dev/ttyACM0'"), "plug the board in"),
-    (serial.SerialException("Could not exclusively lock port /dev/ttyACM0: [Errno 11] Resource temporarily "
-                            "unavailable"), "close it and try again"),
-    (ValueError("invalid URL, port should be given"), "cannot open serial port /dev/ttyACM0: invalid URL"),
-])
+@pytest.mark.parametrize(
+    "exc, advice",
+    [
+        (
+            serial.SerialException(
+                errno.EACCES,
+                "could not open port /dev/ttyACM0: [Errno 13] Permission denied: '/dev/ttyACM0'",
+            ),
+            "sudo usermod -aG dialout $USER",
+        ),
+        (
+            serial.SerialException(
+                errno.ENOENT,
+                "could not open port /dev/ttyACM0: [Errno 2] No such file or "
+                "directory: '/dev/ttyACM0'",
+            ),
+            "plug the board in",
+        ),
+        (
+            serial.SerialException(
+                "Could not exclusively lock port /dev/ttyACM0: [Errno 11] Resource temporarily "
+                "unavailable"
+            ),
+            "close it and try again",
+        ),
+        (
+            ValueError("invalid URL, port should be given"),
+            "cannot open serial port /dev/ttyACM0: invalid URL",
+        ),
+    ],
+)
 def test_port_advice_names_what_to_do(exc, advice):
     assert advice in _port_advice("/dev/ttyACM0", exc)
 
@@ -137,15 +199,22 @@ def test_ctrl_c_keeps_what_arrived():
 
     with SerialLines(port) as lines:
         port.write(QUICK)
-        outcome = collect_session(lines, url="loop://", baud=115200, timeout=None, clock=lambda: AT, report=report)
+        outcome = collect_session(
+            lines, url="loop://", baud=115200, timeout=None, clock=lambda: AT, report=report
+        )
     (run,) = outcome.runs
     assert (outcome.stopped_early, len(run.results), run.partial_reason) == (
-        "interrupted with Ctrl-C", 2, "interrupted with Ctrl-C")
+        "interrupted with Ctrl-C",
+        2,
+        "interrupted with Ctrl-C",
+    )
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.integers(min_value=0, max_value=len(QUICK)), max_size=40),
-       st.binary(max_size=200).filter(lambda noise: b"\n" not in noise))
+@given(
+    st.lists(st.integers(min_value=0, max_value=len(QUICK)), max_size=40),
+    st.binary(max_size=200).filter(lambda noise: b"\n" not in noise),
+)
 def test_any_chunking_of_the_stream_gives_the_same_lines(cuts, noise):
     stream = noise + b"\r\n" + QUICK
     sink = queue.Queue()
@@ -154,4 +223,6 @@ def test_any_chunking_of_the_stream_gives_the_same_lines(cuts, noise):
     for start, stop in zip(edges, edges[1:], strict=False):
         protocol.data_received(stream[start:stop])
     got = [sink.get_nowait() for _ in range(sink.qsize())]
-    assert got == [line.decode("utf-8", errors="replace").rstrip("\r") for line in stream.split(b"\n")[:-1]]
+    assert got == [
+        line.decode("utf-8", errors="replace").rstrip("\r") for line in stream.split(b"\n")[:-1]
+    ]

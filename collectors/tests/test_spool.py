@@ -26,12 +26,18 @@ def test_sent_and_failed_moves(tmp_path):
     first = spool.add(make_run())
     second = spool.add(make_run("00000000-0000-4000-8000-000000000002"))
     sent = spool.mark_sent(first)
-    failed = spool.mark_failed(second, make_run("00000000-0000-4000-8000-000000000002"),
-                               {"status": 422, "detail": "results.0.unit: unknown"})
+    failed = spool.mark_failed(
+        second,
+        make_run("00000000-0000-4000-8000-000000000002"),
+        {"status": 422, "detail": "results.0.unit: unknown"},
+    )
     assert spool.paths("pending") == []
     assert spool.paths("sent") == [sent]
     item = spool.load(failed)
-    assert (item.state, item.problem) == ("failed", {"status": 422, "detail": "results.0.unit: unknown"})
+    assert (item.state, item.problem) == (
+        "failed",
+        {"status": 422, "detail": "results.0.unit: unknown"},
+    )
 
 
 def test_round_trip_is_byte_stable_so_retries_are_idempotent(tmp_path):
@@ -44,11 +50,20 @@ def test_round_trip_is_byte_stable_so_retries_are_idempotent(tmp_path):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"spool_version": 2, "run": {}}', "x.json:1: spool_version 2 is not supported by this cryptobench"),
+        (
+            '{"spool_version": 2, "run": {}}',
+            "x.json:1: spool_version 2 is not supported by this cryptobench",
+        ),
         ('{"run": {}}', "x.json:1: not a spool file (no spool_version)"),
         ('{"spool_version": 1,\n "run": ', "x.json:2: not JSON: Expecting value"),
-        ('{"spool_version": 1, "run": {"schema": "cryptobench.run/v1"}}', "x.json: not a run document: run_id: Field required"),
-        ('{"spool_version": 1, "run": {}, "problem": "gone"}', "x.json:1: spool file: problem must be an object"),
+        (
+            '{"spool_version": 1, "run": {"schema": "cryptobench.run/v1"}}',
+            "x.json: not a run document: run_id: Field required",
+        ),
+        (
+            '{"spool_version": 1, "run": {}, "problem": "gone"}',
+            "x.json:1: spool file: problem must be an object",
+        ),
         ("[" * 100_000 + "]" * 100_000, "x.json: not a run document: nested too deeply"),
     ],
 )
@@ -72,13 +87,20 @@ def test_interrupted_write_leaves_no_partial_file(tmp_path, monkeypatch):
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=20,
 )
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(st.text(), JSON.map(json.dumps), JSON.map(lambda run: json.dumps({"spool_version": 1, "run": run}))))
+@given(
+    st.one_of(
+        st.text(),
+        JSON.map(json.dumps),
+        JSON.map(lambda run: json.dumps({"spool_version": 1, "run": run})),
+    )
+)
 def test_any_text_is_a_spool_item_or_an_input_error(text):
     try:
         decode_item(text, source_name="fuzz.json")

@@ -25,7 +25,9 @@ WRITER = textwrap.dedent("""
 def test_kill_9_never_leaves_a_half_written_run(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.path.dirname(__file__)}
     for delay in (0.05, 0.13, 0.29, 0.41, 0.6):
-        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE, env=env)
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE, env=env
+        )
         assert writer.stdout.readline() == b"ready\n"
         try:
             writer.wait(timeout=delay)

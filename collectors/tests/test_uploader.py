@@ -32,8 +32,14 @@ def uploader(answers, *, deadline_s=10.0, token="tok-1"):
             raise answer
         return answer
 
-    up = Uploader(server="http://dash:8000/", token=token, deadline_s=deadline_s,
-                  transport=httpx.MockTransport(handler), sleep=fake.sleep, clock=fake.clock)
+    up = Uploader(
+        server="http://dash:8000/",
+        token=token,
+        deadline_s=deadline_s,
+        transport=httpx.MockTransport(handler),
+        sleep=fake.sleep,
+        clock=fake.clock,
+    )
     return up, seen, fake
 
 
@@ -57,7 +63,9 @@ def test_200_means_already_stored():
 
 
 def test_409_is_rejected_with_the_problem_detail_and_not_retried():
-    up, seen, _ = uploader([problem(409, title="Conflict", detail="run_id already stored with other content")])
+    up, seen, _ = uploader(
+        [problem(409, title="Conflict", detail="run_id already stored with other content")]
+    )
     outcome = up.upload("{}")
     assert (outcome.status, outcome.http_status) == ("rejected", 409)
     assert outcome.detail == "HTTP 409: Conflict; run_id already stored with other content"

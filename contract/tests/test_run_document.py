@@ -14,11 +14,18 @@ def _doc(**overrides):
         "started_at": "2026-11-20T10:00:00Z",
         "machine": {"name": "bbb-01", "clock_hz": 1e9},
         "tool": {"name": "openssl", "version": "1.1.1g"},
-        "results": [{
-            "name": "aes-128-cbc", "family": "cipher", "algorithm": "AES-128-CBC",
-            "operation": "encrypt", "params": {"block_bytes": 16},
-            "metric": "bytes_per_s", "value": 30229.13, "unit": "kB/s",
-        }],
+        "results": [
+            {
+                "name": "aes-128-cbc",
+                "family": "cipher",
+                "algorithm": "AES-128-CBC",
+                "operation": "encrypt",
+                "params": {"block_bytes": 16},
+                "metric": "bytes_per_s",
+                "value": 30229.13,
+                "unit": "kB/s",
+            }
+        ],
     }
     doc.update(overrides)
     return doc
@@ -70,5 +77,6 @@ def test_unit_alias_is_canonicalized():
 
 def test_naive_timestamp_and_empty_results_are_rejected():
     assert _error_locs(_doc(started_at="2026-11-20T10:00:00", results=[])) == [
-        ("started_at",), ("results",),
+        ("started_at",),
+        ("results",),
     ]

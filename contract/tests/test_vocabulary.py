@@ -14,21 +14,44 @@ def test_p256_aliases(alias):
     assert canonical_curve(alias) == "secp256r1"
 
 
-@pytest.mark.parametrize("alias,canon", [("PKCS#1 v1.5", "pkcs1v15"), ("pkcs1", "pkcs1v15"),
-                                          ("RSASSA-PSS", "pss"), ("NoPadding", "none")])
+@pytest.mark.parametrize(
+    "alias,canon",
+    [
+        ("PKCS#1 v1.5", "pkcs1v15"),
+        ("pkcs1", "pkcs1v15"),
+        ("RSASSA-PSS", "pss"),
+        ("NoPadding", "none"),
+    ],
+)
 def test_padding_aliases(alias, canon):
     assert canonical_padding(alias) == canon
 
 
-@pytest.mark.parametrize("alias,canon", [("CurveSM2", "sm2p256v1"), ("nistk163", "sect163k1"), ("B-163", "sect163r2"),
-                                          ("nistb571", "sect571r1"), ("bp384t1", "brainpoolP384t1")])
+@pytest.mark.parametrize(
+    "alias,canon",
+    [
+        ("CurveSM2", "sm2p256v1"),
+        ("nistk163", "sect163k1"),
+        ("B-163", "sect163r2"),
+        ("nistb571", "sect571r1"),
+        ("bp384t1", "brainpoolP384t1"),
+    ],
+)
 def test_openssl_curve_labels(alias, canon):
     assert canonical_curve(alias) == canon
 
 
-@pytest.mark.parametrize("alias,canon", [("aes-192-ctr", "AES-192-CTR"), ("rmd160", "RIPEMD-160"),
-                                          ("camellia-256-cbc", "Camellia-256-CBC"), ("sha3-512", "SHA3-512"),
-                                          ("x25519mlkem768", "X25519MLKEM768"), ("des-cbc", "DES-CBC")])
+@pytest.mark.parametrize(
+    "alias,canon",
+    [
+        ("aes-192-ctr", "AES-192-CTR"),
+        ("rmd160", "RIPEMD-160"),
+        ("camellia-256-cbc", "Camellia-256-CBC"),
+        ("sha3-512", "SHA3-512"),
+        ("x25519mlkem768", "X25519MLKEM768"),
+        ("des-cbc", "DES-CBC"),
+    ],
+)
 def test_openssl_algorithm_names(alias, canon):
     assert canonical_algorithm(alias) == canon
 
@@ -40,10 +63,22 @@ def test_unknown_names_are_kept_verbatim():
 
 
 def test_params_map_keys_values_and_digit_strings():
-    assert canonical_params({"curveName": "P-384", "keySize": "3072", "padding": "PSS",
-                             "messageLength": "1024", "provider": "SunEC", "foo": "bar"}) == {
-        "curve": "secp384r1", "key_bits": 3072, "padding": "pss", "message_bytes": 1024,
-        "provider": "SunEC", "foo": "bar",
+    assert canonical_params(
+        {
+            "curveName": "P-384",
+            "keySize": "3072",
+            "padding": "PSS",
+            "messageLength": "1024",
+            "provider": "SunEC",
+            "foo": "bar",
+        }
+    ) == {
+        "curve": "secp384r1",
+        "key_bits": 3072,
+        "padding": "pss",
+        "message_bytes": 1024,
+        "provider": "SunEC",
+        "foo": "bar",
     }
 
 

@@ -20,7 +20,9 @@ def check(lines: list[str], expected_errors: list[str]) -> list[str]:
     if end[0]["errors"] != len(expected_errors):
         problems.append(f"END counted {end[0]['errors']} errors, expected {len(expected_errors)}")
     if end[0]["count"] != len(bench) or begin[0]["cases"] != len(bench):
-        problems.append(f"{len(bench)} BENCH lines, BEGIN announced {begin[0]['cases']}, END counted {end[0]['count']}")
+        problems.append(
+            f"{len(bench)} BENCH lines, BEGIN announced {begin[0]['cases']}, END counted {end[0]['count']}"
+        )
     for index, item in enumerate(bench, start=1):
         if item["run"] != run or item["seq"] != index:
             problems.append(f"line {index}: run {item['run']} seq {item['seq']}")
@@ -35,6 +37,8 @@ def check(lines: list[str], expected_errors: list[str]) -> list[str]:
 
 if __name__ == "__main__":
     with open(sys.argv[1], encoding="utf-8") as handle:
-        found = check(handle.read().splitlines(), sys.argv[3:] if sys.argv[2:3] == ["--expect-errors"] else [])
+        found = check(
+            handle.read().splitlines(), sys.argv[3:] if sys.argv[2:3] == ["--expect-errors"] else []
+        )
     print("\n".join(found) or f"{sys.argv[1]}: ok")
     sys.exit(1 if found else 0)

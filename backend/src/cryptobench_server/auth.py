@@ -39,12 +39,16 @@ class RedactQueryTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
-            record.args = tuple(_QUERY_TOKEN.sub(r"\1[redacted]", a) if isinstance(a, str) else a
-                                for a in record.args)
+            record.args = tuple(
+                _QUERY_TOKEN.sub(r"\1[redacted]", a) if isinstance(a, str) else a
+                for a in record.args
+            )
         return True
 
 
-bearer = HTTPBearer(auto_error=False, description="An API token made by `cryptobench-server token create`")
+bearer = HTTPBearer(
+    auto_error=False, description="An API token made by `cryptobench-server token create`"
+)
 
 
 def hash_token(secret: str) -> str:
@@ -56,8 +60,13 @@ def create_token(session: Session, *, name: str, scope: Scope) -> tuple[ApiToken
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}")
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    token = ApiToken(name=name, scope=scope, token_hash=hash_token(secret), prefix=secret[:10],
-                     created_at=datetime.now(UTC))
+    token = ApiToken(
+        name=name,
+        scope=scope,
+        token_hash=hash_token(secret),
+        prefix=secret[:10],
+        created_at=datetime.now(UTC),
+    )
     session.add(token)
     session.flush()
     return token, secret
@@ -117,11 +126,15 @@ def _token_from_header(request: Request) -> ApiToken:
     return token
 
 
-def _upload_access(request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> ApiToken:
+def _upload_access(
+    request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+) -> ApiToken:
     return authorize(request, "upload")
 
 
-def _read_access(request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> ApiToken | None:
+def _read_access(
+    request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+) -> ApiToken | None:
     if not request.app.state.settings.read_tokens:
         refuse_query_token(request)
         return None

@@ -11,15 +11,25 @@ from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 
 from cryptobench_server import migrate as migrations
-from cryptobench_server.auth import SCOPES, RedactQueryTokens, create_token, list_tokens, revoke_token
+from cryptobench_server.auth import (
+    SCOPES,
+    RedactQueryTokens,
+    create_token,
+    list_tokens,
+    revoke_token,
+)
 from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
 from cryptobench_server.errors import DomainError
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
-token_app = typer.Typer(help="API tokens (shown once at creation, stored hashed).", no_args_is_help=True)
-demo_app = typer.Typer(help="Demo data: the published figures of the source documents.", no_args_is_help=True)
+token_app = typer.Typer(
+    help="API tokens (shown once at creation, stored hashed).", no_args_is_help=True
+)
+demo_app = typer.Typer(
+    help="Demo data: the published figures of the source documents.", no_args_is_help=True
+)
 
 
 def _print_version(wanted: bool) -> None:
@@ -30,8 +40,12 @@ def _print_version(wanted: bool) -> None:
 
 @app.callback()
 def _options(
-    _version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
-                                           help="Print the version and exit.")] = False,
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """CryptoBench service."""
 
@@ -42,7 +56,9 @@ app.add_typer(demo_app, name="demo")
 
 @app.command()
 def serve(
-    host: Annotated[str | None, typer.Option(help="Address to listen on [env CRYPTOBENCH_HOST]")] = None,
+    host: Annotated[
+        str | None, typer.Option(help="Address to listen on [env CRYPTOBENCH_HOST]")
+    ] = None,
     port: Annotated[int | None, typer.Option(help="Port [env CRYPTOBENCH_PORT]")] = None,
     migrate: Annotated[bool, typer.Option(help="Apply migrations before serving")] = True,
 ) -> None:
@@ -51,10 +67,16 @@ def serve(
     if migrate:
         migrations.upgrade(settings.resolved_database_url)
     logging.getLogger("uvicorn.access").addFilter(RedactQueryTokens())
-    uvicorn.run("cryptobench_server.app:create_app", factory=True,
-                host=host or settings.host, port=port or settings.port,
-                log_level=settings.log_level, access_log=settings.access_log,
-                proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips)
+    uvicorn.run(
+        "cryptobench_server.app:create_app",
+        factory=True,
+        host=host or settings.host,
+        port=port or settings.port,
+        log_level=settings.log_level,
+        access_log=settings.access_log,
+        proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
 
 
 @app.command()
@@ -81,7 +103,9 @@ def token_create(
     with transaction(sessions) as session:
         token, secret = create_token(session, name=name, scope=scope)
     engine.dispose()
-    typer.echo(f"created token {token.id} {name!r} with scope {scope}; it is shown only now:", err=True)
+    typer.echo(
+        f"created token {token.id} {name!r} with scope {scope}; it is shown only now:", err=True
+    )
     typer.echo(secret)
 
 
@@ -92,7 +116,9 @@ def token_list() -> None:
     with transaction(sessions) as session:
         for t in list_tokens(session):
             revoked = t.revoked_at.isoformat() if t.revoked_at else "-"
-            typer.echo(f"{t.id}\t{t.name}\t{t.scope}\t{t.prefix}...\t{t.created_at.isoformat()}\t{revoked}")
+            typer.echo(
+                f"{t.id}\t{t.name}\t{t.scope}\t{t.prefix}...\t{t.created_at.isoformat()}\t{revoked}"
+            )
     engine.dispose()
 
 
@@ -114,7 +140,9 @@ def demo_load() -> None:
     engine.dispose()
     new = sum(1 for item in loaded if item.created)
     results = sum(item.run.result_count for item in loaded)
-    typer.echo(f"demo data: {len(loaded)} runs with {results} results ({new} new, {len(loaded) - new} already stored)")
+    typer.echo(
+        f"demo data: {len(loaded)} runs with {results} results ({new} new, {len(loaded) - new} already stored)"
+    )
 
 
 def main() -> None:
@@ -128,6 +156,9 @@ def main() -> None:
         sys.exit(2)
     except OperationalError as exc:
         reason = str(exc.orig or exc).strip().splitlines()[0]
-        typer.echo(f"error: cannot use the database ({reason}); check CRYPTOBENCH_DATABASE_URL and that "
-                   "the server is running", err=True)
+        typer.echo(
+            f"error: cannot use the database ({reason}); check CRYPTOBENCH_DATABASE_URL and that "
+            "the server is running",
+            err=True,
+        )
         sys.exit(1)

@@ -22,7 +22,9 @@ def _default_data_dir() -> Path:
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="CRYPTOBENCH_", env_ignore_empty=True, extra="ignore")
+    model_config = SettingsConfigDict(
+        env_prefix="CRYPTOBENCH_", env_ignore_empty=True, extra="ignore"
+    )
 
     environment: Literal["development", "production"] = "development"
     data_dir: Path = Field(default_factory=_default_data_dir)
@@ -31,17 +33,23 @@ class Settings(BaseSettings):
         description="SQLAlchemy URL; default: SQLite file under data_dir. PostgreSQL: postgresql+psycopg://...",
     )
     max_body_bytes: int = 32 * 1024 * 1024
-    read_tokens: bool = Field(default=False, description="Require a token with scope read for GET endpoints")
+    read_tokens: bool = Field(
+        default=False, description="Require a token with scope read for GET endpoints"
+    )
     cors_origins: list[str] = Field(default_factory=list)
     frontend_dist: Path | None = Field(
-        default=None, description="Built UI to serve at /; default: frontend/dist of the checkout if present"
+        default=None,
+        description="Built UI to serve at /; default: frontend/dist of the checkout if present",
     )
     host: str = "127.0.0.1"
     port: int = 8000
     log_level: Literal["critical", "error", "warning", "info", "debug"] = "info"
-    access_log: bool = Field(default=True, description="One log line per request (paths only, never headers)")
+    access_log: bool = Field(
+        default=True, description="One log line per request (paths only, never headers)"
+    )
     forwarded_allow_ips: str = Field(
-        default="127.0.0.1", description="Proxies whose X-Forwarded-* headers are trusted (comma-separated, or *)"
+        default="127.0.0.1",
+        description="Proxies whose X-Forwarded-* headers are trusted (comma-separated, or *)",
     )
 
     @field_validator("database_url")

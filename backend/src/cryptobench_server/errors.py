@@ -59,16 +59,28 @@ def field_path(loc: Sequence[str | int]) -> str:
     return path
 
 
-def problem(status: int, title: str, detail: str, errors: list[dict[str, Any]] | None = None,
-            headers: dict[str, str] | None = None) -> JSONResponse:
-    body: dict[str, Any] = {"type": "about:blank", "title": title, "status": status, "detail": detail}
+def problem(
+    status: int,
+    title: str,
+    detail: str,
+    errors: list[dict[str, Any]] | None = None,
+    headers: dict[str, str] | None = None,
+) -> JSONResponse:
+    body: dict[str, Any] = {
+        "type": "about:blank",
+        "title": title,
+        "status": status,
+        "detail": detail,
+    }
     if errors:
         body["errors"] = errors
     return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
 def validation_errors(raw: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"field": field_path(e.get("loc", ())), "message": e.get("msg", "invalid")} for e in raw]
+    return [
+        {"field": field_path(e.get("loc", ())), "message": e.get("msg", "invalid")} for e in raw
+    ]
 
 
 def install_handlers(app: FastAPI) -> None:
@@ -90,7 +102,9 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(DBAPIError)
     async def _database(_: Request, exc: DBAPIError) -> JSONResponse:
         if isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated:
-            return problem(503, "Service unavailable", "database unavailable", headers={"Retry-After": "5"})
+            return problem(
+                503, "Service unavailable", "database unavailable", headers={"Retry-After": "5"}
+            )
         raise exc
 
     @app.exception_handler(Exception)

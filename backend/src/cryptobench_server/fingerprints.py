@@ -41,8 +41,23 @@ def series_key(
 
 
 #: Result fields in the order `content_hash` reads them (a test keeps it equal to the contract's).
-RESULT_FIELDS = ("name", "family", "algorithm", "operation", "library", "library_version", "params",
-                 "metric", "value", "unit", "error", "error_kind", "samples", "stats", "raw")
+RESULT_FIELDS = (
+    "name",
+    "family",
+    "algorithm",
+    "operation",
+    "library",
+    "library_version",
+    "params",
+    "metric",
+    "value",
+    "unit",
+    "error",
+    "error_kind",
+    "samples",
+    "stats",
+    "raw",
+)
 
 
 def content_hash(doc: RunDocument) -> str:
@@ -53,9 +68,23 @@ def content_hash(doc: RunDocument) -> str:
     """
     head = doc.model_dump(mode="json", by_alias=True, exclude={"results"})
     results = [
-        (r.name, r.family, r.algorithm, r.operation, r.library, r.library_version, sorted(r.params.items()),
-         r.metric, r.value, r.unit, r.error, r.error_kind, r.samples,
-         sorted(r.stats.items()) if r.stats is not None else None, r.raw)
+        (
+            r.name,
+            r.family,
+            r.algorithm,
+            r.operation,
+            r.library,
+            r.library_version,
+            sorted(r.params.items()),
+            r.metric,
+            r.value,
+            r.unit,
+            r.error,
+            r.error_kind,
+            r.samples,
+            sorted(r.stats.items()) if r.stats is not None else None,
+            r.raw,
+        )
         for r in doc.results
     ]
     return _digest([head, results])

@@ -37,9 +37,27 @@ from cryptobench_server.normalize import (
 from cryptobench_server.query.cells import CellBuilder, insert_cells
 
 RESULT_COLUMNS = (
-    "run_pk", "position", "series_key", "name", "family", "algorithm", "operation", "library",
-    "library_version", "params", "metric", "value", "unit", "error", "error_kind", "samples",
-    "stats", "raw", *CANONICAL_METRICS, "derived", "flags",
+    "run_pk",
+    "position",
+    "series_key",
+    "name",
+    "family",
+    "algorithm",
+    "operation",
+    "library",
+    "library_version",
+    "params",
+    "metric",
+    "value",
+    "unit",
+    "error",
+    "error_kind",
+    "samples",
+    "stats",
+    "raw",
+    *CANONICAL_METRICS,
+    "derived",
+    "flags",
 )
 
 
@@ -113,8 +131,10 @@ def find_existing(engine: Engine, run_id: uuid.UUID, digest: str) -> Run | None:
     with Session(engine, expire_on_commit=False) as session:
         run = _load(session, Run.run_id == run_id)
     if run is not None and run.content_hash != digest:
-        raise Conflict(f"run {run_id} is already stored with different content; "
-                       "a changed run needs a new run_id")
+        raise Conflict(
+            f"run {run_id} is already stored with different content; "
+            "a changed run needs a new run_id"
+        )
     return run
 
 
@@ -142,8 +162,18 @@ def _insert_for(session: Session):
 
 def _upsert_machine(session: Session, doc: RunDocument, now: datetime) -> int:
     m = doc.machine
-    values = dict(fingerprint=machine_fingerprint(m), name=m.name, arch=m.arch, cpu_model=m.cpu_model,
-                  cores=m.cores, os=m.os, board=m.board, extra=m.extra, first_seen=now, last_seen=now)
+    values = dict(
+        fingerprint=machine_fingerprint(m),
+        name=m.name,
+        arch=m.arch,
+        cpu_model=m.cpu_model,
+        cores=m.cores,
+        os=m.os,
+        board=m.board,
+        extra=m.extra,
+        first_seen=now,
+        last_seen=now,
+    )
     statement = _insert_for(session)(Machine).values(**values)
     statement = statement.on_conflict_do_update(
         index_elements=["fingerprint"],
@@ -152,18 +182,30 @@ def _upsert_machine(session: Session, doc: RunDocument, now: datetime) -> int:
     return session.execute(statement).scalar_one()
 
 
-def _insert_run(session: Session, doc: RunDocument, digest: str, machine_id: int, count: int,
-                now: datetime) -> int | None:
+def _insert_run(
+    session: Session, doc: RunDocument, digest: str, machine_id: int, count: int, now: datetime
+) -> int | None:
     source = doc.machine.extra.get("clock_source")
     artifact = doc.artifact
     values = dict(
-        run_id=doc.run_id, content_hash=digest, source=doc.source, started_at=doc.started_at,
-        finished_at=doc.finished_at, machine_id=machine_id, clock_hz=doc.machine.clock_hz,
-        clock_source=str(source)[:32] if source is not None else None, machine_extra=doc.machine.extra,
-        tool_name=doc.tool.name, tool_version=doc.tool.version, tool_build=doc.tool.build,
-        tool_options=doc.tool.options, tags=doc.tags, result_count=count,
+        run_id=doc.run_id,
+        content_hash=digest,
+        source=doc.source,
+        started_at=doc.started_at,
+        finished_at=doc.finished_at,
+        machine_id=machine_id,
+        clock_hz=doc.machine.clock_hz,
+        clock_source=str(source)[:32] if source is not None else None,
+        machine_extra=doc.machine.extra,
+        tool_name=doc.tool.name,
+        tool_version=doc.tool.version,
+        tool_build=doc.tool.build,
+        tool_options=doc.tool.options,
+        tags=doc.tags,
+        result_count=count,
         artifact_media_type=artifact.media_type if artifact else None,
-        artifact_content=artifact.content if artifact else None, created_at=now,
+        artifact_content=artifact.content if artifact else None,
+        created_at=now,
     )
     statement = _insert_for(session)(Run).values(**values)
     statement = statement.on_conflict_do_nothing(index_elements=["run_id"]).returning(Run.id)
@@ -180,8 +222,9 @@ def _insert_results(session: Session, run_pk: int, rows: Iterable[tuple]) -> Non
                 copy.write_row((run_pk, *row))
         return
     marks = ", ".join("?" * len(RESULT_COLUMNS))
-    connection.exec_driver_sql(f"INSERT INTO results ({columns}) VALUES ({marks})",
-                               [(run_pk, *row) for row in rows])
+    connection.exec_driver_sql(
+        f"INSERT INTO results ({columns}) VALUES ({marks})", [(run_pk, *row) for row in rows]
+    )
 
 
 def _json(value: Any) -> str | None:
@@ -204,16 +247,41 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
         ident = _identity_of(identity, r)
         plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
         figures = apply_plan(plan, r.value)
-        derived = plan.derived if r.value > 0 else [m for m, f in zip(CANONICAL_METRICS, figures)
-                                                     if f is not None and m != r.metric]
-        flags = plausibility_flags(value=r.value, error=r.error, stats=r.stats, metric=r.metric,
-                                   cycles_per_op=figures[CYCLES])
+        derived = (
+            plan.derived
+            if r.value > 0
+            else [m for m, f in zip(CANONICAL_METRICS, figures) if f is not None and m != r.metric]
+        )
+        flags = plausibility_flags(
+            value=r.value,
+            error=r.error,
+            stats=r.stats,
+            metric=r.metric,
+            cycles_per_op=figures[CYCLES],
+        )
         if ident.series_key in disagreeing:
             flags.append("metrics_disagree")
         yield (
-            position, ident.series_key, r.name, r.family, ident.algorithm, r.operation, r.library,
-            r.library_version, ident.params_json, r.metric, r.value, r.unit, r.error, r.error_kind,
-            r.samples, _json(r.stats), _json(r.raw), *figures, _json(derived), _json(flags),
+            position,
+            ident.series_key,
+            r.name,
+            r.family,
+            ident.algorithm,
+            r.operation,
+            r.library,
+            r.library_version,
+            ident.params_json,
+            r.metric,
+            r.value,
+            r.unit,
+            r.error,
+            r.error_kind,
+            r.samples,
+            _json(r.stats),
+            _json(r.raw),
+            *figures,
+            _json(derived),
+            _json(flags),
         )
 
 
@@ -234,7 +302,9 @@ def _disagreeing_series(doc: RunDocument, identity) -> set[str]:
     for r in doc.results:
         ident = _identity_of(identity, r)
         if ident.series_key in mixed:
-            figures = apply_plan(figure_plan(r.metric, r.unit, doc.machine.clock_hz, ident.op_bytes), r.value)
+            figures = apply_plan(
+                figure_plan(r.metric, r.unit, doc.machine.clock_hz, ident.op_bytes), r.value
+            )
             reported[ident.series_key][r.metric].append(figures[NS])
     return {key for key, by_metric in reported.items() if disagreeing_metrics(by_metric)}
 
@@ -248,13 +318,25 @@ def _identities(doc: RunDocument):
     machine = machine_fingerprint(doc.machine)
 
     @lru_cache(maxsize=None)
-    def identity(algorithm: str, operation: str | None, items: tuple, library: str | None,
-                 version: str | None) -> _Identity:
+    def identity(
+        algorithm: str,
+        operation: str | None,
+        items: tuple,
+        library: str | None,
+        version: str | None,
+    ) -> _Identity:
         params = canonical_params(dict(items))
         name = canonical_algorithm(algorithm)
-        key = series_key(algorithm=name, operation=operation, params=params, library=library,
-                         library_version=version, machine=machine, clock_hz=doc.machine.clock_hz,
-                         tags=doc.tags)
+        key = series_key(
+            algorithm=name,
+            operation=operation,
+            params=params,
+            library=library,
+            library_version=version,
+            machine=machine,
+            clock_hz=doc.machine.clock_hz,
+            tags=doc.tags,
+        )
         return _Identity(name, _json(params), bytes_per_op(params), key)
 
     return identity

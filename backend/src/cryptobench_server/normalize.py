@@ -38,8 +38,13 @@ CONVERSIONS: tuple[Conversion, ...] = (
     Conversion("cycles_per_byte", "cycles_per_op", "bytes", False, "k"),
 )
 
-_FACTORS = {"1e9": lambda k: NS_PER_S, "k": lambda k: k, "1/k": lambda k: 1 / k,
-            "k/1e9": lambda k: k / NS_PER_S, "1e9/k": lambda k: NS_PER_S / k}
+_FACTORS = {
+    "1e9": lambda k: NS_PER_S,
+    "k": lambda k: k,
+    "1/k": lambda k: 1 / k,
+    "k/1e9": lambda k: k / NS_PER_S,
+    "1e9/k": lambda k: NS_PER_S / k,
+}
 
 
 class Term(NamedTuple):
@@ -57,7 +62,9 @@ def _step(term: Term, conv: Conversion, quantity: float) -> Term:
 
 
 @lru_cache(maxsize=4096)
-def derivation(metric: str, unit: str, clock_hz: float | None, op_bytes: float | None) -> dict[str, Term]:
+def derivation(
+    metric: str, unit: str, clock_hz: float | None, op_bytes: float | None
+) -> dict[str, Term]:
     """Each figure reachable from a value reported in `unit`, as a Term of that value."""
     quantities = {"": 1.0, "clock": clock_hz, "bytes": op_bytes}
     terms = {metric: Term(UNITS[unit].scale, 1)}
@@ -88,18 +95,30 @@ class FigurePlan(NamedTuple):
 
 
 @lru_cache(maxsize=4096)
-def figure_plan(metric: str, unit: str, clock_hz: float | None, op_bytes: float | None) -> FigurePlan:
+def figure_plan(
+    metric: str, unit: str, clock_hz: float | None, op_bytes: float | None
+) -> FigurePlan:
     if metric not in CANONICAL_METRICS:
         return FigurePlan((None,) * len(CANONICAL_METRICS), ())
     terms = derivation(metric, unit, clock_hz, op_bytes)
-    return FigurePlan(tuple(terms.get(name) for name in CANONICAL_METRICS),
-                      tuple(name for name in CANONICAL_METRICS if name in terms and name != metric))
+    return FigurePlan(
+        tuple(terms.get(name) for name in CANONICAL_METRICS),
+        tuple(name for name in CANONICAL_METRICS if name in terms and name != metric),
+    )
 
 
 def apply_plan(plan: FigurePlan, value: float) -> list[float | None]:
     """The figures of `plan` for `value`; reciprocals of 0 are None."""
-    return [None if t is None else t.coef * value if t.power == 1 else t.coef / value if value > 0 else None
-            for t in plan.terms]
+    return [
+        None
+        if t is None
+        else t.coef * value
+        if t.power == 1
+        else t.coef / value
+        if value > 0
+        else None
+        for t in plan.terms
+    ]
 
 
 def canonical_figures(
@@ -115,8 +134,12 @@ def canonical_figures(
 
 
 def plausibility_flags(
-    *, value: float, error: float | None, stats: Mapping[str, float] | None,
-    cycles_per_op: float | None, metric: str,
+    *,
+    value: float,
+    error: float | None,
+    stats: Mapping[str, float] | None,
+    cycles_per_op: float | None,
+    metric: str,
 ) -> list[str]:
     """Names of the implausible traits of one result (stored and shown, never a rejection)."""
     flags = []
@@ -129,7 +152,9 @@ def plausibility_flags(
     low, high = (stats or {}).get("min"), (stats or {}).get("max")
     if low is not None and high is not None and low > high:
         flags.append("stats_min_above_max")
-    elif (low is not None and value < low * (1 - 1e-9)) or (high is not None and value > high * (1 + 1e-9)):
+    elif (low is not None and value < low * (1 - 1e-9)) or (
+        high is not None and value > high * (1 + 1e-9)
+    ):
         flags.append("value_outside_stats")
     return flags
 

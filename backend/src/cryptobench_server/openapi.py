@@ -37,12 +37,17 @@ ERRORS_EVERYWHERE = {
     500: "Internal error",
     503: "Database unavailable; retry after the Retry-After seconds",
 }
-ERRORS_ON_UPLOAD = {409: "run_id stored with different content", 413: "Body larger than the configured cap"}
+ERRORS_ON_UPLOAD = {
+    409: "run_id stored with different content",
+    413: "Body larger than the configured cap",
+}
 
 
 def _problem_response(description: str) -> dict[str, Any]:
-    return {"description": description,
-            "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    return {
+        "description": description,
+        "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    }
 
 
 def declare_problems(document: dict[str, Any]) -> dict[str, Any]:
@@ -56,16 +61,23 @@ def declare_problems(document: dict[str, Any]) -> dict[str, Any]:
             errors = ERRORS_EVERYWHERE | (ERRORS_ON_UPLOAD if method == "post" else {})
             responses = operation.setdefault("responses", {})
             for status, description in errors.items():
-                responses[str(status)] = _problem_response(responses.get(str(status), {}).get("description")
-                                                           or description)
+                responses[str(status)] = _problem_response(
+                    responses.get(str(status), {}).get("description") or description
+                )
     return document
 
 
 def install_openapi(app: FastAPI) -> None:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = declare_problems(get_openapi(
-                title=app.title, version=app.version, description=app.description, routes=app.routes))
+            app.openapi_schema = declare_problems(
+                get_openapi(
+                    title=app.title,
+                    version=app.version,
+                    description=app.description,
+                    routes=app.routes,
+                )
+            )
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]

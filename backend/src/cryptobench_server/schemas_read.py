@@ -45,7 +45,9 @@ class MachineSummary(MachineOut):
 
 class MachinesPage(BaseModel):
     data: list[MachineSummary]
-    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page")
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page"
+    )
 
 
 class ToolOut(BaseModel):
@@ -69,7 +71,9 @@ class RunListItem(BaseModel):
 
 class RunsPage(BaseModel):
     data: list[RunListItem]
-    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page")
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page"
+    )
 
 
 class CanonicalFigures(_Out):
@@ -78,7 +82,9 @@ class CanonicalFigures(_Out):
     cycles_per_op: float | None
     bytes_per_s: float | None
     cycles_per_byte: float | None
-    derived: list[str] = Field(description="Canonical figures computed on ingest (the others were reported)")
+    derived: list[str] = Field(
+        description="Canonical figures computed on ingest (the others were reported)"
+    )
     flags: list[str] = Field(description="Plausibility flags raised on ingest")
 
 
@@ -131,7 +137,9 @@ class Facet(BaseModel):
 
 class Facets(BaseModel):
     dimensions: list[Facet]
-    metrics: list[FacetValue] = Field(description="Each canonical metric with how many results under the filters have it")
+    metrics: list[FacetValue] = Field(
+        description="Each canonical metric with how many results under the filters have it"
+    )
 
 
 class ChartPoint(BaseModel):
@@ -188,7 +196,9 @@ class Comparison(BaseModel):
     baseline: CompareRun
     contender: CompareRun
     rows: list[CompareRow]
-    geomean_ratio: float | None = Field(description="Geometric mean of the rows' ratios; null without rows")
+    geomean_ratio: float | None = Field(
+        description="Geometric mean of the rows' ratios; null without rows"
+    )
     differences: list[Difference]
 
 
@@ -204,4 +214,6 @@ class ResultRow(ReportedResult, CanonicalFigures):
 
 class ResultsPage(BaseModel):
     data: list[ResultRow]
-    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page")
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page"
+    )

@@ -13,12 +13,20 @@ def default_spool_dir() -> Path:
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="CRYPTOBENCH_", env_ignore_empty=True, extra="ignore")
+    model_config = SettingsConfigDict(
+        env_prefix="CRYPTOBENCH_", env_ignore_empty=True, extra="ignore"
+    )
 
-    server: str | None = Field(default=None, description="Base URL of the dashboard, e.g. http://host:8000")
-    token: str | None = Field(default=None, description="Upload token (cryptobench-server token create)")
+    server: str | None = Field(
+        default=None, description="Base URL of the dashboard, e.g. http://host:8000"
+    )
+    token: str | None = Field(
+        default=None, description="Upload token (cryptobench-server token create)"
+    )
     spool_dir: Path = Field(default_factory=default_spool_dir)
-    upload_deadline_s: float = Field(default=60.0, gt=0, description="Give up retrying after this long")
+    upload_deadline_s: float = Field(
+        default=60.0, gt=0, description="Give up retrying after this long"
+    )
     http_timeout_s: float = Field(default=30.0, gt=0)
 
     def resolve(self, **overrides: Any) -> Self:

@@ -43,8 +43,11 @@ class DeliveryOptions:
         from cryptobench_collect.uploader import Uploader
 
         return Uploader(
-            server=self.server or "", token=self.token, deadline_s=self.deadline_s,
-            timeout_s=self.timeout_s, transport=self.transport,
+            server=self.server or "",
+            token=self.token,
+            deadline_s=self.deadline_s,
+            timeout_s=self.timeout_s,
+            transport=self.transport,
         )
 
 
@@ -63,7 +66,9 @@ def deliver(run: RunDocument, options: DeliveryOptions) -> RunDocument:
     return run
 
 
-def apply_overrides(run: RunDocument, *, tags: dict[str, str], machine_name: str | None) -> RunDocument:
+def apply_overrides(
+    run: RunDocument, *, tags: dict[str, str], machine_name: str | None
+) -> RunDocument:
     if not tags and machine_name is None:
         return run
     data = run.model_dump(by_alias=True)
@@ -74,7 +79,9 @@ def apply_overrides(run: RunDocument, *, tags: dict[str, str], machine_name: str
         return RunDocument.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise UsageError(f"--tag/--machine-name: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        raise UsageError(
+            f"--tag/--machine-name: {'.'.join(map(str, first['loc']))}: {first['msg']}"
+        ) from None
 
 
 def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -> None:
@@ -89,14 +96,18 @@ def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -
         options.console.print(f"uploaded run {run.run_id} to {options.server} ({outcome.detail})")
     elif outcome.status == "rejected":
         failed = spool.mark_failed(path, run, {"status": outcome.http_status, **outcome.problem})
-        raise RuntimeFailure(f"the server rejected run {run.run_id}: {outcome.detail}; kept in {failed}")
+        raise RuntimeFailure(
+            f"the server rejected run {run.run_id}: {outcome.detail}; kept in {failed}"
+        )
     elif outcome.status == "unauthorized":
         raise RuntimeFailure(
             f"the server refused the token ({outcome.detail}); run {run.run_id} waits in {path}; "
             "fix --token / CRYPTOBENCH_TOKEN and run `cryptobench spool flush`"
         )
     else:
-        raise OnlySpooled(f"{outcome.detail}; run {run.run_id} waits in {path} (`cryptobench spool flush`)")
+        raise OnlySpooled(
+            f"{outcome.detail}; run {run.run_id} waits in {path} (`cryptobench spool flush`)"
+        )
 
 
 def flush(options: DeliveryOptions) -> tuple[int, list[CollectorError]]:

@@ -29,7 +29,9 @@ def run_from_data(data: Any, *, source_name: str) -> RunDocument:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "document"
         more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise InputError(source_name, None, f"not a run document: {where}: {first['msg']}{more}") from None
+        raise InputError(
+            source_name, None, f"not a run document: {where}: {first['msg']}{more}"
+        ) from None
 
 
 def read_text(path: Path) -> str:

@@ -14,10 +14,21 @@ from pathlib import Path
 from cryptobench_contract import Machine
 
 ARM_PARTS = {
-    "0xb76": "ARM1176", "0xc07": "Cortex-A7", "0xc08": "Cortex-A8", "0xc09": "Cortex-A9",
-    "0xc0f": "Cortex-A15", "0xd03": "Cortex-A53", "0xd04": "Cortex-A35", "0xd05": "Cortex-A55",
-    "0xd07": "Cortex-A57", "0xd08": "Cortex-A72", "0xd09": "Cortex-A73", "0xd0b": "Cortex-A76",
-    "0xd0c": "Neoverse-N1", "0xd40": "Neoverse-V1", "0xd49": "Neoverse-N2",
+    "0xb76": "ARM1176",
+    "0xc07": "Cortex-A7",
+    "0xc08": "Cortex-A8",
+    "0xc09": "Cortex-A9",
+    "0xc0f": "Cortex-A15",
+    "0xd03": "Cortex-A53",
+    "0xd04": "Cortex-A35",
+    "0xd05": "Cortex-A55",
+    "0xd07": "Cortex-A57",
+    "0xd08": "Cortex-A72",
+    "0xd09": "Cortex-A73",
+    "0xd0b": "Cortex-A76",
+    "0xd0c": "Neoverse-N1",
+    "0xd40": "Neoverse-V1",
+    "0xd49": "Neoverse-N2",
 }
 _GHZ_IN_NAME = re.compile(r"@\s*([0-9.]+)\s*GHz", re.IGNORECASE)
 
@@ -64,8 +75,14 @@ def machine_from_facts(facts: HostFacts, *, name: str | None = None) -> Machine:
         extra["distribution"] = facts.os_pretty_name
     board = (facts.device_tree_model or "").strip("\x00 \n") or None
     return Machine(
-        name=name or facts.hostname, arch=facts.arch, cpu_model=_cpu_model(fields), cores=facts.cores,
-        clock_hz=clock_hz, os=f"{facts.system} {facts.release}".strip() or None, board=board, extra=extra,
+        name=name or facts.hostname,
+        arch=facts.arch,
+        cpu_model=_cpu_model(fields),
+        cores=facts.cores,
+        clock_hz=clock_hz,
+        os=f"{facts.system} {facts.release}".strip() or None,
+        board=board,
+        extra=extra,
     )
 
 

@@ -45,7 +45,8 @@ def decode_item(text: str, *, source_name: str) -> tuple[RunDocument, dict[str, 
     version = data["spool_version"]
     if version != SPOOL_VERSION:
         raise InputError(
-            source_name, 1,
+            source_name,
+            1,
             f"spool_version {version!r} is not supported by this cryptobench (it reads version "
             f"{SPOOL_VERSION}); use the cryptobench that wrote it",
         )

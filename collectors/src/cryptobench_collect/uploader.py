@@ -49,28 +49,44 @@ class Uploader:
                 outcome, retry_after = self._attempt(client, body, attempt)
                 if outcome.status != "unreachable":
                     return outcome
-                pause = retry_after if retry_after is not None else min(0.5 * 2 ** (attempt - 1), 8.0)
+                pause = (
+                    retry_after if retry_after is not None else min(0.5 * 2 ** (attempt - 1), 8.0)
+                )
                 if self.clock() + pause >= give_up_at:
                     return outcome
                 self.sleep(pause)
 
     def _client(self) -> httpx.Client:
-        headers = {"Content-Type": "application/json", "Accept": "application/json, application/problem+json"}
+        headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json, application/problem+json",
+        }
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         return httpx.Client(
-            base_url=self.server.rstrip("/"), headers=headers, timeout=self.timeout_s,
+            base_url=self.server.rstrip("/"),
+            headers=headers,
+            timeout=self.timeout_s,
             transport=self.transport,
         )
 
-    def _attempt(self, client: httpx.Client, body: str, attempt: int) -> tuple[UploadOutcome, float | None]:
+    def _attempt(
+        self, client: httpx.Client, body: str, attempt: int
+    ) -> tuple[UploadOutcome, float | None]:
         started = self.clock()
         try:
             response = client.post(RUNS_PATH, content=body.encode("utf-8"))
         except httpx.HTTPError as exc:
-            log.info("upload attempt %d failed after %.2fs: %s", attempt, self.clock() - started, exc)
+            log.info(
+                "upload attempt %d failed after %.2fs: %s", attempt, self.clock() - started, exc
+            )
             return UploadOutcome("unreachable", None, f"cannot reach {self.server}: {exc}"), None
-        log.info("upload attempt %d: HTTP %d in %.2fs", attempt, response.status_code, self.clock() - started)
+        log.info(
+            "upload attempt %d: HTTP %d in %.2fs",
+            attempt,
+            response.status_code,
+            self.clock() - started,
+        )
         return classify(response), _retry_after(response)
 
 

@@ -11,4 +11,13 @@ from cryptobench_contract.run import (
     utc_now,
 )
 
-__all__ = ["SCHEMA_ID", "Artifact", "Machine", "Result", "RunDocument", "Tool", "new_run_id", "utc_now"]
+__all__ = [
+    "SCHEMA_ID",
+    "Artifact",
+    "Machine",
+    "Result",
+    "RunDocument",
+    "Tool",
+    "new_run_id",
+    "utc_now",
+]

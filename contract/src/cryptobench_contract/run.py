@@ -87,7 +87,9 @@ class Result(_Strict):
                 f"use one of {units_for(self.metric)}"
             )
         if self.metric != "other" and UNITS[self.unit].metric != self.metric:
-            raise ValueError(f"unit {self.unit!r} measures {UNITS[self.unit].metric}, not {self.metric}")
+            raise ValueError(
+                f"unit {self.unit!r} measures {UNITS[self.unit].metric}, not {self.metric}"
+            )
         if (self.error is None) != (self.error_kind is None):
             raise ValueError("error and error_kind are given together or not at all")
         return self
@@ -101,7 +103,9 @@ class RunDocument(_Strict):
     finished_at: AwareDatetime | None = None
     machine: Machine
     tool: Tool
-    tags: dict[Name, Annotated[str, StringConstraints(max_length=200)]] = Field(default_factory=dict)
+    tags: dict[Name, Annotated[str, StringConstraints(max_length=200)]] = Field(
+        default_factory=dict
+    )
     results: Annotated[list[Result], Field(min_length=1, max_length=MAX_RESULTS)]
     artifact: Artifact | None = None
 
@@ -123,4 +127,14 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-__all__ = ["METRICS", "SCHEMA_ID", "Artifact", "Machine", "Result", "RunDocument", "Tool", "new_run_id", "utc_now"]
+__all__ = [
+    "METRICS",
+    "SCHEMA_ID",
+    "Artifact",
+    "Machine",
+    "Result",
+    "RunDocument",
+    "Tool",
+    "new_run_id",
+    "utc_now",
+]

@@ -5,10 +5,17 @@ A reported value `v` in unit `u` equals `v * UNITS[u].scale` in the metric's can
 
 from typing import Literal, NamedTuple
 
-Metric = Literal["ops_per_s", "ns_per_op", "cycles_per_op", "bytes_per_s", "cycles_per_byte", "other"]
+Metric = Literal[
+    "ops_per_s", "ns_per_op", "cycles_per_op", "bytes_per_s", "cycles_per_byte", "other"
+]
 
 METRICS: tuple[Metric, ...] = (
-    "ops_per_s", "ns_per_op", "cycles_per_op", "bytes_per_s", "cycles_per_byte", "other",
+    "ops_per_s",
+    "ns_per_op",
+    "cycles_per_op",
+    "bytes_per_s",
+    "cycles_per_byte",
+    "other",
 )
 
 #: The canonical figures the backend derives for every result ("other" is stored verbatim only).

@@ -30,14 +30,24 @@ ChartFilters = filters_dependency("metric", "x", "series", "agg")
 
 @router.get("/chart", description=(__doc__ or "") + "\n" + FILTER_HELP)
 def get_chart(
-    session: SessionDep, _: ReadAccess, filters: ChartFilters,
+    session: SessionDep,
+    _: ReadAccess,
+    filters: ChartFilters,
     metric: Annotated[CanonicalMetric, Query(description="Canonical metric to plot")],
     x: Annotated[str, Query(description="Dimension on the x axis, e.g. param.key_bits")],
-    series: Annotated[list[str], Query(description="Dimension(s) telling lines apart (repeatable)")] = [],  # noqa: B006
+    series: Annotated[
+        list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
+    ] = [],  # noqa: B006
     agg: Annotated[Agg, Query(description="Aggregate of the results at one point")] = "median",
 ) -> Chart:
     x_dim = dimension(x, field="x", source=ChartCell)
     series_dims = [dimension(s, field="series", source=ChartCell) for s in dict.fromkeys(series)]
     rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
-    return Chart.model_validate({"metric": metric, "unit": CANONICAL_UNIT[metric], "x": x_dim.name,
-                                 "series": shape(rows, [d.name for d in series_dims])})
+    return Chart.model_validate(
+        {
+            "metric": metric,
+            "unit": CANONICAL_UNIT[metric],
+            "x": x_dim.name,
+            "series": shape(rows, [d.name for d in series_dims]),
+        }
+    )

@@ -29,16 +29,25 @@ MACHINE_FIELDS = ("name", "arch", "cpu_model", "cores", "os", "board")
 
 @router.get("/compare", description=__doc__)
 def get_compare(
-    session: SessionDep, _: ReadAccess,
+    session: SessionDep,
+    _: ReadAccess,
     baseline: Annotated[uuid.UUID, Query(description="run_id of the reference run")],
     contender: Annotated[uuid.UUID, Query(description="run_id of the run compared with it")],
-    metric: Annotated[CanonicalMetric, Query(description="Canonical metric to compare")] = "ns_per_op",
+    metric: Annotated[
+        CanonicalMetric, Query(description="Canonical metric to compare")
+    ] = "ns_per_op",
 ) -> Comparison:
     base_run, other_run = _run(session, baseline, "baseline"), _run(session, contender, "contender")
-    rows = shared_rows(_measured(session, base_run, metric), _measured(session, other_run, metric), metric)
+    rows = shared_rows(
+        _measured(session, base_run, metric), _measured(session, other_run, metric), metric
+    )
     return Comparison(
-        metric=metric, unit=CANONICAL_UNIT[metric], less_is_better=LESS_IS_BETTER[metric],
-        baseline=_ref(base_run), contender=_ref(other_run), rows=rows,
+        metric=metric,
+        unit=CANONICAL_UNIT[metric],
+        less_is_better=LESS_IS_BETTER[metric],
+        baseline=_ref(base_run),
+        contender=_ref(other_run),
+        rows=rows,
         geomean_ratio=geomean(r["ratio"] for r in rows),
         differences=differences(_fields(base_run), _fields(other_run)),
     )
@@ -57,8 +66,14 @@ def _measured(session: Session, run: Run, metric: str) -> list[Measured]:
 
 
 def _ref(run: Run) -> CompareRun:
-    return CompareRun(run_id=run.run_id, source=run.source, started_at=run.started_at, machine=run.machine.name,
-                      tool=tool_of(run), tags=run.tags)
+    return CompareRun(
+        run_id=run.run_id,
+        source=run.source,
+        started_at=run.started_at,
+        machine=run.machine.name,
+        tool=tool_of(run),
+        tags=run.tags,
+    )
 
 
 def _fields(run: Run) -> dict[str, Any]:

@@ -12,11 +12,15 @@ router = APIRouter(tags=["facets"])
 FacetFilters = filters_dependency()
 
 
-@router.get("/facets", description=(
-    "What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every "
-    "value and how many results carry it. A dimension's counts apply every filter except its own, so the "
-    "other values of a filtered dimension stay visible. Values are sorted (numerically when all are "
-    "numbers), null first. " + FILTER_HELP))
+@router.get(
+    "/facets",
+    description=(
+        "What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every "
+        "value and how many results carry it. A dimension's counts apply every filter except its own, so the "
+        "other values of a filtered dimension stay visible. Values are sorted (numerically when all are "
+        "numbers), null first. " + FILTER_HELP
+    ),
+)
 def get_facets(session: SessionDep, _: ReadAccess, filters: FacetFilters) -> Facets:
     dimensions = [
         Facet(name=name, values=[FacetValue(value=v, count=n) for v, n in ordered(counts)])

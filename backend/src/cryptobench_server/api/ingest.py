@@ -38,9 +38,17 @@ class RunSummary(BaseModel):
 
 def run_summary(run: Run) -> RunSummary:
     return RunSummary(
-        run_id=run.run_id, source=run.source, machine=run.machine.name, started_at=run.started_at,
-        finished_at=run.finished_at, tool=run.tool_name, tags=run.tags, result_count=run.result_count,
-        content_hash=run.content_hash, created_at=run.created_at, url=f"/api/v1/runs/{run.run_id}",
+        run_id=run.run_id,
+        source=run.source,
+        machine=run.machine.name,
+        started_at=run.started_at,
+        finished_at=run.finished_at,
+        tool=run.tool_name,
+        tags=run.tags,
+        result_count=run.result_count,
+        content_hash=run.content_hash,
+        created_at=run.created_at,
+        url=f"/api/v1/runs/{run.run_id}",
     )
 
 
@@ -104,7 +112,9 @@ router = APIRouter(tags=["runs"], route_class=UploadRoute)
         413: {"description": "Body larger than the configured cap"},
     },
 )
-def upload_run(doc: RunDocument, request: Request, response: Response, _: UploadAccess) -> RunSummary:
+def upload_run(
+    doc: RunDocument, request: Request, response: Response, _: UploadAccess
+) -> RunSummary:
     """Store one run document (idempotent on run_id)."""
     run, created = ingest_run(engine=request.app.state.engine, doc=doc)
     if not created:

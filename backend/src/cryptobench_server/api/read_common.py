@@ -26,11 +26,19 @@ def filters_dependency(*reserved: str):
 
 def run_item(run: Run) -> RunListItem:
     return RunListItem(
-        run_id=run.run_id, source=run.source, started_at=run.started_at, finished_at=run.finished_at,
-        machine=MachineRef(id=run.machine.id, name=run.machine.name), clock_hz=run.clock_hz,
-        tool=tool_of(run), tags=run.tags, result_count=run.result_count,
+        run_id=run.run_id,
+        source=run.source,
+        started_at=run.started_at,
+        finished_at=run.finished_at,
+        machine=MachineRef(id=run.machine.id, name=run.machine.name),
+        clock_hz=run.clock_hz,
+        tool=tool_of(run),
+        tags=run.tags,
+        result_count=run.result_count,
     )
 
 
 def tool_of(run: Run) -> ToolOut:
-    return ToolOut(name=run.tool_name, version=run.tool_version, build=run.tool_build, options=run.tool_options)
+    return ToolOut(
+        name=run.tool_name, version=run.tool_version, build=run.tool_build, options=run.tool_options
+    )

@@ -28,28 +28,46 @@ from cryptobench_server.schemas_read import CanonicalMetric, ResultsPage
 router = APIRouter(tags=["results"])
 ResultFilters = filters_dependency("format", "limit", "cursor", "metric", "columns")
 EXPORTS = {
-    200: {"content": {"text/csv": {"schema": {"type": "string"}}, "application/x-latex": {"schema": {"type": "string"}}},
-          "description": "A page of rows (json), or every row as CSV or a LaTeX table"},
+    200: {
+        "content": {
+            "text/csv": {"schema": {"type": "string"}},
+            "application/x-latex": {"schema": {"type": "string"}},
+        },
+        "description": "A page of rows (json), or every row as CSV or a LaTeX table",
+    },
 }
 
 
 @router.get("/results", responses=EXPORTS, description=(__doc__ or "") + "\n" + FILTER_HELP)
 def get_results(
-    request: Request, session: SessionDep, _: ReadAccess, filters: ResultFilters,
+    request: Request,
+    session: SessionDep,
+    _: ReadAccess,
+    filters: ResultFilters,
     format: Annotated[Literal["json", "csv", "latex"], Query()] = "json",
-    limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None,
-    metric: Annotated[CanonicalMetric, Query(description="latex: the metric in the cells")] = "ns_per_op",
-    columns: Annotated[str, Query(description="latex: the dimension whose values are the columns")] = "library",
+    limit: Limit = DEFAULT_LIMIT,
+    cursor: Cursor = None,
+    metric: Annotated[
+        CanonicalMetric, Query(description="latex: the metric in the cells")
+    ] = "ns_per_op",
+    columns: Annotated[
+        str, Query(description="latex: the dimension whose values are the columns")
+    ] = "library",
 ) -> ResultsPage:
     if format == "csv":
-        return StreamingResponse(_csv(request, filters), media_type="text/csv; charset=utf-8",
-                                 headers={"Content-Disposition": 'attachment; filename="results.csv"'})
+        return StreamingResponse(
+            _csv(request, filters),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": 'attachment; filename="results.csv"'},
+        )
     if format == "latex":
         column = dimension(columns, field="columns").name
         text = latex_table(stream_rows(session, filters), metric=metric, column=column)
         return PlainTextResponse(text, media_type="application/x-latex; charset=utf-8")
     after = decode_cursor(cursor, types=(int,))[0] if cursor else None
-    rows, next_cursor = page(page_rows(session, filters, limit=limit, after_id=after), limit, lambda r: [r["id"]])
+    rows, next_cursor = page(
+        page_rows(session, filters, limit=limit, after_id=after), limit, lambda r: [r["id"]]
+    )
     return ResultsPage.model_validate({"data": rows, "next_cursor": next_cursor})
 
 
@@ -61,5 +79,9 @@ def _csv(request: Request, filters: Filters) -> Iterator[str]:
 
 def _keys(session: Session, column, filters: Filters) -> list[str]:
     key, _, source = json_pairs(session, column)
-    query = base_from(select(key).distinct()).join(source, literal_column("true")).where(*conditions(filters))
+    query = (
+        base_from(select(key).distinct())
+        .join(source, literal_column("true"))
+        .where(*conditions(filters))
+    )
     return sorted(session.scalars(query))

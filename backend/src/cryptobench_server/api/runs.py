@@ -22,21 +22,37 @@ router = APIRouter(tags=["runs"])
 RunFilters = filters_dependency("q", "limit", "cursor")
 
 
-@router.get("/runs", description="Runs, newest first. " + FILTER_HELP + " A run matches when one of its results does.")
+@router.get(
+    "/runs",
+    description="Runs, newest first. "
+    + FILTER_HELP
+    + " A run matches when one of its results does.",
+)
 def list_runs(
-    session: SessionDep, _: ReadAccess, filters: RunFilters,
-    q: Annotated[str | None, Query(description="Text in machine name, tool, source or tags")] = None,
-    limit: Limit = DEFAULT_LIMIT, cursor: Cursor = None,
+    session: SessionDep,
+    _: ReadAccess,
+    filters: RunFilters,
+    q: Annotated[
+        str | None, Query(description="Text in machine name, tool, source or tags")
+    ] = None,
+    limit: Limit = DEFAULT_LIMIT,
+    cursor: Cursor = None,
 ) -> RunsPage:
     query = select(Run).options(joinedload(Run.machine)).join(Machine, Machine.id == Run.machine_id)
     if filters:
-        query = query.where(Run.id.in_(base_from(select(Result.run_pk)).where(*conditions(filters))))
+        query = query.where(
+            Run.id.in_(base_from(select(Result.run_pk)).where(*conditions(filters)))
+        )
     if q:
         query = query.where(_search(q))
     if cursor:
         started_at, pk = decode_cursor(cursor, types=(datetime, int))
-        query = query.where(or_(Run.started_at < started_at, and_(Run.started_at == started_at, Run.id < pk)))
-    runs = list(session.scalars(query.order_by(Run.started_at.desc(), Run.id.desc()).limit(limit + 1)))
+        query = query.where(
+            or_(Run.started_at < started_at, and_(Run.started_at == started_at, Run.id < pk))
+        )
+    runs = list(
+        session.scalars(query.order_by(Run.started_at.desc(), Run.id.desc()).limit(limit + 1))
+    )
     runs, next_cursor = page(runs, limit, lambda r: [r.started_at.isoformat(), r.id])
     return RunsPage(data=[run_item(r) for r in runs], next_cursor=next_cursor)
 
@@ -53,12 +69,19 @@ def get_run(run_id: uuid.UUID, session: SessionDep, _: ReadAccess) -> RunDetail:
     run = session.scalar(select(Run).options(joinedload(Run.machine)).where(Run.run_id == run_id))
     if run is None:
         raise NotFound(f"no run {run_id}")
-    results = session.scalars(select(Result).where(Result.run_pk == run.id).order_by(Result.position))
+    results = session.scalars(
+        select(Result).where(Result.run_pk == run.id).order_by(Result.position)
+    )
     artifact = None
     if run.artifact_content is not None:
-        artifact = ArtifactOut(media_type=run.artifact_media_type or "text/plain", content=run.artifact_content)
+        artifact = ArtifactOut(
+            media_type=run.artifact_media_type or "text/plain", content=run.artifact_content
+        )
     return RunDetail(
-        **run_item(run).model_dump(exclude={"machine"}), machine=MachineOut.model_validate(run.machine),
-        clock_source=run.clock_source, machine_extra=run.machine_extra,
-        results=[ResultOut.model_validate(r) for r in results], artifact=artifact,
+        **run_item(run).model_dump(exclude={"machine"}),
+        machine=MachineOut.model_validate(run.machine),
+        clock_source=run.clock_source,
+        machine_extra=run.machine_extra,
+        results=[ResultOut.model_validate(r) for r in results],
+        artifact=artifact,
     )

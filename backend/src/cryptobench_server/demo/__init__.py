@@ -14,8 +14,10 @@ from cryptobench_server.ingest import Ingested, ingest_run
 
 
 def demo_documents() -> list[RunDocument]:
-    files = sorted((f for f in resources.files(__name__).iterdir() if f.name.endswith(".json")),
-                   key=lambda f: f.name)
+    files = sorted(
+        (f for f in resources.files(__name__).iterdir() if f.name.endswith(".json")),
+        key=lambda f: f.name,
+    )
     return [RunDocument.model_validate_json(f.read_bytes()) for f in files]
 
 

@@ -21,11 +21,27 @@ from sqlalchemy import Connection, select
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_server.models import Result
 
-IDENTITY = ("series_key", "name", "family", "algorithm", "operation", "library", "library_version", "params",
-            "metric")
-CELL_COLUMNS = ("run_pk", *IDENTITY, "result_n",
-                *(f"{m}_{part}" for m in CANONICAL_METRICS for part in ("n", "sum", "min", "max", "values")),
-                "error_n", "error_max", "error_kind_min", "error_kind_max")
+IDENTITY = (
+    "series_key",
+    "name",
+    "family",
+    "algorithm",
+    "operation",
+    "library",
+    "library_version",
+    "params",
+    "metric",
+)
+CELL_COLUMNS = (
+    "run_pk",
+    *IDENTITY,
+    "result_n",
+    *(f"{m}_{part}" for m in CANONICAL_METRICS for part in ("n", "sum", "min", "max", "values")),
+    "error_n",
+    "error_max",
+    "error_kind_min",
+    "error_kind_max",
+)
 #: A cell's input row: the identity (ending with the reported metric), then value, error,
 #: error_kind and the five canonical figures in CANONICAL_METRICS order.
 METRIC, VALUE, ERROR, KIND, FIGURES = (len(IDENTITY) + i for i in range(-1, 4))
@@ -59,15 +75,29 @@ def cell(run_pk: int, rows: Sequence[Sequence[Any]]) -> tuple:
     for index in range(FIGURES, FIGURES + len(CANONICAL_METRICS)):
         present = [r[index] for r in rows if r[index] is not None]
         ordered = sorted(present)
-        figures += ([len(present), sum(present), ordered[0], ordered[-1], pack(ordered)] if present
-                    else [0, None, None, None, None])
+        figures += (
+            [len(present), sum(present), ordered[0], ordered[-1], pack(ordered)]
+            if present
+            else [0, None, None, None, None]
+        )
     metric = rows[0][METRIC]
     own = FIGURES + CANONICAL_METRICS.index(metric) if metric in CANONICAL_METRICS else None
-    errors = [(r[ERROR] * r[own] / r[VALUE], r[KIND]) for r in rows
-              if own is not None and r[VALUE] > 0 and r[ERROR] is not None and r[own] is not None]
+    errors = [
+        (r[ERROR] * r[own] / r[VALUE], r[KIND])
+        for r in rows
+        if own is not None and r[VALUE] > 0 and r[ERROR] is not None and r[own] is not None
+    ]
     kinds = [k for _, k in errors if k is not None]
-    return (run_pk, *rows[0][:VALUE], len(rows), *figures, len(errors), max((e for e, _ in errors), default=None),
-            min(kinds, default=None), max(kinds, default=None))
+    return (
+        run_pk,
+        *rows[0][:VALUE],
+        len(rows),
+        *figures,
+        len(errors),
+        max((e for e, _ in errors), default=None),
+        min(kinds, default=None),
+        max(kinds, default=None),
+    )
 
 
 class CellBuilder:
@@ -91,7 +121,10 @@ class CellBuilder:
 
     def cells(self, run_pk: int) -> list[tuple]:
         """The cells, from the collected rows re-laid as cell input rows."""
-        return [cell(run_pk, [(*r[1:11], r[12], r[13], *r[17:22]) for r in rows]) for rows in self.groups.values()]
+        return [
+            cell(run_pk, [(*r[1:11], r[12], r[13], *r[17:22]) for r in rows])
+            for rows in self.groups.values()
+        ]
 
 
 def insert_cells(connection: Connection, cells: Iterable[tuple]) -> None:
@@ -99,7 +132,10 @@ def insert_cells(connection: Connection, cells: Iterable[tuple]) -> None:
     columns = ", ".join(CELL_COLUMNS)
     if connection.dialect.name == "postgresql":
         driver = connection.connection.driver_connection
-        with driver.cursor() as cursor, cursor.copy(f"COPY chart_cells ({columns}) FROM STDIN") as copy:
+        with (
+            driver.cursor() as cursor,
+            cursor.copy(f"COPY chart_cells ({columns}) FROM STDIN") as copy,
+        ):
             for row in cells:
                 copy.write_row(row)
         return
@@ -109,15 +145,22 @@ def insert_cells(connection: Connection, cells: Iterable[tuple]) -> None:
         connection.exec_driver_sql(f"INSERT INTO chart_cells ({columns}) VALUES ({marks})", rows)
 
 
-SOURCE = (Result.run_pk, *(getattr(Result, c) for c in IDENTITY), Result.value, Result.error, Result.error_kind,
-          *(getattr(Result, m) for m in CANONICAL_METRICS))
+SOURCE = (
+    Result.run_pk,
+    *(getattr(Result, c) for c in IDENTITY),
+    Result.value,
+    Result.error,
+    Result.error_kind,
+    *(getattr(Result, m) for m in CANONICAL_METRICS),
+)
 
 
 def fill_cells(connection: Connection) -> None:
     """Make the cells of every stored result, run by run, into an empty chart_cells (migration
     0003's backfill; results loaded with COPY)."""
-    stream = connection.execute(select(*SOURCE).order_by(Result.run_pk, Result.id),
-                                execution_options={"yield_per": 5000})
+    stream = connection.execute(
+        select(*SOURCE).order_by(Result.run_pk, Result.id), execution_options={"yield_per": 5000}
+    )
     cells = []
     for run_pk, rows in groupby(stream, key=lambda r: r[0]):
         groups: dict[tuple, list[tuple]] = {}

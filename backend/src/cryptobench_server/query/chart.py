@@ -47,22 +47,40 @@ class PointRow:
     error_kind: str | None
 
 
-def chart_rows(session: Session, *, metric: str, x: Dimension, series: Sequence[Dimension], agg: Agg,
-               filters: Filters) -> list[PointRow]:
+def chart_rows(
+    session: Session,
+    *,
+    metric: str,
+    x: Dimension,
+    series: Sequence[Dimension],
+    agg: Agg,
+    filters: Filters,
+) -> list[PointRow]:
     """One GROUP BY over chart_cells (query/cells.py); the median from the group's packed figures.
 
     `x` and `series` are dimensions resolved on ChartCell (`dimension(name, source=ChartCell)`)."""
-    count, total, low, high, values = (getattr(ChartCell, f"{metric}_{part}")
-                                       for part in ("n", "sum", "min", "max", "values"))
+    count, total, low, high, values = (
+        getattr(ChartCell, f"{metric}_{part}") for part in ("n", "sum", "min", "max", "values")
+    )
     own = ChartCell.metric == metric
     groups = [x.expression, *(s.expression for s in series)]
     names = [x.name, *(s.name for s in series), *filters]
-    query = lean_from(select(
-        *groups, func.min(low), func.max(high), func.sum(count), func.sum(total),
-        concat_bytes(values) if agg == "median" else null(),
-        func.sum(case((own, ChartCell.error_n))), func.max(case((own, ChartCell.error_max))),
-        func.min(case((own, ChartCell.error_kind_min))), func.max(case((own, ChartCell.error_kind_max))),
-    ), names, ChartCell).where(count > 0, groups[0].is_not(None), *conditions(filters, source=ChartCell))
+    query = lean_from(
+        select(
+            *groups,
+            func.min(low),
+            func.max(high),
+            func.sum(count),
+            func.sum(total),
+            concat_bytes(values) if agg == "median" else null(),
+            func.sum(case((own, ChartCell.error_n))),
+            func.max(case((own, ChartCell.error_max))),
+            func.min(case((own, ChartCell.error_kind_min))),
+            func.max(case((own, ChartCell.error_kind_max))),
+        ),
+        names,
+        ChartCell,
+    ).where(count > 0, groups[0].is_not(None), *conditions(filters, source=ChartCell))
     width = len(groups)
     return [_point(row, width, agg) for row in _fetch(session, query.group_by(*groups))]
 
@@ -74,7 +92,9 @@ def _fetch(session: Session, query: Select) -> Sequence[Sequence[Any]]:
     if connection.dialect.name != "postgresql":
         return connection.execute(query).all()
     connection.execute(text(f"SET LOCAL work_mem = '{AGGREGATE_MEMORY}'"))
-    compiled = query.compile(dialect=connection.dialect, compile_kwargs={"render_postcompile": True})
+    compiled = query.compile(
+        dialect=connection.dialect, compile_kwargs={"render_postcompile": True}
+    )
     with connection.connection.driver_connection.cursor(binary=True) as cursor:
         return cursor.execute(str(compiled), compiled.params).fetchall()
 
@@ -86,8 +106,16 @@ def _point(row: Sequence[Any], width: int, agg: Agg) -> PointRow:
     else:
         value = total / n if agg == "mean" else (low if agg == "min" else high)
     has_error = n_error == n and kind == other_kind
-    return PointRow(x=row[0], keys=tuple(row[1:width]), value=value, min=low, max=high, n=n,
-                    error=error if has_error else None, error_kind=kind if has_error else None)
+    return PointRow(
+        x=row[0],
+        keys=tuple(row[1:width]),
+        value=value,
+        min=low,
+        max=high,
+        n=n,
+        error=error if has_error else None,
+        error_kind=kind if has_error else None,
+    )
 
 
 def numeric(values: Sequence[Any]) -> list[float | int] | None:
@@ -111,8 +139,15 @@ def shape(rows: Sequence[PointRow], series_names: Sequence[str]) -> list[dict[st
     x_of = dict(zip(xs, numbers)) if numbers is not None else {x: x for x in xs}
     by_key: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for row, x in zip(rows, xs):
-        point = {"x": x_of[x], "value": row.value, "min": row.min, "max": row.max, "n": row.n,
-                 "error": row.error, "error_kind": row.error_kind}
+        point = {
+            "x": x_of[x],
+            "value": row.value,
+            "min": row.min,
+            "max": row.max,
+            "n": row.n,
+            "error": row.error,
+            "error_kind": row.error_kind,
+        }
         by_key.setdefault(tuple(_text(k) for k in row.keys), []).append(point)
     out = []
     for key in sorted(by_key, key=lambda k: [(v is not None, v or "") for v in k]):

@@ -38,7 +38,9 @@ def medians(results: Iterable[Measured]) -> dict[Key, tuple[Measured, float]]:
     return {k: (ms[0], statistics.median(m.value for m in ms)) for k, ms in grouped.items()}
 
 
-def shared_rows(baseline: Iterable[Measured], contender: Iterable[Measured], metric: str) -> list[dict[str, Any]]:
+def shared_rows(
+    baseline: Iterable[Measured], contender: Iterable[Measured], metric: str
+) -> list[dict[str, Any]]:
     """One row per shared key, sorted by algorithm, operation and params."""
     left, right = medians(baseline), medians(contender)
     rows = []
@@ -46,8 +48,17 @@ def shared_rows(baseline: Iterable[Measured], contender: Iterable[Measured], met
         first, base = left[key]
         other = right[key][1]
         ratio = other / base if base > 0 else None
-        rows.append({"algorithm": first.algorithm, "operation": first.operation, "params": first.params,
-                     "baseline": base, "contender": other, "ratio": ratio, "verdict": verdict(ratio, metric)})
+        rows.append(
+            {
+                "algorithm": first.algorithm,
+                "operation": first.operation,
+                "params": first.params,
+                "baseline": base,
+                "contender": other,
+                "ratio": ratio,
+                "verdict": verdict(ratio, metric),
+            }
+        )
     return rows
 
 
@@ -67,5 +78,8 @@ def geomean(ratios: Iterable[float | None]) -> float | None:
 def differences(baseline: Mapping[str, Any], contender: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Fields (flattened, e.g. `tag.opt_level`) whose values differ, in sorted order; absent is None."""
     names = sorted(baseline.keys() | contender.keys())
-    return [{"field": n, "baseline": baseline.get(n), "contender": contender.get(n)}
-            for n in names if baseline.get(n) != contender.get(n)]
+    return [
+        {"field": n, "baseline": baseline.get(n), "contender": contender.get(n)}
+        for n in names
+        if baseline.get(n) != contender.get(n)
+    ]

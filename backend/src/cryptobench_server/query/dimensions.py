@@ -34,8 +34,18 @@ FIXED: dict[str, ColumnElement] = {
 RESULT_FIXED = ("algorithm", "operation", "family", "library", "library_version", "name")
 PARAM, TAG = "param.", "tag."
 #: Bare vocabulary parameter names accepted as filters (DESIGN "API conventions"): `curve=` is `param.curve=`.
-PARAM_ALIASES = ("curve", "key_bits", "padding", "hash", "message_bytes", "block_bytes", "coordinates",
-                 "variant", "provider", "encoding")
+PARAM_ALIASES = (
+    "curve",
+    "key_bits",
+    "padding",
+    "hash",
+    "message_bytes",
+    "block_bytes",
+    "coordinates",
+    "variant",
+    "provider",
+    "encoding",
+)
 _KEY = re.compile(r"^[^\"\\\x00-\x1f]{1,200}$")
 
 
@@ -60,7 +70,7 @@ def dimension(name: str, *, field: str = "dimension", source: Any = Result) -> D
         return Dimension(name, getattr(source, name) if name in RESULT_FIXED else FIXED[name])
     for prefix, column in ((PARAM, source.params), (TAG, Run.tags)):
         if name.startswith(prefix):
-            key = name[len(prefix):]
+            key = name[len(prefix) :]
             if not _KEY.match(key):
                 break
             return Dimension(name, json_text(column, key))
@@ -72,7 +82,11 @@ def dimension(name: str, *, field: str = "dimension", source: Any = Result) -> D
 
 def base_from(query: Select) -> Select:
     """Join what every dimension may refer to: results -> runs -> machines."""
-    return query.select_from(Result).join(Run, Run.id == Result.run_pk).join(Machine, Machine.id == Run.machine_id)
+    return (
+        query.select_from(Result)
+        .join(Run, Run.id == Result.run_pk)
+        .join(Machine, Machine.id == Run.machine_id)
+    )
 
 
 def lean_from(query: Select, names: Iterable[str], source: Any = Result) -> Select:

@@ -18,12 +18,33 @@ from cryptobench_contract.units import CANONICAL_UNIT
 
 from cryptobench_server.query.rows import CANONICAL
 
-CSV_FIXED = ("run_id", "started_at", "source", "machine", "clock_hz", "name", "family", "algorithm", "operation",
-             "library", "library_version", "metric", "value", "unit", "error", "error_kind", "samples",
-             *CANONICAL, "derived", "flags")
+CSV_FIXED = (
+    "run_id",
+    "started_at",
+    "source",
+    "machine",
+    "clock_hz",
+    "name",
+    "family",
+    "algorithm",
+    "operation",
+    "library",
+    "library_version",
+    "metric",
+    "value",
+    "unit",
+    "error",
+    "error_kind",
+    "samples",
+    *CANONICAL,
+    "derived",
+    "flags",
+)
 
 
-def csv_lines(rows: Iterable[dict[str, Any]], param_keys: Sequence[str], tag_keys: Sequence[str]) -> Iterator[str]:
+def csv_lines(
+    rows: Iterable[dict[str, Any]], param_keys: Sequence[str], tag_keys: Sequence[str]
+) -> Iterator[str]:
     """The CSV text in chunks: a header, then one line per row."""
     header = [*CSV_FIXED, *(f"param.{k}" for k in param_keys), *(f"tag.{k}" for k in tag_keys)]
     yield _line(header)
@@ -48,7 +69,9 @@ def _cell(value: Any) -> str:
     if isinstance(value, list):
         return ";".join(str(v) for v in value)
     if isinstance(value, datetime):
-        return (value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)).isoformat()
+        return (
+            value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        ).isoformat()
     return str(value)
 
 
@@ -67,20 +90,34 @@ def latex_table(rows: Iterable[dict[str, Any]], *, metric: str, column: str) -> 
             continue
         heading = _column_value(row, column)
         columns[heading] = None
-        cells.setdefault((row["algorithm"], benchmark_label(row)), {}).setdefault(heading, []).append(row[metric])
+        cells.setdefault((row["algorithm"], benchmark_label(row)), {}).setdefault(
+            heading, []
+        ).append(row[metric])
     names = sorted(columns)
     unit = CANONICAL_UNIT[metric]
-    lines = [r"\begin{table}[ht]", r"\centering", r"\begin{tabular}{l" + "r" * len(names) + "}", r"\hline",
-             " & ".join(("Benchmark", *(f"{tex(n)} [{tex(unit)}]" for n in names))) + r" \\", r"\hline"]
+    lines = [
+        r"\begin{table}[ht]",
+        r"\centering",
+        r"\begin{tabular}{l" + "r" * len(names) + "}",
+        r"\hline",
+        " & ".join(("Benchmark", *(f"{tex(n)} [{tex(unit)}]" for n in names))) + r" \\",
+        r"\hline",
+    ]
     algorithm = None
     for key in sorted(cells):
         if key[0] != algorithm:
             algorithm = key[0]
-            lines.append(rf"\multicolumn{{{len(names) + 1}}}{{l}}{{\textbf{{{tex(algorithm)}}}}} \\")
+            lines.append(
+                rf"\multicolumn{{{len(names) + 1}}}{{l}}{{\textbf{{{tex(algorithm)}}}}} \\"
+            )
         values = [cells[key].get(n) for n in names]
         lines.append(" & ".join((tex(key[1]), *(_mean_text(v) for v in values))) + r" \\")
-    lines += [r"\hline", r"\end{tabular}",
-              rf"\caption{{Mean {tex(metric)} [{tex(unit)}] by {tex(column)}}}", r"\end{table}"]
+    lines += [
+        r"\hline",
+        r"\end{tabular}",
+        rf"\caption{{Mean {tex(metric)} [{tex(unit)}] by {tex(column)}}}",
+        r"\end{table}",
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -59,7 +59,9 @@ def _conditions(filters: Filters, without: str | None = None) -> list:
 
 def _counts(session: Session, name: str, filters: Filters) -> Counts:
     expression = dimension(name, source=ChartCell).expression
-    query = lean_from(select(expression, func.sum(ChartCell.result_n)), [name, *filters], source=ChartCell)
+    query = lean_from(
+        select(expression, func.sum(ChartCell.result_n)), [name, *filters], source=ChartCell
+    )
     rows = session.execute(query.where(*_conditions(filters, without=name)).group_by(expression))
     return {_text(v): n for v, n in rows}
 
@@ -69,7 +71,9 @@ def _pairs(session: Session, prefix: str, column, filters: Filters) -> dict[tupl
     key, value, source = json_pairs(session, column)
     names = [*filters, prefix + "*"]
     query = lean_from(select(key, value, func.sum(ChartCell.result_n)), names, source=ChartCell)
-    rows = session.execute(query.join(source, literal_column("true")).where(*_conditions(filters)).group_by(key, value))
+    rows = session.execute(
+        query.join(source, literal_column("true")).where(*_conditions(filters)).group_by(key, value)
+    )
     return {(k, _text(v)): n for k, v, n in rows if v is not None}
 
 
@@ -78,8 +82,11 @@ def json_pairs(session: Session, column) -> tuple[Any, Any, Any]:
         pairs = func.jsonb_each_text(column).table_valued("key", "value").alias("kv")
         return pairs.c.key, pairs.c.value, pairs
     pairs = func.json_each(column).table_valued("key", "value", "type").alias("kv")
-    text = case((pairs.c.type == "true", "true"), (pairs.c.type == "false", "false"),
-                else_=cast(pairs.c.value, String))
+    text = case(
+        (pairs.c.type == "true", "true"),
+        (pairs.c.type == "false", "false"),
+        else_=cast(pairs.c.value, String),
+    )
     return pairs.c.key, text, pairs
 
 

@@ -9,7 +9,11 @@ import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cryptobench_contract.vocabulary import canonical_algorithm, canonical_param_key, canonical_params
+from cryptobench_contract.vocabulary import (
+    canonical_algorithm,
+    canonical_param_key,
+    canonical_params,
+)
 from sqlalchemy.sql.expression import ColumnElement
 
 from cryptobench_server.errors import InvalidInput
@@ -19,7 +23,9 @@ from cryptobench_server.query.dimensions import PARAM, PARAM_ALIASES, dimension,
 Filters = Mapping[str, tuple[str, ...]]
 
 
-def parse_filters(items: Iterable[tuple[str, str]], *, reserved: Iterable[str] = ()) -> dict[str, tuple[str, ...]]:
+def parse_filters(
+    items: Iterable[tuple[str, str]], *, reserved: Iterable[str] = ()
+) -> dict[str, tuple[str, ...]]:
     """Group query items by dimension (aliases resolved, values canonical), skipping `reserved` keys.
 
     A key that is neither reserved nor a dimension is a 422 naming that key.
@@ -30,7 +36,10 @@ def parse_filters(items: Iterable[tuple[str, str]], *, reserved: Iterable[str] =
         if key in skip:
             continue
         if not is_dimension(key):
-            raise InvalidInput(f"unknown query parameter {key!r}", errors=[{"field": key, "message": "unknown parameter"}])
+            raise InvalidInput(
+                f"unknown query parameter {key!r}",
+                errors=[{"field": key, "message": "unknown parameter"}],
+            )
         name, canonical_value = _canonical(key, value)
         values = grouped.setdefault(name, [])
         if canonical_value not in values:
@@ -42,7 +51,7 @@ def _canonical(key: str, value: str) -> tuple[str, str]:
     if key in PARAM_ALIASES:
         key = PARAM + key
     if key.startswith(PARAM):
-        name = canonical_param_key(key[len(PARAM):])
+        name = canonical_param_key(key[len(PARAM) :])
         return PARAM + name, str(_param_text(canonical_params({name: value}).get(name, value)))
     if key == "algorithm":
         return key, canonical_algorithm(value)
@@ -59,10 +68,14 @@ def _run_id(value: str) -> uuid.UUID:
     try:
         return uuid.UUID(value)
     except ValueError:
-        raise InvalidInput(f"run {value!r} is not a UUID", errors=[{"field": "run", "message": "not a UUID"}]) from None
+        raise InvalidInput(
+            f"run {value!r} is not a UUID", errors=[{"field": "run", "message": "not a UUID"}]
+        ) from None
 
 
-def conditions(filters: Filters, *, without: str | None = None, source: Any = Result) -> list[ColumnElement[bool]]:
+def conditions(
+    filters: Filters, *, without: str | None = None, source: Any = Result
+) -> list[ColumnElement[bool]]:
     """One SQL condition per dimension (an IN over its values), leaving out the dimension `without`;
     result-level dimensions on `source` (Result or ChartCell)."""
     out = []

@@ -22,7 +22,11 @@ Cursor = Annotated[str | None, Query(description="`next_cursor` of the previous 
 
 
 def encode_cursor(key: list[Any]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(key, separators=(",", ":")).encode()).decode().rstrip("=")
+    return (
+        base64.urlsafe_b64encode(json.dumps(key, separators=(",", ":")).encode())
+        .decode()
+        .rstrip("=")
+    )
 
 
 def decode_cursor(cursor: str, *, types: tuple[type, ...]) -> list[Any]:
@@ -48,7 +52,10 @@ def _typed(item: Any, kind: type) -> Any:
 
 
 def _invalid() -> InvalidInput:
-    return InvalidInput("cursor is not one this API handed out", errors=[{"field": "cursor", "message": "invalid cursor"}])
+    return InvalidInput(
+        "cursor is not one this API handed out",
+        errors=[{"field": "cursor", "message": "invalid cursor"}],
+    )
 
 
 def page(rows: list[T], limit: int, key_of: Callable[[T], list[Any]]) -> tuple[list[T], str | None]:

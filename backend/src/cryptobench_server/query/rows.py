@@ -12,10 +12,29 @@ from cryptobench_server.query.filters import Filters, conditions
 
 CANONICAL = ("ns_per_op", "ops_per_s", "cycles_per_op", "bytes_per_s", "cycles_per_byte")
 COLUMNS = (
-    Result.id, Run.run_id, Run.started_at, Run.source, Machine.name.label("machine"), Run.clock_hz, Run.tags,
-    Result.name, Result.family, Result.algorithm, Result.operation, Result.library, Result.library_version,
-    Result.params, Result.metric, Result.value, Result.unit, Result.error, Result.error_kind, Result.samples,
-    *(getattr(Result, c) for c in CANONICAL), Result.derived, Result.flags,
+    Result.id,
+    Run.run_id,
+    Run.started_at,
+    Run.source,
+    Machine.name.label("machine"),
+    Run.clock_hz,
+    Run.tags,
+    Result.name,
+    Result.family,
+    Result.algorithm,
+    Result.operation,
+    Result.library,
+    Result.library_version,
+    Result.params,
+    Result.metric,
+    Result.value,
+    Result.unit,
+    Result.error,
+    Result.error_kind,
+    Result.samples,
+    *(getattr(Result, c) for c in CANONICAL),
+    Result.derived,
+    Result.flags,
 )
 
 
@@ -26,8 +45,13 @@ def rows_query(filters: Filters, *, after_id: int | None = None) -> Select:
     return query.order_by(Result.id)
 
 
-def page_rows(session: Session, filters: Filters, *, limit: int, after_id: int | None) -> list[dict[str, Any]]:
-    return [dict(r._mapping) for r in session.execute(rows_query(filters, after_id=after_id).limit(limit + 1))]
+def page_rows(
+    session: Session, filters: Filters, *, limit: int, after_id: int | None
+) -> list[dict[str, Any]]:
+    return [
+        dict(r._mapping)
+        for r in session.execute(rows_query(filters, after_id=after_id).limit(limit + 1))
+    ]
 
 
 def stream_rows(session: Session, filters: Filters) -> Iterator[dict[str, Any]]:

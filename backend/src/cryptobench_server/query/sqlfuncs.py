@@ -28,7 +28,9 @@ class json_text(FunctionElement):
     name = "json_text"
 
     def __init__(self, column: ColumnElement, key: str) -> None:
-        super().__init__(column, literal_column(_literal(key)), literal_column(_literal('$."' + key + '"')))
+        super().__init__(
+            column, literal_column(_literal(key)), literal_column(_literal('$."' + key + '"'))
+        )
 
 
 def _literal(text: str) -> str:
@@ -44,8 +46,10 @@ def _json_text_pg(element: json_text, compiler, **kw) -> str:
 @compiles(json_text)
 def _json_text_sqlite(element: json_text, compiler, **kw) -> str:
     column, _, path = (compiler.process(c, **kw) for c in element.clauses)
-    return (f"(CASE json_type({column}, {path}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
-            f"ELSE CAST(json_extract({column}, {path}) AS TEXT) END)")
+    return (
+        f"(CASE json_type({column}, {path}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
+        f"ELSE CAST(json_extract({column}, {path}) AS TEXT) END)"
+    )
 
 
 class concat_bytes(FunctionElement):

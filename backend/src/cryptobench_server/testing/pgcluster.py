@@ -20,7 +20,9 @@ class PostgresUnavailable(RuntimeError):
 
 
 def find_bindir() -> Path:
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name))
+    candidates = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name)
+    )
     for bindir in reversed(candidates):
         if (Path(bindir) / "initdb").exists():
             return Path(bindir)
@@ -60,14 +62,38 @@ class Cluster:
         return subprocess.run(command, check=True, capture_output=True, text=True, cwd=self.root)
 
     def init(self) -> None:
-        self._run("initdb", "-D", str(self.datadir), "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                  "--no-sync", "--locale=C")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.datadir),
+            "-U",
+            "postgres",
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--no-sync",
+            "--locale=C",
+        )
 
     def start(self) -> None:
-        options = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
-        self._run("pg_ctl", "-D", str(self.datadir), "-l", str(self.root / "server.log"),
-                  "-o", options, "-w", "-t", "60", "start")
+        options = (
+            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.datadir),
+            "-l",
+            str(self.root / "server.log"),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
 
     def stop(self, mode: str = "fast") -> None:
         self._run("pg_ctl", "-D", str(self.datadir), "-m", mode, "-w", "stop")

@@ -21,13 +21,20 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-parse_app = typer.Typer(help="Parse a saved output file and print the run document (never uploads).",
-                        no_args_is_help=True)
-run_app = typer.Typer(help="Run a benchmark on this machine, then upload the run.", no_args_is_help=True)
+parse_app = typer.Typer(
+    help="Parse a saved output file and print the run document (never uploads).",
+    no_args_is_help=True,
+)
+run_app = typer.Typer(
+    help="Run a benchmark on this machine, then upload the run.", no_args_is_help=True
+)
 ingest_app = typer.Typer(help="Parse a result file, then upload the run.", no_args_is_help=True)
-collect_app = typer.Typer(help="Read results from a device, then upload the run.", no_args_is_help=True)
-spool_app = typer.Typer(help="Runs kept on disk while the server was unreachable.", no_args_is_help=True)
-
+collect_app = typer.Typer(
+    help="Read results from a device, then upload the run.", no_args_is_help=True
+)
+spool_app = typer.Typer(
+    help="Runs kept on disk while the server was unreachable.", no_args_is_help=True
+)
 
 
 def _print_version(wanted: bool) -> None:
@@ -38,8 +45,12 @@ def _print_version(wanted: bool) -> None:
 
 @app.callback()
 def _options(
-    _version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
-                                           help="Print the version and exit.")] = False,
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """Run or parse cryptography benchmarks and send the results to a CryptoBench dashboard."""
 

@@ -31,8 +31,13 @@ def print_comparison(baseline: RunDocument, contender: RunDocument, console: Con
         table.add_column(column, justify="left" if column in ("result", "params") else "right")
     for mine, other, ratio in pairs:
         params = ", ".join(f"{k}={v}" for k, v in mine.params.items())
-        table.add_row(f"{mine.name} {mine.operation or ''}", params, f"{mine.value:,.1f}",
-                      f"{other.value:,.1f}", f"{ratio:.3f}")
+        table.add_row(
+            f"{mine.name} {mine.operation or ''}",
+            params,
+            f"{mine.value:,.1f}",
+            f"{other.value:,.1f}",
+            f"{ratio:.3f}",
+        )
     console.print(table)
     if pairs:
         geomean = math.exp(sum(math.log(r) for _, _, r in pairs if r > 0) / len(pairs))

@@ -9,7 +9,14 @@ from rich.console import Console
 
 from cryptobench_collect.cli.app import run_app
 from cryptobench_collect.cli.options import (
-    MachineNameOpt, NoUploadOpt, OutputOpt, ServerOpt, SpoolDirOpt, TagOpt, TokenOpt, delivery_options,
+    MachineNameOpt,
+    NoUploadOpt,
+    OutputOpt,
+    ServerOpt,
+    SpoolDirOpt,
+    TagOpt,
+    TokenOpt,
+    delivery_options,
 )
 from cryptobench_collect.delivery import deliver
 from cryptobench_collect.documents import write_atomically
@@ -20,47 +27,121 @@ from cryptobench_collect.runners.ecc.curves import CURVES
 from cryptobench_collect.runners.ecc.document import build_run
 from cryptobench_collect.runners.ecc.progress import RichReporter
 from cryptobench_collect.runners.ecc.runner import (
-    DEFAULT_CURVES, QUICK_REPETITIONS, QUICK_WARMUP, EccConfig, EccOutcome, run_ecc,
+    DEFAULT_CURVES,
+    QUICK_REPETITIONS,
+    QUICK_WARMUP,
+    EccConfig,
+    EccOutcome,
+    run_ecc,
 )
 from cryptobench_collect.runners.ecc.tables import csv_text, gaps_text, latex_text, table_of
 
 _BENCH = "Benchmark"
-RepetitionsOpt = Annotated[int, typer.Option("--repetitions", "-n", min=1, help="Timed repetitions of each benchmark",
-                                             rich_help_panel=_BENCH)]
-WarmupOpt = Annotated[int, typer.Option("--warmup", min=0, help="Untimed repetitions before them",
-                                        rich_help_panel=_BENCH)]
-QuickOpt = Annotated[bool, typer.Option("--quick", help=f"{QUICK_REPETITIONS} repetitions, {QUICK_WARMUP} warmup "
-                                        "(overrides --repetitions/--warmup)", rich_help_panel=_BENCH)]
-LibraryOpt = Annotated[list[str] | None, typer.Option(
-    "--library", help=f"Library to run (repeatable; default all: {', '.join(adapters.LIBRARY_NAMES)})",
-    rich_help_panel=_BENCH)]
-CurveOpt = Annotated[list[str] | None, typer.Option(
-    "--curve", help=f"Curve (repeatable; default {', '.join(DEFAULT_CURVES)}; known: {', '.join(CURVES)})",
-    rich_help_panel=_BENCH)]
-MessageBytesOpt = Annotated[int, typer.Option("--message-bytes", min=1, max=1 << 20,
-                                              help="Length of the signed messages", rich_help_panel=_BENCH)]
-CsvOpt = Annotated[Path | None, typer.Option("--csv", "-c", dir_okay=False,
-                                             help="Also write seed 004's CSV (benchmark;<lib>;...) to FILE",
-                                             rich_help_panel="Tables")]
-LatexOpt = Annotated[Path | None, typer.Option("--latex", "-l", dir_okay=False,
-                                               help="Also write a LaTeX table to FILE",
-                                               rich_help_panel="Tables")]
+RepetitionsOpt = Annotated[
+    int,
+    typer.Option(
+        "--repetitions",
+        "-n",
+        min=1,
+        help="Timed repetitions of each benchmark",
+        rich_help_panel=_BENCH,
+    ),
+]
+WarmupOpt = Annotated[
+    int,
+    typer.Option("--warmup", min=0, help="Untimed repetitions before them", rich_help_panel=_BENCH),
+]
+QuickOpt = Annotated[
+    bool,
+    typer.Option(
+        "--quick",
+        help=f"{QUICK_REPETITIONS} repetitions, {QUICK_WARMUP} warmup "
+        "(overrides --repetitions/--warmup)",
+        rich_help_panel=_BENCH,
+    ),
+]
+LibraryOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--library",
+        help=f"Library to run (repeatable; default all: {', '.join(adapters.LIBRARY_NAMES)})",
+        rich_help_panel=_BENCH,
+    ),
+]
+CurveOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--curve",
+        help=f"Curve (repeatable; default {', '.join(DEFAULT_CURVES)}; known: {', '.join(CURVES)})",
+        rich_help_panel=_BENCH,
+    ),
+]
+MessageBytesOpt = Annotated[
+    int,
+    typer.Option(
+        "--message-bytes",
+        min=1,
+        max=1 << 20,
+        help="Length of the signed messages",
+        rich_help_panel=_BENCH,
+    ),
+]
+CsvOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--csv",
+        "-c",
+        dir_okay=False,
+        help="Also write seed 004's CSV (benchmark;<lib>;...) to FILE",
+        rich_help_panel="Tables",
+    ),
+]
+LatexOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--latex",
+        "-l",
+        dir_okay=False,
+        help="Also write a LaTeX table to FILE",
+        rich_help_panel="Tables",
+    ),
+]
 
 
 @run_app.command("ecc")
 def run_ecc_command(
-    repetitions: RepetitionsOpt = 1000, warmup: WarmupOpt = 10, quick: QuickOpt = False,
-    library: LibraryOpt = None, curve: CurveOpt = None, message_bytes: MessageBytesOpt = 32,
-    csv: CsvOpt = None, latex: LatexOpt = None,
-    server: ServerOpt = None, token: TokenOpt = None, no_upload: NoUploadOpt = False, output: OutputOpt = None,
-    tag: TagOpt = None, machine_name: MachineNameOpt = None, spool_dir: SpoolDirOpt = None,
+    repetitions: RepetitionsOpt = 1000,
+    warmup: WarmupOpt = 10,
+    quick: QuickOpt = False,
+    library: LibraryOpt = None,
+    curve: CurveOpt = None,
+    message_bytes: MessageBytesOpt = 32,
+    csv: CsvOpt = None,
+    latex: LatexOpt = None,
+    server: ServerOpt = None,
+    token: TokenOpt = None,
+    no_upload: NoUploadOpt = False,
+    output: OutputOpt = None,
+    tag: TagOpt = None,
+    machine_name: MachineNameOpt = None,
+    spool_dir: SpoolDirOpt = None,
 ) -> None:
     """Time ECDSA sign/verify, point add/double/mul and y recovery in each Python ECC library."""
-    options = delivery_options(server=server, token=token, no_upload=no_upload, output=output, tag=tag,
-                               machine_name=machine_name, spool_dir=spool_dir)
+    options = delivery_options(
+        server=server,
+        token=token,
+        no_upload=no_upload,
+        output=output,
+        tag=tag,
+        machine_name=machine_name,
+        spool_dir=spool_dir,
+    )
     config = EccConfig(
-        repetitions=QUICK_REPETITIONS if quick else repetitions, warmup=QUICK_WARMUP if quick else warmup,
-        message_bytes=message_bytes, libraries=_libraries(library), curves=_curves(curve),
+        repetitions=QUICK_REPETITIONS if quick else repetitions,
+        warmup=QUICK_WARMUP if quick else warmup,
+        message_bytes=message_bytes,
+        libraries=_libraries(library),
+        curves=_curves(curve),
     )
     console = Console(stderr=True)
     with RichReporter(console) as reporter:
@@ -74,7 +155,9 @@ def _libraries(given: list[str] | None) -> tuple[str, ...]:
         return adapters.LIBRARY_NAMES
     unknown = [name for name in given if name not in adapters.REGISTRY]
     if unknown:
-        raise UsageError(f"--library {unknown[0]}: expected one of {', '.join(adapters.LIBRARY_NAMES)}")
+        raise UsageError(
+            f"--library {unknown[0]}: expected one of {', '.join(adapters.LIBRARY_NAMES)}"
+        )
     return tuple(dict.fromkeys(given))
 
 
@@ -88,7 +171,9 @@ def _curves(given: list[str] | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _write_tables(outcome: EccOutcome, csv: Path | None, latex: Path | None, console: Console) -> None:
+def _write_tables(
+    outcome: EccOutcome, csv: Path | None, latex: Path | None, console: Console
+) -> None:
     table = table_of(outcome)
     for path, text in ((csv, csv_text(table)), (latex, latex_text(table))):
         if path is not None:

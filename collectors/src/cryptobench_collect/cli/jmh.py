@@ -13,7 +13,14 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cryptobench_collect.cli.app import ingest_app, parse_app, run_app
 from cryptobench_collect.cli.options import (
-    MachineNameOpt, NoUploadOpt, OutputOpt, ServerOpt, SpoolDirOpt, TagOpt, TokenOpt, delivery_options,
+    MachineNameOpt,
+    NoUploadOpt,
+    OutputOpt,
+    ServerOpt,
+    SpoolDirOpt,
+    TagOpt,
+    TokenOpt,
+    delivery_options,
 )
 from cryptobench_collect.delivery import deliver
 from cryptobench_collect.documents import read_text
@@ -23,26 +30,71 @@ from cryptobench_collect.parsers.jmh import parse_jmh
 from cryptobench_collect.runners import jmh as runner
 
 _BENCH = "Benchmark"
-FileArg = Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="JMH result file (-rf json -rff FILE)")]
-QuickOpt = Annotated[bool, typer.Option("--quick", help=f"JMH {' '.join(runner.QUICK_ARGS)}: the whole suite in "
-                                        "about 5 minutes, for a first look, not for real numbers",
-                                        rich_help_panel=_BENCH)]
-IncludeOpt = Annotated[str | None, typer.Option("--include", metavar="REGEX", help="Only benchmarks matching "
-                                                "REGEX, e.g. 'EcdsaBench|RsaBench.sign'", rich_help_panel=_BENCH)]
-JarOpt = Annotated[Path | None, typer.Option("--jar", exists=True, dir_okay=False, help="Run this benchmarks.jar "
-                                             "instead of building agents/jvm", rich_help_panel=_BENCH)]
-ProjectOpt = Annotated[Path | None, typer.Option("--project", file_okay=False, help="The agents/jvm folder "
-                                                 f"(default: ${runner.PROJECT_ENV} or found above the current "
-                                                 "folder)", rich_help_panel=_BENCH)]
-JmhArgOpt = Annotated[list[str] | None, typer.Option("--jmh-arg", help="Extra JMH argument (repeatable), e.g. "
-                                                     "--jmh-arg=-p --jmh-arg=curve=secp256k1", rich_help_panel=_BENCH)]
-JsonOpt = Annotated[Path | None, typer.Option("--json", dir_okay=False, help="Keep JMH's JSON result file here "
-                                              "(default: a new temporary folder, kept)", rich_help_panel=_BENCH)]
+FileArg = Annotated[
+    Path, typer.Argument(exists=True, dir_okay=False, help="JMH result file (-rf json -rff FILE)")
+]
+QuickOpt = Annotated[
+    bool,
+    typer.Option(
+        "--quick",
+        help=f"JMH {' '.join(runner.QUICK_ARGS)}: the whole suite in "
+        "about 5 minutes, for a first look, not for real numbers",
+        rich_help_panel=_BENCH,
+    ),
+]
+IncludeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--include",
+        metavar="REGEX",
+        help="Only benchmarks matching REGEX, e.g. 'EcdsaBench|RsaBench.sign'",
+        rich_help_panel=_BENCH,
+    ),
+]
+JarOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--jar",
+        exists=True,
+        dir_okay=False,
+        help="Run this benchmarks.jar instead of building agents/jvm",
+        rich_help_panel=_BENCH,
+    ),
+]
+ProjectOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--project",
+        file_okay=False,
+        help="The agents/jvm folder "
+        f"(default: ${runner.PROJECT_ENV} or found above the current "
+        "folder)",
+        rich_help_panel=_BENCH,
+    ),
+]
+JmhArgOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--jmh-arg",
+        help="Extra JMH argument (repeatable), e.g. --jmh-arg=-p --jmh-arg=curve=secp256k1",
+        rich_help_panel=_BENCH,
+    ),
+]
+JsonOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--json",
+        dir_okay=False,
+        help="Keep JMH's JSON result file here (default: a new temporary folder, kept)",
+        rich_help_panel=_BENCH,
+    ),
+]
 
 
 @parse_app.command("jmh")
-def parse_jmh_command(file: FileArg, output: OutputOpt = None, tag: TagOpt = None,
-                      machine_name: MachineNameOpt = None) -> None:
+def parse_jmh_command(
+    file: FileArg, output: OutputOpt = None, tag: TagOpt = None, machine_name: MachineNameOpt = None
+) -> None:
     """Print the run document of a JMH JSON result file (never uploads)."""
     options = delivery_options(no_upload=True, output=output, tag=tag, machine_name=machine_name)
     deliver(_document_of(file, machine_name), options)
@@ -50,56 +102,103 @@ def parse_jmh_command(file: FileArg, output: OutputOpt = None, tag: TagOpt = Non
 
 @ingest_app.command("jmh")
 def ingest_jmh_command(
-    file: FileArg, server: ServerOpt = None, token: TokenOpt = None, no_upload: NoUploadOpt = False,
-    output: OutputOpt = None, tag: TagOpt = None, machine_name: MachineNameOpt = None, spool_dir: SpoolDirOpt = None,
+    file: FileArg,
+    server: ServerOpt = None,
+    token: TokenOpt = None,
+    no_upload: NoUploadOpt = False,
+    output: OutputOpt = None,
+    tag: TagOpt = None,
+    machine_name: MachineNameOpt = None,
+    spool_dir: SpoolDirOpt = None,
 ) -> None:
     """Parse a JMH JSON result file and upload it (the same file twice is the same run)."""
-    options = delivery_options(server=server, token=token, no_upload=no_upload, output=output, tag=tag,
-                               machine_name=machine_name, spool_dir=spool_dir)
+    options = delivery_options(
+        server=server,
+        token=token,
+        no_upload=no_upload,
+        output=output,
+        tag=tag,
+        machine_name=machine_name,
+        spool_dir=spool_dir,
+    )
     deliver(_document_of(file, machine_name), options)
 
 
 @run_app.command("jmh")
 def run_jmh_command(
-    quick: QuickOpt = False, include: IncludeOpt = None, jar: JarOpt = None, project: ProjectOpt = None,
-    jmh_arg: JmhArgOpt = None, json: JsonOpt = None,
-    server: ServerOpt = None, token: TokenOpt = None, no_upload: NoUploadOpt = False, output: OutputOpt = None,
-    tag: TagOpt = None, machine_name: MachineNameOpt = None, spool_dir: SpoolDirOpt = None,
+    quick: QuickOpt = False,
+    include: IncludeOpt = None,
+    jar: JarOpt = None,
+    project: ProjectOpt = None,
+    jmh_arg: JmhArgOpt = None,
+    json: JsonOpt = None,
+    server: ServerOpt = None,
+    token: TokenOpt = None,
+    no_upload: NoUploadOpt = False,
+    output: OutputOpt = None,
+    tag: TagOpt = None,
+    machine_name: MachineNameOpt = None,
+    spool_dir: SpoolDirOpt = None,
 ) -> None:
     """Build the agents/jvm JMH suite if needed, run it with -rf json, then upload the run."""
-    options = delivery_options(server=server, token=token, no_upload=no_upload, output=output, tag=tag,
-                               machine_name=machine_name, spool_dir=spool_dir)
+    options = delivery_options(
+        server=server,
+        token=token,
+        no_upload=no_upload,
+        output=output,
+        tag=tag,
+        machine_name=machine_name,
+        spool_dir=spool_dir,
+    )
     console = Console(stderr=True)
     jar = jar or _built_jar(project, console)
     result_file = json or Path(tempfile.mkdtemp(prefix="cryptobench-jmh-")) / "jmh-result.json"
     log_file = result_file.with_suffix(".log")
-    command = runner.jmh_command(jar, result_file=result_file, quick=quick, include=include, extra=jmh_arg or ())
+    command = runner.jmh_command(
+        jar, result_file=result_file, quick=quick, include=include, extra=jmh_arg or ()
+    )
     started = utc_now()
     progress = _run_with_progress(command, log_file, console)
     text = read_text(result_file) if result_file.is_file() else ""
     if not text.strip("[] \n\r\t"):
-        failed = f", {progress.state.failures} benchmark(s) failed" if progress.state.failures else ""
-        raise RuntimeFailure(f"JMH wrote no results (exit {progress.exit_code}{failed}); its output is in {log_file}")
+        failed = (
+            f", {progress.state.failures} benchmark(s) failed" if progress.state.failures else ""
+        )
+        raise RuntimeFailure(
+            f"JMH wrote no results (exit {progress.exit_code}{failed}); its output is in {log_file}"
+        )
     if progress.state.failures:
         console.print(f"[yellow]{progress.state.failures} benchmark(s) failed; see {log_file}[/]")
     machine = collect_host_info(machine_name)
-    run = parse_jmh(text, source_name=str(result_file), machine=machine, started_at=started,
-                    finished_at=utc_now(), run_id=new_run_id())
+    run = parse_jmh(
+        text,
+        source_name=str(result_file),
+        machine=machine,
+        started_at=started,
+        finished_at=utc_now(),
+        run_id=new_run_id(),
+    )
     console.print(f"{len(run.results)} results from {result_file}")
     deliver(run, options)
 
 
 def _document_of(file: Path, machine_name: str | None) -> RunDocument:
     written = datetime.fromtimestamp(file.stat().st_mtime, UTC)
-    return parse_jmh(read_text(file), source_name=str(file), machine=collect_host_info(machine_name),
-                     started_at=written)
+    return parse_jmh(
+        read_text(file),
+        source_name=str(file),
+        machine=collect_host_info(machine_name),
+        started_at=written,
+    )
 
 
 def _built_jar(project: Path | None, console: Console) -> Path:
     folder = project or runner.find_project()
     if folder is None:
-        raise UsageError("cannot find agents/jvm (the JMH suite): pass --project DIR, --jar FILE or set "
-                         f"${runner.PROJECT_ENV}")
+        raise UsageError(
+            "cannot find agents/jvm (the JMH suite): pass --project DIR, --jar FILE or set "
+            f"${runner.PROJECT_ENV}"
+        )
     with console.status(f"building the JMH suite in {folder} (mvn package)"):
         return runner.build_suite(folder)
 
@@ -112,8 +211,13 @@ class _Outcome:
 
 def _run_with_progress(command: list[str], log_file: Path, console: Console) -> _Outcome:
     outcome = _Outcome()
-    columns = (TextColumn("[bold]JMH[/]"), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
-               TimeElapsedColumn(), TextColumn("{task.description}"))
+    columns = (
+        TextColumn("[bold]JMH[/]"),
+        BarColumn(),
+        TextColumn("{task.percentage:>5.1f}%"),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+    )
     with Progress(*columns, console=console, transient=False) as bar:
         task = bar.add_task("starting", total=100.0)
 

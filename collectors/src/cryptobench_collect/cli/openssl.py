@@ -15,7 +15,14 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from cryptobench_collect.cli.app import parse_app, run_app
 from cryptobench_collect.cli.compare import print_comparison
 from cryptobench_collect.cli.options import (
-    MachineNameOpt, NoUploadOpt, OutputOpt, ServerOpt, SpoolDirOpt, TagOpt, TokenOpt, delivery_options,
+    MachineNameOpt,
+    NoUploadOpt,
+    OutputOpt,
+    ServerOpt,
+    SpoolDirOpt,
+    TagOpt,
+    TokenOpt,
+    delivery_options,
 )
 from cryptobench_collect.delivery import deliver
 from cryptobench_collect.documents import read_text
@@ -25,30 +32,81 @@ from cryptobench_collect.parsers.openssl_speed import parse_openssl_speed
 from cryptobench_collect.runners import openssl as runner
 
 _RUN = "openssl speed"
-FileArg = Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Saved `openssl speed` output")]
-ForeignOpt = Annotated[bool, typer.Option(
-    "--foreign", help="The output comes from another machine: record only --machine-name, not this host's facts")]
-AlgosArg = Annotated[list[str] | None, typer.Argument(help="Algorithms as openssl names them (default: all)")]
-SecondsOpt = Annotated[int | None, typer.Option("--seconds", min=1, help="Seconds per measurement", rich_help_panel=_RUN)]
-EvpOpt = Annotated[bool, typer.Option("--evp", help="Measure each algorithm through EVP (-evp)", rich_help_panel=_RUN)]
-ElapsedOpt = Annotated[bool, typer.Option(
-    "--elapsed", help="Wall time instead of CPU time (needed with offloading engines)", rich_help_panel=_RUN)]
-EngineOpt = Annotated[str | None, typer.Option("--engine", help="openssl engine, e.g. devcrypto", rich_help_panel=_RUN)]
-ProviderOpt = Annotated[list[str] | None, typer.Option(
-    "--provider", help="openssl 3 provider (repeatable; add `default` to keep the built-in one)", rich_help_panel=_RUN)]
-BytesOpt = Annotated[int | None, typer.Option(
-    "--bytes", min=1, help="One block size instead of openssl's list (-bytes)", rich_help_panel=_RUN)]
-MultiOpt = Annotated[int | None, typer.Option("--multi", min=1, help="Parallel processes (-multi)", rich_help_panel=_RUN)]
-CompareOpt = Annotated[str | None, typer.Option(
-    "--compare-engine", metavar="ENGINE",
-    help="Run twice, without and with ENGINE, upload both and print the ratios", rich_help_panel=_RUN)]
-OpensslOpt = Annotated[str, typer.Option("--openssl", help="openssl binary to run", rich_help_panel=_RUN)]
+FileArg = Annotated[
+    Path, typer.Argument(exists=True, dir_okay=False, help="Saved `openssl speed` output")
+]
+ForeignOpt = Annotated[
+    bool,
+    typer.Option(
+        "--foreign",
+        help="The output comes from another machine: record only --machine-name, not this host's facts",
+    ),
+]
+AlgosArg = Annotated[
+    list[str] | None, typer.Argument(help="Algorithms as openssl names them (default: all)")
+]
+SecondsOpt = Annotated[
+    int | None,
+    typer.Option("--seconds", min=1, help="Seconds per measurement", rich_help_panel=_RUN),
+]
+EvpOpt = Annotated[
+    bool,
+    typer.Option("--evp", help="Measure each algorithm through EVP (-evp)", rich_help_panel=_RUN),
+]
+ElapsedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--elapsed",
+        help="Wall time instead of CPU time (needed with offloading engines)",
+        rich_help_panel=_RUN,
+    ),
+]
+EngineOpt = Annotated[
+    str | None,
+    typer.Option("--engine", help="openssl engine, e.g. devcrypto", rich_help_panel=_RUN),
+]
+ProviderOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--provider",
+        help="openssl 3 provider (repeatable; add `default` to keep the built-in one)",
+        rich_help_panel=_RUN,
+    ),
+]
+BytesOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--bytes",
+        min=1,
+        help="One block size instead of openssl's list (-bytes)",
+        rich_help_panel=_RUN,
+    ),
+]
+MultiOpt = Annotated[
+    int | None,
+    typer.Option("--multi", min=1, help="Parallel processes (-multi)", rich_help_panel=_RUN),
+]
+CompareOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--compare-engine",
+        metavar="ENGINE",
+        help="Run twice, without and with ENGINE, upload both and print the ratios",
+        rich_help_panel=_RUN,
+    ),
+]
+OpensslOpt = Annotated[
+    str, typer.Option("--openssl", help="openssl binary to run", rich_help_panel=_RUN)
+]
 
 
 @parse_app.command("openssl")
 def parse_openssl(
-    file: FileArg, foreign: ForeignOpt = False, machine_name: MachineNameOpt = None,
-    tag: TagOpt = None, output: OutputOpt = None,
+    file: FileArg,
+    foreign: ForeignOpt = False,
+    machine_name: MachineNameOpt = None,
+    tag: TagOpt = None,
+    output: OutputOpt = None,
 ) -> None:
     """Print the run document of a saved `openssl speed` output (human or -mr, any version)."""
     text = read_text(file)
@@ -56,18 +114,40 @@ def parse_openssl(
     _warn(parsed.notes, str(file))
     machine = _machine(foreign, machine_name)
     modified = datetime.fromtimestamp(file.stat().st_mtime, UTC)
-    run = runner.document(parsed, machine=machine, started_at=modified, finished_at=None, tags={},
-                          options=runner.inferred_options(parsed), raw=text, run_id=runner.parse_run_id(text))
-    deliver(run, delivery_options(no_upload=True, output=output, tag=tag, machine_name=machine_name))
+    run = runner.document(
+        parsed,
+        machine=machine,
+        started_at=modified,
+        finished_at=None,
+        tags={},
+        options=runner.inferred_options(parsed),
+        raw=text,
+        run_id=runner.parse_run_id(text),
+    )
+    deliver(
+        run, delivery_options(no_upload=True, output=output, tag=tag, machine_name=machine_name)
+    )
 
 
 @run_app.command("openssl")
 def run_openssl(
-    algorithms: AlgosArg = None, seconds: SecondsOpt = None, evp: EvpOpt = False, elapsed: ElapsedOpt = False,
-    engine: EngineOpt = None, provider: ProviderOpt = None, multi: MultiOpt = None, block_bytes: BytesOpt = None,
-    compare_engine: CompareOpt = None, openssl: OpensslOpt = "openssl",
-    server: ServerOpt = None, token: TokenOpt = None, no_upload: NoUploadOpt = False, output: OutputOpt = None,
-    tag: TagOpt = None, machine_name: MachineNameOpt = None, spool_dir: SpoolDirOpt = None,
+    algorithms: AlgosArg = None,
+    seconds: SecondsOpt = None,
+    evp: EvpOpt = False,
+    elapsed: ElapsedOpt = False,
+    engine: EngineOpt = None,
+    provider: ProviderOpt = None,
+    multi: MultiOpt = None,
+    block_bytes: BytesOpt = None,
+    compare_engine: CompareOpt = None,
+    openssl: OpensslOpt = "openssl",
+    server: ServerOpt = None,
+    token: TokenOpt = None,
+    no_upload: NoUploadOpt = False,
+    output: OutputOpt = None,
+    tag: TagOpt = None,
+    machine_name: MachineNameOpt = None,
+    spool_dir: SpoolDirOpt = None,
 ) -> None:
     """Run `openssl speed -mr` here, keep its output as the artifact, tag the configuration, upload.
 
@@ -77,18 +157,34 @@ def run_openssl(
     """
     if engine and compare_engine:
         raise UsageError("--engine and --compare-engine exclude each other")
-    options = delivery_options(server=server, token=token, no_upload=no_upload, output=output, tag=tag,
-                               machine_name=machine_name, spool_dir=spool_dir)
+    options = delivery_options(
+        server=server,
+        token=token,
+        no_upload=no_upload,
+        output=output,
+        tag=tag,
+        machine_name=machine_name,
+        spool_dir=spool_dir,
+    )
     config = runner.SpeedConfig(
-        algorithms=tuple(algorithms or ()), seconds=seconds, evp=evp, elapsed=elapsed, engine=engine,
-        providers=tuple(provider or ()), multi=multi, block_bytes=block_bytes, binary=openssl,
+        algorithms=tuple(algorithms or ()),
+        seconds=seconds,
+        evp=evp,
+        elapsed=elapsed,
+        engine=engine,
+        providers=tuple(provider or ()),
+        multi=multi,
+        block_bytes=block_bytes,
+        binary=openssl,
     )
     machine = collect_host_info(machine_name)
     if compare_engine is None:
         deliver(_measure(config, machine), options)
         return
     baseline = _measure(config, machine)
-    contender = _measure(runner.SpeedConfig(**{**config.__dict__, "engine": compare_engine}), machine)
+    contender = _measure(
+        runner.SpeedConfig(**{**config.__dict__, "engine": compare_engine}), machine
+    )
     print_comparison(baseline, contender, Console(stderr=True))
     paired = replace(options, tags={"comparison": uuid.uuid4().hex[:12], **options.tags})
     deliver(baseline, paired)
@@ -97,12 +193,19 @@ def run_openssl(
 
 def _measure(config: runner.SpeedConfig, machine: Machine) -> RunDocument:
     console = Console(stderr=True)
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  console=console, transient=True) as progress:
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
         task = progress.add_task(f"openssl speed (engine {config.engine or 'none'})", total=None)
         run, notes = runner.run_document(config, machine, lambda line: _show(progress, task, line))
     _warn(notes, "openssl speed", console)
-    console.print(f"measured {len(run.results)} figures with openssl {run.tool.version or '(unknown version)'}")
+    console.print(
+        f"measured {len(run.results)} figures with openssl {run.tool.version or '(unknown version)'}"
+    )
     return run
 
 

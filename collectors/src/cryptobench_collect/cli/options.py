@@ -17,38 +17,67 @@ _UPLOAD = "Upload"
 
 ServerOpt = Annotated[
     str | None,
-    typer.Option("--server", envvar="CRYPTOBENCH_SERVER", help="Dashboard base URL, e.g. http://host:8000",
-                 rich_help_panel=_UPLOAD),
+    typer.Option(
+        "--server",
+        envvar="CRYPTOBENCH_SERVER",
+        help="Dashboard base URL, e.g. http://host:8000",
+        rich_help_panel=_UPLOAD,
+    ),
 ]
 TokenOpt = Annotated[
     str | None,
-    typer.Option("--token", envvar="CRYPTOBENCH_TOKEN", help="Upload token (cryptobench-server token create)",
-                 show_default=False, rich_help_panel=_UPLOAD),
+    typer.Option(
+        "--token",
+        envvar="CRYPTOBENCH_TOKEN",
+        help="Upload token (cryptobench-server token create)",
+        show_default=False,
+        rich_help_panel=_UPLOAD,
+    ),
 ]
 NoUploadOpt = Annotated[
     bool,
-    typer.Option("--no-upload", help="Print the run document JSON to stdout (or -o FILE) instead of uploading",
-                 rich_help_panel=_UPLOAD),
+    typer.Option(
+        "--no-upload",
+        help="Print the run document JSON to stdout (or -o FILE) instead of uploading",
+        rich_help_panel=_UPLOAD,
+    ),
 ]
 OutputOpt = Annotated[
     Path | None,
-    typer.Option("--output", "-o", dir_okay=False, help="Also write the run document JSON to FILE",
-                 rich_help_panel=_UPLOAD),
+    typer.Option(
+        "--output",
+        "-o",
+        dir_okay=False,
+        help="Also write the run document JSON to FILE",
+        rich_help_panel=_UPLOAD,
+    ),
 ]
 TagOpt = Annotated[
     list[str] | None,
-    typer.Option("--tag", metavar="KEY=VALUE", help="Tag the run (repeatable), e.g. --tag opt_level=-O2",
-                 rich_help_panel=_UPLOAD),
+    typer.Option(
+        "--tag",
+        metavar="KEY=VALUE",
+        help="Tag the run (repeatable), e.g. --tag opt_level=-O2",
+        rich_help_panel=_UPLOAD,
+    ),
 ]
 MachineNameOpt = Annotated[
     str | None,
-    typer.Option("--machine-name", help="Name of this machine in the dashboard (default: host name)",
-                 rich_help_panel=_UPLOAD),
+    typer.Option(
+        "--machine-name",
+        help="Name of this machine in the dashboard (default: host name)",
+        rich_help_panel=_UPLOAD,
+    ),
 ]
 SpoolDirOpt = Annotated[
     Path | None,
-    typer.Option("--spool-dir", envvar="CRYPTOBENCH_SPOOL_DIR", file_okay=False,
-                 help="Where runs wait for the server (default: the user data dir)", rich_help_panel=_UPLOAD),
+    typer.Option(
+        "--spool-dir",
+        envvar="CRYPTOBENCH_SPOOL_DIR",
+        file_okay=False,
+        help="Where runs wait for the server (default: the user data dir)",
+        rich_help_panel=_UPLOAD,
+    ),
 ]
 
 
@@ -74,7 +103,13 @@ def delivery_options(
 ) -> DeliveryOptions:
     settings = Settings().resolve(server=server, token=token, spool_dir=spool_dir)
     return DeliveryOptions(
-        spool_dir=settings.spool_dir, server=settings.server, token=settings.token, no_upload=no_upload,
-        output=output, tags=parse_tags(tag), machine_name=machine_name,
-        deadline_s=settings.upload_deadline_s, timeout_s=settings.http_timeout_s,
+        spool_dir=settings.spool_dir,
+        server=settings.server,
+        token=settings.token,
+        no_upload=no_upload,
+        output=output,
+        tags=parse_tags(tag),
+        machine_name=machine_name,
+        deadline_s=settings.upload_deadline_s,
+        timeout_s=settings.http_timeout_s,
     )

@@ -14,7 +14,15 @@ from rich.markup import escape
 
 from cryptobench_collect.cli.app import collect_app, parse_app
 from cryptobench_collect.cli.options import (
-    MachineNameOpt, NoUploadOpt, OutputOpt, ServerOpt, SpoolDirOpt, TagOpt, TokenOpt, delivery_options, parse_tags,
+    MachineNameOpt,
+    NoUploadOpt,
+    OutputOpt,
+    ServerOpt,
+    SpoolDirOpt,
+    TagOpt,
+    TokenOpt,
+    delivery_options,
+    parse_tags,
 )
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import write_atomically
@@ -27,16 +35,34 @@ from cryptobench_collect.sources.serial_session import SessionOutcome, collect_s
 
 _PORT = "Port"
 FileArg = Annotated[str, typer.Argument(metavar="FILE", help="Saved console log ('-' reads stdin)")]
-PortOpt = Annotated[str, typer.Option("--port", "-p", help="/dev/ttyACM0, COM3, socket://host:port, rfc2217://...",
-                                      rich_help_panel=_PORT)]
-BaudOpt = Annotated[int, typer.Option("--baud", "-b", min=300, help="Baud rate", rich_help_panel=_PORT)]
-TimeoutOpt = Annotated[float | None, typer.Option("--timeout", "-t", min=0.1, rich_help_panel=_PORT,
-                                                  help="Give up after S seconds without an END line (default: wait)")]
+PortOpt = Annotated[
+    str,
+    typer.Option(
+        "--port",
+        "-p",
+        help="/dev/ttyACM0, COM3, socket://host:port, rfc2217://...",
+        rich_help_panel=_PORT,
+    ),
+]
+BaudOpt = Annotated[
+    int, typer.Option("--baud", "-b", min=300, help="Baud rate", rich_help_panel=_PORT)
+]
+TimeoutOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        "-t",
+        min=0.1,
+        rich_help_panel=_PORT,
+        help="Give up after S seconds without an END line (default: wait)",
+    ),
+]
 
 
 @parse_app.command("serial")
-def parse_serial_command(file: FileArg, machine_name: MachineNameOpt = None, tag: TagOpt = None,
-                         output: OutputOpt = None) -> None:
+def parse_serial_command(
+    file: FileArg, machine_name: MachineNameOpt = None, tag: TagOpt = None, output: OutputOpt = None
+) -> None:
     """Print the run documents (one JSON per line) of a saved console log: firmware BENCH lines,
     seed 002's lines, Mbed TLS or wolfSSL benchmark output."""
     text, at = _read_log(file)
@@ -44,10 +70,18 @@ def parse_serial_command(file: FileArg, machine_name: MachineNameOpt = None, tag
     console = Console(stderr=True)
     _print_warnings(console, assembler.warnings, assembler.runs)
     if not assembler.runs:
-        raise InputError(file, None, "no benchmark results found (expected BENCH lines from the firmware, "
-                                     "seed 002's RSA lines, or Mbed TLS / wolfSSL benchmark output)")
-    documents = [apply_overrides(build_document(run, machine_name=machine_name), tags=parse_tags(tag),
-                                 machine_name=None) for run in assembler.runs]
+        raise InputError(
+            file,
+            None,
+            "no benchmark results found (expected BENCH lines from the firmware, "
+            "seed 002's RSA lines, or Mbed TLS / wolfSSL benchmark output)",
+        )
+    documents = [
+        apply_overrides(
+            build_document(run, machine_name=machine_name), tags=parse_tags(tag), machine_name=None
+        )
+        for run in assembler.runs
+    ]
     text_out = "".join(document.to_json() + "\n" for document in documents)
     if output is not None:
         write_atomically(output, text_out)
@@ -58,20 +92,44 @@ def parse_serial_command(file: FileArg, machine_name: MachineNameOpt = None, tag
 
 @collect_app.command("serial")
 def collect_serial_command(
-    port: PortOpt, baud: BaudOpt = 115200, timeout: TimeoutOpt = None,
-    server: ServerOpt = None, token: TokenOpt = None, no_upload: NoUploadOpt = False, output: OutputOpt = None,
-    tag: TagOpt = None, machine_name: MachineNameOpt = None, spool_dir: SpoolDirOpt = None,
+    port: PortOpt,
+    baud: BaudOpt = 115200,
+    timeout: TimeoutOpt = None,
+    server: ServerOpt = None,
+    token: TokenOpt = None,
+    no_upload: NoUploadOpt = False,
+    output: OutputOpt = None,
+    tag: TagOpt = None,
+    machine_name: MachineNameOpt = None,
+    spool_dir: SpoolDirOpt = None,
 ) -> None:
     """Read the firmware's results from a board until its END line, then upload the run."""
-    options = delivery_options(server=server, token=token, no_upload=no_upload, output=output, tag=tag,
-                               machine_name=machine_name, spool_dir=spool_dir)
+    options = delivery_options(
+        server=server,
+        token=token,
+        no_upload=no_upload,
+        output=output,
+        tag=tag,
+        machine_name=machine_name,
+        spool_dir=spool_dir,
+    )
     console = Console(stderr=True)
     opened = open_port(port, baud)
-    console.print(f"listening on {port} at {baud} baud; reset the board to start a run (Ctrl-C stops)")
+    console.print(
+        f"listening on {port} at {baud} baud; reset the board to start a run (Ctrl-C stops)"
+    )
     with SerialLines(opened) as lines:
-        outcome = collect_session(lines, url=port, baud=baud, timeout=timeout, clock=lambda: datetime.now(UTC),
-                                  report=Progress(console))
-    _print_warnings(console, outcome.warnings, outcome.runs[:-1] if outcome.stopped_early else outcome.runs)
+        outcome = collect_session(
+            lines,
+            url=port,
+            baud=baud,
+            timeout=timeout,
+            clock=lambda: datetime.now(UTC),
+            report=Progress(console),
+        )
+    _print_warnings(
+        console, outcome.warnings, outcome.runs[:-1] if outcome.stopped_early else outcome.runs
+    )
     _deliver_all(outcome.runs, options)
     _fail_if_incomplete(outcome, port, baud)
 
@@ -86,12 +144,16 @@ class Progress:
         run = assembler.current or (assembler.runs[-1] if assembler.runs else None)
         if isinstance(item, Begin) and item.style == "bench":
             info = item.info
-            self.console.print(f"run {item.run_id}: {info.get('chip')} at {info.get('cpu_mhz')} MHz, "
-                               f"{info.get('opt')}, accelerators {info.get('accel')}; {info.get('cases')} cases")
+            self.console.print(
+                f"run {item.run_id}: {info.get('chip')} at {info.get('cpu_mhz')} MHz, "
+                f"{info.get('opt')}, accelerators {info.get('accel')}; {info.get('cases')} cases"
+            )
         elif isinstance(item, Measurement):
             self._measurement(item, run)
         elif isinstance(item, End):
-            self.console.print(f"run {item.run_id or ''} ended: {len(run.results) if run else 0} results")
+            self.console.print(
+                f"run {item.run_id or ''} ended: {len(run.results) if run else 0} results"
+            )
 
     def _measurement(self, item: Measurement, run: SerialRun | None) -> None:
         total = run.begin.get("cases") if run is not None else None
@@ -99,9 +161,15 @@ class Progress:
         if item.error is not None:
             self.console.print(f"{where}[red]{escape(item.name or '')}: {escape(item.error)}[/]")
         for result in item.results:
-            stats = f" (min {result.stats['min']:g}, max {result.stats['max']:g})" if result.stats else ""
-            self.console.print(f"{where}{escape(result.name)}: {result.value:g} {result.unit}{stats}",
-                               highlight=False)
+            stats = (
+                f" (min {result.stats['min']:g}, max {result.stats['max']:g})"
+                if result.stats
+                else ""
+            )
+            self.console.print(
+                f"{where}{escape(result.name)}: {result.value:g} {result.unit}{stats}",
+                highlight=False,
+            )
 
 
 def _read_log(file: str) -> tuple[str, datetime]:
@@ -121,8 +189,11 @@ def _print_warnings(console: Console, warnings: list[str], runs: Sequence[Serial
         console.print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
     for run in runs:
         if run.partial:
-            console.print(f"[yellow]warning:[/] run {run.identity()} is partial ({escape(run.partial_reason or '')}); "
-                          f"kept {len(run.results)} results, tagged partial=true", soft_wrap=True)
+            console.print(
+                f"[yellow]warning:[/] run {run.identity()} is partial ({escape(run.partial_reason or '')}); "
+                f"kept {len(run.results)} results, tagged partial=true",
+                soft_wrap=True,
+            )
 
 
 def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
@@ -147,8 +218,12 @@ def _fail_if_incomplete(outcome: SessionOutcome, port: str, baud: int) -> None:
     if why is None:
         return
     if not outcome.runs:
-        raise RuntimeFailure(f"no benchmark results from {port} at {baud} baud: {why}; is the firmware "
-                             "flashed (idf.py flash)? press the board's reset button to start a run")
+        raise RuntimeFailure(
+            f"no benchmark results from {port} at {baud} baud: {why}; is the firmware "
+            "flashed (idf.py flash)? press the board's reset button to start a run"
+        )
     run = outcome.runs[-1]
-    raise RuntimeFailure(f"{why}: run {run.identity()} is incomplete; kept its {len(run.results)} results, "
-                         "tagged partial=true")
+    raise RuntimeFailure(
+        f"{why}: run {run.identity()} is incomplete; kept its {len(run.results)} results, "
+        "tagged partial=true"
+    )

@@ -13,20 +13,31 @@ from cryptobench_collect.cli.app import app, spool_app
 from cryptobench_collect.cli.options import ServerOpt, SpoolDirOpt, TokenOpt, delivery_options
 from cryptobench_collect.delivery import deliver, flush
 from cryptobench_collect.documents import parse_json, read_text, run_from_data
-from cryptobench_collect.errors import CollectorError, InputError, OnlySpooled, RuntimeFailure, UsageError
+from cryptobench_collect.errors import (
+    CollectorError,
+    InputError,
+    OnlySpooled,
+    RuntimeFailure,
+    UsageError,
+)
 from cryptobench_collect.spool import STATES, Spool, State, decode_item
 
 FilesArg = Annotated[
     list[Path],
-    typer.Argument(exists=True, dir_okay=False, help="Run documents (from --no-upload -o) or spool files"),
+    typer.Argument(
+        exists=True, dir_okay=False, help="Run documents (from --no-upload -o) or spool files"
+    ),
 ]
 StateOpt = Annotated[
-    list[str] | None, typer.Option("--state", help="Only these states (pending, sent, failed)"),
+    list[str] | None,
+    typer.Option("--state", help="Only these states (pending, sent, failed)"),
 ]
 
 
 @app.command("upload")
-def upload(files: FilesArg, server: ServerOpt = None, token: TokenOpt = None, spool_dir: SpoolDirOpt = None) -> None:
+def upload(
+    files: FilesArg, server: ServerOpt = None, token: TokenOpt = None, spool_dir: SpoolDirOpt = None
+) -> None:
     """Upload saved run documents (each goes through the spool, like a fresh run)."""
     options = delivery_options(server=server, token=token, spool_dir=spool_dir)
     runs = [_load_document(path) for path in files]
@@ -45,7 +56,11 @@ def spool_list(spool_dir: SpoolDirOpt = None, state: StateOpt = None) -> None:
     spool = Spool(delivery_options(spool_dir=spool_dir).spool_dir)
     table = Table(title=str(spool.root))
     for column in ("state", "run_id", "source", "machine", "started_at", "results", "problem"):
-        table.add_column(column, no_wrap=column in ("state", "run_id"), min_width=36 if column == "run_id" else None)
+        table.add_column(
+            column,
+            no_wrap=column in ("state", "run_id"),
+            min_width=36 if column == "run_id" else None,
+        )
     for wanted in _states(state):
         for path in spool.paths(wanted):
             table.add_row(*_row(spool, wanted, path))
@@ -66,12 +81,21 @@ def _row(spool: Spool, state: State, path: Path) -> list[str]:
         return [state, path.stem, "", "", "", "", escape(exc.message)]
     problem = (item.problem or {}).get("detail") or (item.problem or {}).get("title") or ""
     run = item.run
-    return [state, str(run.run_id), run.source, run.machine.name, run.started_at.isoformat(),
-            str(len(run.results)), escape(str(problem))]
+    return [
+        state,
+        str(run.run_id),
+        run.source,
+        run.machine.name,
+        run.started_at.isoformat(),
+        str(len(run.results)),
+        escape(str(problem)),
+    ]
 
 
 @spool_app.command("flush")
-def spool_flush(server: ServerOpt = None, token: TokenOpt = None, spool_dir: SpoolDirOpt = None) -> None:
+def spool_flush(
+    server: ServerOpt = None, token: TokenOpt = None, spool_dir: SpoolDirOpt = None
+) -> None:
     """Upload every pending run, oldest first."""
     options = delivery_options(server=server, token=token, spool_dir=spool_dir)
     pending = len(Spool(options.spool_dir).paths("pending"))

@@ -25,8 +25,18 @@ from cryptobench_collect.errors import InputError
 
 SUITE_PACKAGE = "dev.cryptobench.jmh."
 _RUN_NAMESPACE = uuid.UUID("5f0c3a52-6d2e-4c7e-9b1e-0f6a1d2c3b4a")
-_PERCENTILES = {"0.0": "min", "50.0": "median", "90.0": "p90", "95.0": "p95", "99.0": "p99", "99.9": "p99.9",
-                "99.99": "p99.99", "99.999": "p99.999", "99.9999": "p99.9999", "100.0": "max"}
+_PERCENTILES = {
+    "0.0": "min",
+    "50.0": "median",
+    "90.0": "p90",
+    "95.0": "p95",
+    "99.0": "p99",
+    "99.9": "p99.9",
+    "99.99": "p99.99",
+    "99.999": "p99.999",
+    "99.9999": "p99.9999",
+    "100.0": "max",
+}
 _SAMPLE_PERCENTILE_METRIC = re.compile(r"^·?p\d\.\d+$")
 _JDK_PROVIDERS = ("SunEC", "SunRsaSign", "SunJCE", "SUN")
 
@@ -56,17 +66,32 @@ class JmhParse:
     skipped: int = 0
 
 
-def parse_jmh(text: str, *, source_name: str, machine: Machine, started_at: datetime,
-              finished_at: datetime | None = None, run_id: uuid.UUID | None = None) -> RunDocument:
+def parse_jmh(
+    text: str,
+    *,
+    source_name: str,
+    machine: Machine,
+    started_at: datetime,
+    finished_at: datetime | None = None,
+    run_id: uuid.UUID | None = None,
+) -> RunDocument:
     """The run document for one JMH JSON file. Without `run_id` the id is derived from the text,
     so ingesting the same file twice is idempotent."""
     parsed = parse_jmh_results(text, source_name=source_name)
     extra = {**machine.extra, **parsed.jvm}
-    artifact = Artifact(media_type="application/json", content=text) if len(text) <= MAX_ARTIFACT_CHARS else None
+    artifact = (
+        Artifact(media_type="application/json", content=text)
+        if len(text) <= MAX_ARTIFACT_CHARS
+        else None
+    )
     return RunDocument(
         run_id=run_id or uuid.uuid5(_RUN_NAMESPACE, hashlib.sha256(text.encode()).hexdigest()),
-        source="jmh", started_at=started_at, finished_at=finished_at,
-        machine=machine.model_copy(update={"extra": extra}), tool=parsed.tool, results=parsed.results,
+        source="jmh",
+        started_at=started_at,
+        finished_at=finished_at,
+        machine=machine.model_copy(update={"extra": extra}),
+        tool=parsed.tool,
+        results=parsed.results,
         artifact=artifact,
     )
 
@@ -79,12 +104,16 @@ def parse_jmh_results(text: str, *, source_name: str) -> JmhParse:
         try:
             produced, dropped = _record_results(record)
         except (KeyError, TypeError, ValueError, ValidationError) as exc:
-            raise InputError(source_name, _record_line(text, index), f"JMH record {index + 1}: {_reason(exc)}") from None
+            raise InputError(
+                source_name, _record_line(text, index), f"JMH record {index + 1}: {_reason(exc)}"
+            ) from None
         results.extend(produced)
         skipped += dropped
     if not results:
         raise InputError(source_name, None, "no JMH result has a finite score (every score is NaN)")
-    return JmhParse(results=results, tool=_tool(records), jvm=_jvm_facts(records[0]), skipped=skipped)
+    return JmhParse(
+        results=results, tool=_tool(records), jvm=_jvm_facts(records[0]), skipped=skipped
+    )
 
 
 def _records(text: str, source_name: str) -> list[dict[str, Any]]:
@@ -93,24 +122,43 @@ def _records(text: str, source_name: str) -> list[dict[str, Any]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        reason = (f"not JSON: {exc.msg} (expected JMH's -rf json output)" if exc.pos < len(text.rstrip())
-                  else "truncated: the JSON ends early (was the JMH run interrupted?)")
+        reason = (
+            f"not JSON: {exc.msg} (expected JMH's -rf json output)"
+            if exc.pos < len(text.rstrip())
+            else "truncated: the JSON ends early (was the JMH run interrupted?)"
+        )
         raise InputError(source_name, exc.lineno, reason) from None
     if not isinstance(data, list):
-        raise InputError(source_name, 1, f"not a JMH result file: the top level is a JSON {_json_kind(data)}, "
-                                         "JMH writes an array of benchmark records")
+        raise InputError(
+            source_name,
+            1,
+            f"not a JMH result file: the top level is a JSON {_json_kind(data)}, "
+            "JMH writes an array of benchmark records",
+        )
     if not data:
-        raise InputError(source_name, 1, "no benchmark results (an empty array: did every benchmark fail?)")
+        raise InputError(
+            source_name, 1, "no benchmark results (an empty array: did every benchmark fail?)"
+        )
     for index, record in enumerate(data):
         problem = _not_a_record(record)
         if problem:
-            raise InputError(source_name, _record_line(text, index),
-                             f"not a JMH result file: record {index + 1} {problem}")
+            raise InputError(
+                source_name,
+                _record_line(text, index),
+                f"not a JMH result file: record {index + 1} {problem}",
+            )
     return data
 
 
 def _json_kind(value: Any) -> str:
-    kinds = {dict: "object", list: "array", str: "string", bool: "boolean", int: "number", float: "number"}
+    kinds = {
+        dict: "object",
+        list: "array",
+        str: "string",
+        bool: "boolean",
+        int: "number",
+        float: "number",
+    }
     return kinds.get(type(value), "null")
 
 
@@ -150,7 +198,10 @@ def _record_results(record: dict[str, Any]) -> tuple[list[Result], int]:
             continue
         tagged = {**base, "params": {**base["params"], "jmh_metric": key.lstrip("·")}}
         metrics.append((f"{record['benchmark']}:{key}", metric, tagged, False))
-    made = [_metric_result(name, metric, identity, primary=primary) for name, metric, identity, primary in metrics]
+    made = [
+        _metric_result(name, metric, identity, primary=primary)
+        for name, metric, identity, primary in metrics
+    ]
     results = [result for result in made if result is not None]
     return results, len(made) - len(results)
 
@@ -158,14 +209,22 @@ def _record_results(record: dict[str, Any]) -> tuple[list[Result], int]:
 def _identity(record: dict[str, Any]) -> dict[str, Any]:
     """family, algorithm, operation, library and params of one record."""
     name = str(record["benchmark"])
-    params: dict[str, Any] = canonical_params({str(k): v for k, v in (record.get("params") or {}).items()})
+    params: dict[str, Any] = canonical_params(
+        {str(k): v for k, v in (record.get("params") or {}).items()}
+    )
     threads = record.get("threads")
     if isinstance(threads, int) and threads != 1:
         params["threads"] = threads
-    identity = {"family": None, "algorithm": name, "operation": None, "library": None, "library_version": None,
-                "params": params}
+    identity = {
+        "family": None,
+        "algorithm": name,
+        "operation": None,
+        "library": None,
+        "library_version": None,
+        "params": params,
+    }
     if name.startswith(SUITE_PACKAGE):
-        identity.update(_suite_identity(name[len(SUITE_PACKAGE):], params, record))
+        identity.update(_suite_identity(name[len(SUITE_PACKAGE) :], params, record))
     return identity
 
 
@@ -181,8 +240,13 @@ def _suite_identity(short: str, params: dict[str, Any], record: dict[str, Any]) 
     library, version = ("Bouncy Castle", None) if provider == "BC" else (None, None)
     if provider in _JDK_PROVIDERS:
         library, version = "JDK", record.get("jdkVersion")
-    return {"family": family, "algorithm": algorithm, "operation": operation, "library": library,
-            "library_version": version}
+    return {
+        "family": family,
+        "algorithm": algorithm,
+        "operation": operation,
+        "library": library,
+        "library_version": version,
+    }
 
 
 def _algorithm_from_params(cls: str, params: dict[str, Any]) -> str:
@@ -192,7 +256,9 @@ def _algorithm_from_params(cls: str, params: dict[str, Any]) -> str:
     return canonical_algorithm(str(params.get("cipher") or params.get("hash") or cls))
 
 
-def _metric_result(name: str, metric: dict[str, Any], base: dict[str, Any], *, primary: bool) -> Result | None:
+def _metric_result(
+    name: str, metric: dict[str, Any], base: dict[str, Any], *, primary: bool
+) -> Result | None:
     value = _number(metric.get("score"))
     if value is None:
         return None
@@ -201,9 +267,15 @@ def _metric_result(name: str, metric: dict[str, Any], base: dict[str, Any], *, p
     raw = metric.get("rawData")
     histogram = metric.get("rawDataHistogram")
     return Result(
-        name=name, **base, metric=UNITS[unit].metric if unit in UNITS else "other", value=value, unit=unit,
-        error=error, error_kind="ci99.9" if error is not None else None,
-        samples=_sample_count(raw, histogram), stats=_stats(metric.get("scorePercentiles")) if primary else None,
+        name=name,
+        **base,
+        metric=UNITS[unit].metric if unit in UNITS else "other",
+        value=value,
+        unit=unit,
+        error=error,
+        error_kind="ci99.9" if error is not None else None,
+        samples=_sample_count(raw, histogram),
+        stats=_stats(metric.get("scorePercentiles")) if primary else None,
         raw=_raw(raw),
     )
 
@@ -222,8 +294,11 @@ def _number(value: Any) -> float | None:
 def _stats(percentiles: Any) -> dict[str, float] | None:
     if not isinstance(percentiles, dict):
         return None
-    stats = {_PERCENTILES[k]: v for k, raw in percentiles.items()
-             if k in _PERCENTILES and (v := _number(raw)) is not None and v >= 0}
+    stats = {
+        _PERCENTILES[k]: v
+        for k, raw in percentiles.items()
+        if k in _PERCENTILES and (v := _number(raw)) is not None and v >= 0
+    }
     return stats or None
 
 
@@ -240,8 +315,13 @@ def _raw(raw: Any) -> list[list[float]] | None:
 def _sample_count(raw: Any, histogram: Any) -> int | None:
     """Measurements behind the score: iterations over all forks, or sampled calls in sample mode."""
     if isinstance(histogram, list):
-        counts = [pair[1] for fork in histogram for iteration in fork for pair in iteration
-                  if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int)]
+        counts = [
+            pair[1]
+            for fork in histogram
+            for iteration in fork
+            for pair in iteration
+            if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], int)
+        ]
         return sum(counts) or None
     if isinstance(raw, list):
         return sum(len(fork) for fork in raw if isinstance(fork, list)) or None
@@ -251,22 +331,44 @@ def _sample_count(raw: Any, histogram: Any) -> int | None:
 def _tool(records: list[dict[str, Any]]) -> Tool:
     first = records[0]
     vm = " ".join(str(first[k]) for k in ("vmName", "vmVersion") if first.get(k))
-    build = ", ".join(part for part in (vm, f"JDK {first['jdkVersion']}" if first.get("jdkVersion") else "") if part)
+    build = ", ".join(
+        part
+        for part in (vm, f"JDK {first['jdkVersion']}" if first.get("jdkVersion") else "")
+        if part
+    )
     options = sorted({_options(record) for record in records})
-    return Tool(name="JMH", version=first.get("jmhVersion"), build=build or None, options="; ".join(options)[:4000])
+    return Tool(
+        name="JMH",
+        version=first.get("jmhVersion"),
+        build=build or None,
+        options="; ".join(options)[:4000],
+    )
 
 
 def _options(record: dict[str, Any]) -> str:
     """JMH's command-line spelling of the settings a record ran with."""
     parts = [f"-bm {record['mode']}"]
-    for flag, key in (("-f", "forks"), ("-t", "threads"), ("-wi", "warmupIterations"), ("-w", "warmupTime"),
-                      ("-i", "measurementIterations"), ("-r", "measurementTime")):
+    for flag, key in (
+        ("-f", "forks"),
+        ("-t", "threads"),
+        ("-wi", "warmupIterations"),
+        ("-w", "warmupTime"),
+        ("-i", "measurementIterations"),
+        ("-r", "measurementTime"),
+    ):
         if record.get(key) is not None:
             parts.append(f"{flag} {str(record[key]).replace(' ', '')}")
     return " ".join(parts)
 
 
 def _jvm_facts(record: dict[str, Any]) -> dict[str, Any]:
-    keys = {"jvm": "jvm", "jdkVersion": "jdk_version", "vmName": "vm_name", "vmVersion": "vm_version",
-            "jvmArgs": "jvm_args"}
-    return {name: record[key] for key, name in keys.items() if record.get(key) not in (None, "", [])}
+    keys = {
+        "jvm": "jvm",
+        "jdkVersion": "jdk_version",
+        "vmName": "vm_name",
+        "vmVersion": "vm_version",
+        "jvmArgs": "jvm_args",
+    }
+    return {
+        name: record[key] for key, name in keys.items() if record.get(key) not in (None, "", [])
+    }

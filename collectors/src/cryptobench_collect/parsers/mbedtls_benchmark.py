@@ -20,14 +20,34 @@ _THROUGHPUT = re.compile(
     _NAME + r"(?P<rate>\d+(?:\.\d+)?) (?P<unit>KiB/s|KB/s|Kb/s)"
     r"(?:,\s+(?P<per_byte>\d+(?:\.\d+)?) (?P<per_byte_unit>cycles/byte|ns/byte))?\s*$"
 )
-_RATE = re.compile(_NAME + r"(?P<rate>\d+(?:\.\d+)?)\s+(?P<op>public|private|sign|verify|handshake)/s\s*$")
-_LATENCY = re.compile(_NAME + r"(?P<ms>\d+(?:\.\d+)?) ms/\s*(?P<op>public|private|sign|verify|handshake)\s*$")
+_RATE = re.compile(
+    _NAME + r"(?P<rate>\d+(?:\.\d+)?)\s+(?P<op>public|private|sign|verify|handshake)/s\s*$"
+)
+_LATENCY = re.compile(
+    _NAME + r"(?P<ms>\d+(?:\.\d+)?) ms/\s*(?P<op>public|private|sign|verify|handshake)\s*$"
+)
 _AES = re.compile(r"^AES-(?P<mode>[A-Z]+\d*)-(?P<bits>\d+)$")
 _RSA = re.compile(r"^RSA-(?P<bits>\d+)$")
 _DH = re.compile(r"^DHE?-(?P<bits>\d+)$")
 _EC = re.compile(r"^(?P<alg>ECDSA|ECDHE|ECDH)-(?P<curve>\w+)$")
-_HASHES = {"MD4", "MD5", "RIPEMD160", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "SHA3-256"}
-_OPERATIONS = {"public": "verify", "private": "sign", "sign": "sign", "verify": "verify", "handshake": "derive"}
+_HASHES = {
+    "MD4",
+    "MD5",
+    "RIPEMD160",
+    "SHA-1",
+    "SHA-224",
+    "SHA-256",
+    "SHA-384",
+    "SHA-512",
+    "SHA3-256",
+}
+_OPERATIONS = {
+    "public": "verify",
+    "private": "sign",
+    "sign": "sign",
+    "verify": "verify",
+    "handshake": "derive",
+}
 
 
 def parse_mbedtls_line(line: str) -> list[Result]:
@@ -47,7 +67,11 @@ def _throughput(found: re.Match[str]) -> list[Result]:
     base = _symmetric(name)
     results = [Result(**base, metric="bytes_per_s", value=float(found["rate"]), unit="KiB/s")]
     if found["per_byte_unit"] == "cycles/byte":
-        results.append(Result(**base, metric="cycles_per_byte", value=float(found["per_byte"]), unit="cycles/B"))
+        results.append(
+            Result(
+                **base, metric="cycles_per_byte", value=float(found["per_byte"]), unit="cycles/B"
+            )
+        )
     return results
 
 
@@ -77,12 +101,19 @@ def _public_key(found: re.Match[str]) -> Result:
 def _asymmetric(name: str, operation: str) -> dict[str, Any]:
     rsa = _RSA.match(name)
     if rsa:
-        return _fields(f"{name} {'public' if operation == 'verify' else 'private'}", "signature", "RSA", operation,
-                       {"key_bits": int(rsa["bits"]), "padding": "none"})
+        return _fields(
+            f"{name} {'public' if operation == 'verify' else 'private'}",
+            "signature",
+            "RSA",
+            operation,
+            {"key_bits": int(rsa["bits"]), "padding": "none"},
+        )
     dh = _DH.match(name)
     if dh:
         variant = {"variant": "ephemeral"} if name.startswith("DHE") else {}
-        return _fields(name, "key-exchange", "FFDH", "derive", {"key_bits": int(dh["bits"]), **variant})
+        return _fields(
+            name, "key-exchange", "FFDH", "derive", {"key_bits": int(dh["bits"]), **variant}
+        )
     ec = _EC.match(name)
     if ec:
         curve = canonical_curve(ec["curve"])
@@ -93,7 +124,14 @@ def _asymmetric(name: str, operation: str) -> dict[str, Any]:
     return _fields(f"{name} {operation}", None, canonical_algorithm(name), operation, {})
 
 
-def _fields(name: str, family: str | None, algorithm: str, operation: str | None,
-            params: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "family": family, "algorithm": algorithm, "operation": operation,
-            "library": LIBRARY, "params": params}
+def _fields(
+    name: str, family: str | None, algorithm: str, operation: str | None, params: dict[str, Any]
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "family": family,
+        "algorithm": algorithm,
+        "operation": operation,
+        "library": LIBRARY,
+        "params": params,
+    }

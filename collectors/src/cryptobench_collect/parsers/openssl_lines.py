@@ -83,7 +83,13 @@ _OPS = {"private": "sign", "public": "verify", "signs": "sign"}
 
 def progress(line: str, number: int) -> Figure | None:
     """A 'Doing ...' line with its result, as a PROGRESS figure; None if the line is not one."""
-    for parse in (_symmetric_progress, _rsa_progress, _sign_progress, _dh_progress, _generic_progress):
+    for parse in (
+        _symmetric_progress,
+        _rsa_progress,
+        _sign_progress,
+        _dh_progress,
+        _generic_progress,
+    ):
         figure = parse(line, number)
         if figure is not None:
             return figure
@@ -117,9 +123,21 @@ def _sign_progress(line: str, number: int) -> Figure | None:
     if kind is None:
         return None
     curve = alg if kind in ("eddsa", "sm2") else None
-    name = {"dsa": f"dsa {bits} bits", "eddsa": f"{bits} bits EdDSA ({alg})", "sm2": f"{bits} bits SM2 ({alg})"}
-    return Figure(kind, name.get(kind, f"{bits} bits {kind}"), m["op"], value, number, PROGRESS,
-                  bits=int(bits), curve=curve)
+    name = {
+        "dsa": f"dsa {bits} bits",
+        "eddsa": f"{bits} bits EdDSA ({alg})",
+        "sm2": f"{bits} bits SM2 ({alg})",
+    }
+    return Figure(
+        kind,
+        name.get(kind, f"{bits} bits {kind}"),
+        m["op"],
+        value,
+        number,
+        PROGRESS,
+        bits=int(bits),
+        curve=curve,
+    )
 
 
 def _dh_progress(line: str, number: int) -> Figure | None:

@@ -64,18 +64,28 @@ def _count(fields: list[str], number: int, state: State) -> list[Figure]:
     name, size = state.pending_dt
     value = rate(_num(fields[0]), size, _num(fields[2]))
     state.pending_dt = None
-    return [] if value is None else [Figure("symmetric", name, None, value, number, PROGRESS, block=size)]
+    return (
+        []
+        if value is None
+        else [Figure("symmetric", name, None, value, number, PROGRESS, block=size)]
+    )
 
 
-def _final(kind: str, fields: list[str], number: int, state: State, child: int | None) -> list[Figure]:
+def _final(
+    kind: str, fields: list[str], number: int, state: State, child: int | None
+) -> list[Figure]:
     def figure(kind_: str, name: str, op: str | None, value: str, **extra: Any) -> Figure:
         return Figure(kind_, name, op, float(_num(value)), number, FINAL, child=child, **extra)
 
     if kind == "F":
         if len(fields) - 2 != len(state.sizes) or not state.sizes:
-            raise Unresolved(f"+F record with {len(fields) - 2} values but {len(state.sizes)} block sizes")
-        return [figure("symmetric", fields[1], None, value, block=size)
-                for value, size in zip(fields[2:], state.sizes, strict=True)]
+            raise Unresolved(
+                f"+F record with {len(fields) - 2} values but {len(state.sizes)} block sizes"
+            )
+        return [
+            figure("symmetric", fields[1], None, value, block=size)
+            for value, size in zip(fields[2:], state.sizes, strict=True)
+        ]
     handler = _HANDLERS.get(kind)
     if handler is None:
         raise Unresolved(f"+{kind} records are not known to this parser")
@@ -91,13 +101,18 @@ def _num(token: str) -> str:
 def _rsa(fields: list[str], state: State, child: int | None) -> Parts:
     bits = int(fields[1])
     ops = ("sign", "verify", "encrypt", "decrypt")[: len(fields) - 2]
-    return [(("rsa", f"rsa {bits} bits", op, value), {"bits": bits}) for op, value in zip(ops, fields[2:])]
+    return [
+        (("rsa", f"rsa {bits} bits", op, value), {"bits": bits})
+        for op, value in zip(ops, fields[2:])
+    ]
 
 
 def _dsa(fields: list[str], state: State, child: int | None) -> Parts:
     bits = int(fields[1])
-    return [(("dsa", f"dsa {bits} bits", op, value), {"bits": bits})
-            for op, value in zip(("sign", "verify"), fields[2:4], strict=True)]
+    return [
+        (("dsa", f"dsa {bits} bits", op, value), {"bits": bits})
+        for op, value in zip(("sign", "verify"), fields[2:4], strict=True)
+    ]
 
 
 def _ec(layouts: tuple[list[tuple[str, int]], ...], kind: str, ops: tuple[str, ...]) -> Handler:
@@ -105,9 +120,15 @@ def _ec(layouts: tuple[list[tuple[str, int]], ...], kind: str, ops: tuple[str, .
         index, bits = int(fields[0]), int(fields[1])
         curve = curve_by_index(layouts, index, bits)
         if curve is None:
-            raise Unresolved(f"curve number {index} with {bits} bits is not in any known openssl curve list")
+            raise Unresolved(
+                f"curve number {index} with {bits} bits is not in any known openssl curve list"
+            )
         name = f"{bits} bits {kind} ({curve})"
-        return [((kind, name, op, value), {"bits": bits, "curve": curve}) for op, value in zip(ops, fields[2:])]
+        return [
+            ((kind, name, op, value), {"bits": bits, "curve": curve})
+            for op, value in zip(ops, fields[2:])
+        ]
+
     return handler
 
 
@@ -115,8 +136,11 @@ def _named_ec(kind: str, label: str) -> Handler:
     def handler(fields: list[str], state: State, child: int | None) -> Parts:
         bits, curve = int(fields[1]), fields[2]
         name = f"{bits} bits {label} ({curve})"
-        return [((kind, name, op, value), {"bits": bits, "curve": curve})
-                for op, value in zip(("sign", "verify"), fields[3:5], strict=True)]
+        return [
+            ((kind, name, op, value), {"bits": bits, "curve": curve})
+            for op, value in zip(("sign", "verify"), fields[3:5], strict=True)
+        ]
+
     return handler
 
 
@@ -133,14 +157,18 @@ def _generic(table: str, ops: tuple[str, ...]) -> Handler:
         name = names[served]
         state.served[(table, child)] = served + 1
         return [((table, name, op, value), {}) for op, value in zip(ops, fields[1:4], strict=True)]
+
     return handler
 
 
 _HANDLERS: dict[str, Handler] = {
-    "F2": _rsa, "F3": _dsa,
+    "F2": _rsa,
+    "F3": _dsa,
     "F4": _ec(ECDSA_LAYOUTS, "ecdsa", ("sign", "verify")),
     "F5": _ec(ECDH_LAYOUTS, "ecdh", ("derive",)),
-    "F6": _named_ec("eddsa", "EdDSA"), "F7": _named_ec("sm2", "SM2"), "F8": _ffdh,
+    "F6": _named_ec("eddsa", "EdDSA"),
+    "F7": _named_ec("sm2", "SM2"),
+    "F8": _ffdh,
     "F9": _generic("kem", ("keygen", "encaps", "decaps")),
     "F10": _generic("sig", ("keygen", "sign", "verify")),
 }

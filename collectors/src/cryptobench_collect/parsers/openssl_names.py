@@ -11,21 +11,39 @@ from cryptobench_contract.vocabulary import canonical_algorithm, canonical_curve
 
 #: openssl spellings that the vocabulary cannot know: 1.0.x spaces, 1.1.x's 13-column truncation.
 NAME_FIXES = {
-    "aes-128 cbc": "aes-128-cbc", "aes-192 cbc": "aes-192-cbc", "aes-256 cbc": "aes-256-cbc",
-    "des cbc": "des-cbc", "des ede3": "des-ede3-cbc", "des-ede3": "des-ede3-cbc",
-    "chacha20-poly": "chacha20-poly1305", "camellia-128 cbc": "camellia-128-cbc",
-    "camellia-192 cbc": "camellia-192-cbc", "camellia-256 cbc": "camellia-256-cbc",
-    "seed cbc": "seed-cbc", "rc2 cbc": "rc2-cbc", "blowfish cbc": "bf-cbc",
-    "cast cbc": "cast5-cbc", "idea cbc": "idea-cbc", "rmd160": "ripemd160",
+    "aes-128 cbc": "aes-128-cbc",
+    "aes-192 cbc": "aes-192-cbc",
+    "aes-256 cbc": "aes-256-cbc",
+    "des cbc": "des-cbc",
+    "des ede3": "des-ede3-cbc",
+    "des-ede3": "des-ede3-cbc",
+    "chacha20-poly": "chacha20-poly1305",
+    "camellia-128 cbc": "camellia-128-cbc",
+    "camellia-192 cbc": "camellia-192-cbc",
+    "camellia-256 cbc": "camellia-256-cbc",
+    "seed cbc": "seed-cbc",
+    "rc2 cbc": "rc2-cbc",
+    "blowfish cbc": "bf-cbc",
+    "cast cbc": "cast5-cbc",
+    "idea cbc": "idea-cbc",
+    "rmd160": "ripemd160",
 }
 CURVE_FIXES = {"CurveSM2": "SM2"}
 
-_HASHES = re.compile(r"^(md[245]|sha\d*|sha3-\d+|shake\d+|ripemd160|whirlpool|sm3|blake2[bs]\d*|mdc2)$")
+_HASHES = re.compile(
+    r"^(md[245]|sha\d*|sha3-\d+|shake\d+|ripemd160|whirlpool|sm3|blake2[bs]\d*|mdc2)$"
+)
 _MACS = re.compile(r"^(hmac.*|cmac.*|ghash|poly1305|kmac\d+)$")
 _AEADS = re.compile(r".*-(gcm|ccm|ocb|siv|gcm-siv)$|^chacha20-poly1305$")
 
-_PRIME = [("secp160r1", 160), ("nistp192", 192), ("nistp224", 224), ("nistp256", 256),
-          ("nistp384", 384), ("nistp521", 521)]
+_PRIME = [
+    ("secp160r1", 160),
+    ("nistp192", 192),
+    ("nistp224", 224),
+    ("nistp256", 256),
+    ("nistp384", 384),
+    ("nistp521", 521),
+]
 _BINARY = [(f"nist{kind}{bits}", bits) for kind in "kb" for bits in (163, 233, 283, 409, 571)]
 _BRAINPOOL = [(f"brainpoolP{bits}{kind}1", bits) for bits in (256, 384, 512) for kind in "rt"]
 _MONTGOMERY = [("X25519", 253), ("X448", 448)]

@@ -3,11 +3,20 @@
 from cryptobench_contract import Result
 
 from cryptobench_collect.parsers.openssl_lines import Figure
-from cryptobench_collect.parsers.openssl_names import curve, generic_algorithm, symmetric_algorithm, symmetric_kind
+from cryptobench_collect.parsers.openssl_names import (
+    curve,
+    generic_algorithm,
+    symmetric_algorithm,
+    symmetric_kind,
+)
 
 _PKEY = {
-    "rsa": ("RSA", "signature"), "dsa": ("DSA", "signature"), "ecdsa": ("ECDSA", "signature"),
-    "eddsa": ("EdDSA", "signature"), "sm2": ("SM2", "signature"), "ecdh": ("ECDH", "key-exchange"),
+    "rsa": ("RSA", "signature"),
+    "dsa": ("DSA", "signature"),
+    "ecdsa": ("ECDSA", "signature"),
+    "eddsa": ("EdDSA", "signature"),
+    "sm2": ("SM2", "signature"),
+    "ecdh": ("ECDH", "key-exchange"),
     "ffdh": ("FFDH", "key-exchange"),
 }
 _GENERIC_VARIANT = {"kem": "evp-kem", "sig": "evp-signature"}
@@ -17,9 +26,16 @@ def to_result(figure: Figure, version: str | None) -> Result:
     family, algorithm, operation, params = _describe(figure)
     unit = "B/s" if figure.metric == "bytes_per_s" else "ops/s"
     return Result(
-        name=figure.name, family=family, algorithm=algorithm, operation=operation,
-        library="OpenSSL", library_version=version, params=params,
-        metric=figure.metric, value=figure.value, unit=unit,
+        name=figure.name,
+        family=family,
+        algorithm=algorithm,
+        operation=operation,
+        library="OpenSSL",
+        library_version=version,
+        params=params,
+        metric=figure.metric,
+        value=figure.value,
+        unit=unit,
     )
 
 

@@ -57,7 +57,11 @@ class _Scan:
 
 
 def parse_openssl_speed(
-    text: str, *, source_name: str, version: str | None = None, build: dict[str, str] | None = None,
+    text: str,
+    *,
+    source_name: str,
+    version: str | None = None,
+    build: dict[str, str] | None = None,
 ) -> SpeedOutput:
     """`version`/`build` (from `openssl version -a`) fill in what -mr output does not print."""
     scan = _Scan()
@@ -74,8 +78,10 @@ def parse_openssl_speed(
         try:
             out.results.append(to_result(figure, out.version))
         except ValidationError as exc:
-            out.notes.append(f"line {figure.line}: {figure.name[:60]}: not a valid result, skipped "
-                             f"({exc.errors()[0]['msg']})")
+            out.notes.append(
+                f"line {figure.line}: {figure.name[:60]}: not a valid result, skipped "
+                f"({exc.errors()[0]['msg']})"
+            )
     if not out.results:
         raise InputError(source_name, _first_line(text), _nothing_found(text))
     return out
@@ -167,7 +173,13 @@ def _record(scan: _Scan, line: str, number: int, child: int | None) -> None:
         scan.out.notes.append(f"line {number}: malformed record skipped: {line.strip()[:120]}")
         return
     for figure in figures:
-        target = scan.children if child is not None else scan.finals if figure.rank == FINAL else scan.partial
+        target = (
+            scan.children
+            if child is not None
+            else scan.finals
+            if figure.rank == FINAL
+            else scan.partial
+        )
         target.append(figure)
 
 
@@ -177,7 +189,9 @@ def _measurement_line(scan: _Scan, line: str, number: int) -> None:
         scan.partial.append(figure)
         return
     if line.startswith("Doing "):
-        scan.out.notes.append(f"line {number}: measurement without a result skipped: {line.strip()[:120]}")
+        scan.out.notes.append(
+            f"line {number}: measurement without a result skipped: {line.strip()[:120]}"
+        )
         return
     rows = openssl_tables.pkey_row(line, number, scan.state)
     if rows is None and scan.state.sizes:
@@ -194,7 +208,9 @@ def _select(scan: _Scan) -> list[Figure]:
         chosen.setdefault(key, figure)
     if scan.out.multi:
         if scan.partial and not chosen:
-            scan.out.notes.append("per-child progress lines of -multi cannot be added up; no totals found")
+            scan.out.notes.append(
+                "per-child progress lines of -multi cannot be added up; no totals found"
+            )
         return sorted(chosen.values(), key=_order)
     for figure in scan.partial:
         if not _covered(chosen, figure):
@@ -214,7 +230,9 @@ def _key(figure: Figure) -> tuple:
 def _keep(chosen: dict[tuple, Figure], figure: Figure, notes: list[str]) -> None:
     key = _key(figure)
     if key in chosen and chosen[key].rank == figure.rank:
-        notes.append(f"line {figure.line}: {figure.name} measured again (line {chosen[key].line}); kept the later one")
+        notes.append(
+            f"line {figure.line}: {figure.name} measured again (line {chosen[key].line}); kept the later one"
+        )
     chosen[key] = figure
 
 
@@ -233,7 +251,9 @@ def _summed_children(scan: _Scan) -> dict[tuple, Figure]:
     for key, figures in groups.items():
         if len({f.child for f in figures}) == (scan.out.multi or 0):
             last = figures[-1]
-            totals[key] = Figure(**{**last.__dict__, "value": sum(f.value for f in figures), "child": None})
+            totals[key] = Figure(
+                **{**last.__dict__, "value": sum(f.value for f in figures), "child": None}
+            )
     return totals
 
 
@@ -247,5 +267,7 @@ def _first_line(text: str) -> int:
 def _nothing_found(text: str) -> str:
     if not text.strip():
         return "empty: no `openssl speed` output"
-    return ("no `openssl speed` results found (expected 'Doing ...' lines with counts, "
-            "a results table or -mr +F records)")
+    return (
+        "no `openssl speed` results found (expected 'Doing ...' lines with counts, "
+        "a results table or -mr +F records)"
+    )

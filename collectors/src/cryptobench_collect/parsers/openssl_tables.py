@@ -9,7 +9,12 @@ import re
 from cryptobench_collect.parsers.openssl_lines import FINAL, NUM, Figure, State, kilo
 
 _HEADERS = (
-    (re.compile(r"^\s*sign\s+verify\s+encrypt\s+decrypt\s+sign/s\s+verify/s\s+encr\./s\s+decr\./s\s*$"), "pk4"),
+    (
+        re.compile(
+            r"^\s*sign\s+verify\s+encrypt\s+decrypt\s+sign/s\s+verify/s\s+encr\./s\s+decr\./s\s*$"
+        ),
+        "pk4",
+    ),
     (re.compile(r"^\s*sign\s+verify\s+sign/s\s+verify/s\s*$"), "pk2"),
     (re.compile(r"^\s*op\s+op/s\s*$"), "dh"),
     (re.compile(r"^\s*keygen\s+encaps\s+decaps\s+keygens/s\s+encaps/s\s+decaps/s\s*$"), "kem"),
@@ -28,8 +33,11 @@ _GENERIC_ROW = re.compile(
     rf"^\s*(?:\[\S*\]\s+)?(?P<name>\S+)\s+(?P<cells>{NUM}s\s+{NUM}s\s+{NUM}s\s+{NUM}\s+{NUM}\s+{NUM})\s*$"
 )
 _OPERATIONS = {
-    "pk4": ("sign", "verify", "encrypt", "decrypt"), "pk2": ("sign", "verify"), "dh": ("derive",),
-    "kem": ("keygen", "encaps", "decaps"), "sig": ("keygen", "sign", "verify"),
+    "pk4": ("sign", "verify", "encrypt", "decrypt"),
+    "pk2": ("sign", "verify"),
+    "dh": ("derive",),
+    "kem": ("keygen", "encaps", "decaps"),
+    "sig": ("keygen", "sign", "verify"),
 }
 _KINDS = {"ecdsa": "ecdsa", "ecdh": "ecdh", "EdDSA": "eddsa", "SM2": "sm2"}
 
@@ -54,12 +62,14 @@ def symmetric_row(line: str, number: int, state: State) -> list[Figure] | None:
     first = next((i for i, token in enumerate(tokens) if _CELL.match(token)), None)
     if first in (None, 0) or not state.sizes:
         return None
-    cells = [token for token in tokens[first:first + len(state.sizes)] if _CELL.match(token)]
+    cells = [token for token in tokens[first : first + len(state.sizes)] if _CELL.match(token)]
     if len(cells) < len(state.sizes):
         return None
     name = " ".join(tokens[:first])
-    return [Figure("symmetric", name, None, kilo(cell), number, FINAL, block=size)
-            for cell, size in zip(cells, state.sizes, strict=True)]
+    return [
+        Figure("symmetric", name, None, kilo(cell), number, FINAL, block=size)
+        for cell, size in zip(cells, state.sizes, strict=True)
+    ]
 
 
 def pkey_row(line: str, number: int, state: State) -> list[Figure] | None:
@@ -83,8 +93,10 @@ def _rsa_dsa(line: str, number: int, state: State) -> list[Figure] | None:
     if not m or not rates:
         return None
     name = " ".join(line.split()[:3])
-    return [Figure(m["alg"], name, op, value, number, FINAL, bits=int(m["bits"]))
-            for op, value in zip(operations, rates, strict=True)]
+    return [
+        Figure(m["alg"], name, op, value, number, FINAL, bits=int(m["bits"]))
+        for op, value in zip(operations, rates, strict=True)
+    ]
 
 
 def _ec(line: str, number: int, state: State) -> list[Figure] | None:
@@ -94,8 +106,12 @@ def _ec(line: str, number: int, state: State) -> list[Figure] | None:
     if not m or not rates:
         return None
     name = line[: m.start("cells")].strip()
-    return [Figure(_KINDS[m["alg"]], name, op, value, number, FINAL, bits=int(m["bits"]), curve=m["curve"])
-            for op, value in zip(operations, rates, strict=True)]
+    return [
+        Figure(
+            _KINDS[m["alg"]], name, op, value, number, FINAL, bits=int(m["bits"]), curve=m["curve"]
+        )
+        for op, value in zip(operations, rates, strict=True)
+    ]
 
 
 def _ffdh(line: str, number: int, state: State) -> list[Figure] | None:
@@ -103,7 +119,11 @@ def _ffdh(line: str, number: int, state: State) -> list[Figure] | None:
     rates = m and _rates(m["cells"], 1)
     if not m or not rates:
         return None
-    return [Figure("ffdh", f"{m['bits']} bits ffdh", "derive", rates[0], number, FINAL, bits=int(m["bits"]))]
+    return [
+        Figure(
+            "ffdh", f"{m['bits']} bits ffdh", "derive", rates[0], number, FINAL, bits=int(m["bits"])
+        )
+    ]
 
 
 def _generic(line: str, number: int, state: State) -> list[Figure] | None:
@@ -112,5 +132,7 @@ def _generic(line: str, number: int, state: State) -> list[Figure] | None:
     if not m or not rates:
         return None
     kind = state.table or "kem"
-    return [Figure(kind, m["name"], op, value, number, FINAL)
-            for op, value in zip(_OPERATIONS[kind], rates, strict=True)]
+    return [
+        Figure(kind, m["name"], op, value, number, FINAL)
+        for op, value in zip(_OPERATIONS[kind], rates, strict=True)
+    ]

@@ -52,7 +52,7 @@ class LineError(ValueError):
 
 @dataclass(frozen=True)
 class Begin:
-    style: str                      # "bench" | "seed002"
+    style: str  # "bench" | "seed002"
     run_id: str | None = None
     info: dict[str, Any] = field(default_factory=dict)
 
@@ -69,7 +69,7 @@ class End:
 class Measurement:
     """One line's results (wolfSSL/Mbed TLS lines may carry two figures) or a case's error."""
 
-    style: str                      # "bench" | "seed002" | "mbedtls" | "wolfssl"
+    style: str  # "bench" | "seed002" | "mbedtls" | "wolfssl"
     results: tuple[Result, ...] = ()
     run_id: str | None = None
     seq: int | None = None
@@ -103,7 +103,9 @@ def _protocol_item(kind: str, payload: str) -> Item:
     if not isinstance(data, dict):
         raise LineError(f"{kind} line: expected a JSON object")
     if data.get("v") != PROTOCOL_VERSION:
-        raise LineError(f"{kind} line: protocol version {data.get('v')!r}, this reader knows {PROTOCOL_VERSION}")
+        raise LineError(
+            f"{kind} line: protocol version {data.get('v')!r}, this reader knows {PROTOCOL_VERSION}"
+        )
     run_id = _text(data, "run", kind)
     try:
         run_id = str(uuid.UUID(run_id))
@@ -129,10 +131,17 @@ def _bench_measurement(data: dict[str, Any], run_id: str) -> Measurement:
     if not isinstance(params, dict):
         raise LineError(f"BENCH {name}: params is not an object")
     result = _result(
-        name=name, family=data.get("family"), algorithm=canonical_algorithm(_text(data, "alg", name)),
-        operation=data.get("op"), library=MBEDTLS, params=params,
-        metric="cycles_per_op" if unit == "cycles/op" else "ns_per_op", value=numbers["median"], unit=unit,
-        samples=numbers["n"], stats={k: numbers[k] for k in ("min", "median", "max")},
+        name=name,
+        family=data.get("family"),
+        algorithm=canonical_algorithm(_text(data, "alg", name)),
+        operation=data.get("op"),
+        library=MBEDTLS,
+        params=params,
+        metric="cycles_per_op" if unit == "cycles/op" else "ns_per_op",
+        value=numbers["median"],
+        unit=unit,
+        samples=numbers["n"],
+        stats={k: numbers[k] for k in ("min", "median", "max")},
     )
     return Measurement("bench", (result,), run_id, seq, name)
 
@@ -152,8 +161,16 @@ def _legacy_item(text: str) -> Item | None:
     if padding != "none":
         params["hash"] = "SHA-256"
     result = _result(
-        name=text.rsplit(":", 1)[0], family="signature", algorithm="RSA", operation=found["op"].lower(),
-        library=MBEDTLS, params=params, metric="ns_per_op", value=int(found["value"]), unit="us/op", samples=1,
+        name=text.rsplit(":", 1)[0],
+        family="signature",
+        algorithm="RSA",
+        operation=found["op"].lower(),
+        library=MBEDTLS,
+        params=params,
+        metric="ns_per_op",
+        value=int(found["value"]),
+        unit="us/op",
+        samples=1,
     )
     return Measurement("seed002", (result,), name=result.name)
 

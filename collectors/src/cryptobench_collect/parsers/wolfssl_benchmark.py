@@ -24,11 +24,33 @@ _PUBLIC = re.compile(
     r"sign|verify|encap|decap|key gen DH|[a-z ]+?)\s+(?P<count>\d+) ops took (?P<secs>\d+(?:\.\d+)?) sec, "
     r"avg (?P<avg>\d+(?:\.\d+)?)(?: ms)?(?:, (?P<rate>\d+(?:\.\d+)?) ops/sec)?\s*$"
 )
-_UNITS = {"KB": "KiB/s", "MB": "MiB/s", "GB": "GiB/s", "KiB": "KiB/s", "MiB": "MiB/s", "GiB": "GiB/s"}
-_NAMES = {"SHA": "SHA-1", "CHACHA": "ChaCha20", "CHA-POLY": "ChaCha20-Poly1305", "3DES": "DES-EDE3-CBC",
-          "RIPEMD": "RIPEMD-160", "POLY1305": "Poly1305", "HMAC-SHA": "HMAC-SHA1"}
-_OPERATIONS = {"key gen": "keygen", "public": "encrypt", "private": "decrypt", "agree": "derive", "sign": "sign",
-               "verify": "verify", "encap": "encaps", "decap": "decaps"}
+_UNITS = {
+    "KB": "KiB/s",
+    "MB": "MiB/s",
+    "GB": "GiB/s",
+    "KiB": "KiB/s",
+    "MiB": "MiB/s",
+    "GiB": "GiB/s",
+}
+_NAMES = {
+    "SHA": "SHA-1",
+    "CHACHA": "ChaCha20",
+    "CHA-POLY": "ChaCha20-Poly1305",
+    "3DES": "DES-EDE3-CBC",
+    "RIPEMD": "RIPEMD-160",
+    "POLY1305": "Poly1305",
+    "HMAC-SHA": "HMAC-SHA1",
+}
+_OPERATIONS = {
+    "key gen": "keygen",
+    "public": "encrypt",
+    "private": "decrypt",
+    "agree": "derive",
+    "sign": "sign",
+    "verify": "verify",
+    "encap": "encaps",
+    "decap": "decaps",
+}
 _DIRECTION = re.compile(r"^(?P<base>.+)-(?P<dir>enc|dec)$")
 
 
@@ -46,9 +68,13 @@ def parse_wolfssl_line(line: str) -> list[Result]:
 def _throughput(found: re.Match[str]) -> list[Result]:
     name = found["name"].strip()
     base = _symmetric(name)
-    results = [Result(**base, metric="bytes_per_s", value=float(found["rate"]), unit=_UNITS[found["unit"]])]
+    results = [
+        Result(**base, metric="bytes_per_s", value=float(found["rate"]), unit=_UNITS[found["unit"]])
+    ]
     if found["cpb"] is not None:
-        results.append(Result(**base, metric="cycles_per_byte", value=float(found["cpb"]), unit="cycles/B"))
+        results.append(
+            Result(**base, metric="cycles_per_byte", value=float(found["cpb"]), unit="cycles/B")
+        )
     return results
 
 
@@ -58,7 +84,9 @@ def _symmetric(name: str) -> dict[str, Any]:
     algorithm = _NAMES.get(base) or canonical_algorithm(base)
     if direction:
         family = "aead" if "GCM" in base or "CCM" in base else "cipher"
-        return _fields(name, family, algorithm, "encrypt" if direction["dir"] == "enc" else "decrypt", {})
+        return _fields(
+            name, family, algorithm, "encrypt" if direction["dir"] == "enc" else "decrypt", {}
+        )
     if base.startswith("HMAC"):
         return _fields(name, "mac", algorithm, "mac", {})
     if base.startswith(("SHA", "MD5", "RIPEMD", "SHAKE", "BLAKE")):
@@ -74,9 +102,20 @@ def _public_key(found: re.Match[str]) -> Result:
     name = " ".join(found.group(0).split(" ops took")[0].split()[:-1])
     base = _fields(name, *_asymmetric(alg, found["curve"], bits, operation))
     if found["rate"] is not None:
-        return Result(**base, metric="ops_per_s", value=float(found["rate"]), unit="ops/s",
-                      samples=int(found["count"]))
-    return Result(**base, metric="ns_per_op", value=float(found["avg"]), unit="ms/op", samples=int(found["count"]))
+        return Result(
+            **base,
+            metric="ops_per_s",
+            value=float(found["rate"]),
+            unit="ops/s",
+            samples=int(found["count"]),
+        )
+    return Result(
+        **base,
+        metric="ns_per_op",
+        value=float(found["avg"]),
+        unit="ms/op",
+        samples=int(found["count"]),
+    )
 
 
 def _asymmetric(alg: str, curve: str | None, bits: int, operation: str) -> tuple[Any, ...]:
@@ -89,13 +128,30 @@ def _asymmetric(alg: str, curve: str | None, bits: int, operation: str) -> tuple
         algorithm, curve_name = ("X25519", "x25519") if alg == "CURVE" else ("EdDSA", "ed25519")
         if bits == 448:
             algorithm, curve_name = ("X448", "x448") if alg == "CURVE" else ("EdDSA", "ed448")
-        return family or ("key-exchange" if alg == "CURVE" else "signature"), algorithm, operation, {"curve": curve_name}
+        return (
+            family or ("key-exchange" if alg == "CURVE" else "signature"),
+            algorithm,
+            operation,
+            {"curve": curve_name},
+        )
     params = {"curve": canonical_curve(curve.lower())} if curve else {"key_bits": bits}
     algorithm = {"ECDHE": "ECDH", "ECC": "ECDH"}.get(alg, canonical_algorithm(alg))
-    return family or ("key-exchange" if algorithm == "ECDH" else "signature"), algorithm, operation, params
+    return (
+        family or ("key-exchange" if algorithm == "ECDH" else "signature"),
+        algorithm,
+        operation,
+        params,
+    )
 
 
-def _fields(name: str, family: str | None, algorithm: str, operation: str | None,
-            params: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "family": family, "algorithm": algorithm, "operation": operation,
-            "library": LIBRARY, "params": params}
+def _fields(
+    name: str, family: str | None, algorithm: str, operation: str | None, params: dict[str, Any]
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "family": family,
+        "algorithm": algorithm,
+        "operation": operation,
+        "library": LIBRARY,
+        "params": params,
+    }

@@ -68,19 +68,34 @@ def find_project(start: Path | None = None) -> Path | None:
 def build_suite(project: Path) -> Path:
     """`make -C project build` (a no-op when the jar is newer than every source); the jar's path."""
     if not (project / "pom.xml").is_file():
-        raise UsageError(f"--project {project}: no pom.xml there (expected the repository's agents/jvm)")
+        raise UsageError(
+            f"--project {project}: no pom.xml there (expected the repository's agents/jvm)"
+        )
     make = shutil.which("make")
     if make is None:
-        raise RuntimeFailure("`make` is not installed; build the jar with `mvn package` in agents/jvm and use --jar")
-    done = subprocess.run([make, "-s", "-C", str(project), "build"], capture_output=True, text=True, check=False)
+        raise RuntimeFailure(
+            "`make` is not installed; build the jar with `mvn package` in agents/jvm and use --jar"
+        )
+    done = subprocess.run(
+        [make, "-s", "-C", str(project), "build"], capture_output=True, text=True, check=False
+    )
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
-        raise RuntimeFailure(f"building the JMH suite in {project} failed (exit {done.returncode}):\n{tail}")
+        raise RuntimeFailure(
+            f"building the JMH suite in {project} failed (exit {done.returncode}):\n{tail}"
+        )
     return project / JAR
 
 
-def jmh_command(jar: Path, *, result_file: Path, quick: bool = False, include: str | None = None,
-                extra: Sequence[str] = (), java: str = "java") -> list[str]:
+def jmh_command(
+    jar: Path,
+    *,
+    result_file: Path,
+    quick: bool = False,
+    include: str | None = None,
+    extra: Sequence[str] = (),
+    java: str = "java",
+) -> list[str]:
     """The java command line that runs the suite and writes JMH's JSON result file."""
     command = [java, "-jar", str(jar)]
     if include:
@@ -95,10 +110,19 @@ def jmh_command(jar: Path, *, result_file: Path, quick: bool = False, include: s
 def run_suite(command: list[str], *, log_file: Path, on_line: Callable[[str], None]) -> int:
     """Run JMH, copy its output to `log_file` and hand each line to `on_line`; its exit code."""
     if shutil.which(command[0]) is None:
-        raise RuntimeFailure(f"`{command[0]}` is not installed (the JMH suite needs a Java 17+ runtime)")
-    with log_file.open("w", encoding="utf-8") as log, subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
-    ) as process:
+        raise RuntimeFailure(
+            f"`{command[0]}` is not installed (the JMH suite needs a Java 17+ runtime)"
+        )
+    with (
+        log_file.open("w", encoding="utf-8") as log,
+        subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            bufsize=1,
+        ) as process,
+    ):
         for line in process.stdout or ():
             log.write(line)
             on_line(line)

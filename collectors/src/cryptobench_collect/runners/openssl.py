@@ -15,7 +15,11 @@ from cryptobench_contract import Artifact, Machine, RunDocument, Tool, new_run_i
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 
 from cryptobench_collect.errors import InputError, RuntimeFailure, UsageError
-from cryptobench_collect.parsers.openssl_speed import SpeedOutput, parse_openssl_speed, parse_version_header
+from cryptobench_collect.parsers.openssl_speed import (
+    SpeedOutput,
+    parse_openssl_speed,
+    parse_version_header,
+)
 
 PARSE_NAMESPACE = uuid.UUID("6f1c7a52-8a51-4d0e-9f5c-0f3f2b1f0c01")
 
@@ -49,7 +53,11 @@ class SpeedConfig:
         return [base + ["-evp", algorithm] for algorithm in self.algorithms]
 
     def tags(self) -> dict[str, str]:
-        tags = {"engine": self.engine or "none", "evp": str(self.evp).lower(), "multi": str(self.multi or 1)}
+        tags = {
+            "engine": self.engine or "none",
+            "evp": str(self.evp).lower(),
+            "multi": str(self.multi or 1),
+        }
         if self.providers:
             tags["provider"] = ",".join(self.providers)
         if self.seconds:
@@ -81,7 +89,12 @@ def run_speed(config: SpeedConfig, on_line: Callable[[str], None] = lambda line:
 def _stream(command: list[str], on_line: Callable[[str], None]) -> tuple[str, int]:
     try:
         process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace", bufsize=1,
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
+            bufsize=1,
         )
     except OSError as exc:
         raise RuntimeFailure(f"cannot start {command[0]!r}: {exc.strerror or exc}") from None
@@ -100,42 +113,68 @@ def _stream(command: list[str], on_line: Callable[[str], None]) -> tuple[str, in
 
 def openssl_version(binary: str = "openssl") -> tuple[str | None, dict[str, str]]:
     try:
-        done = subprocess.run([binary, "version", "-a"], capture_output=True, text=True, timeout=30, check=False)
+        done = subprocess.run(
+            [binary, "version", "-a"], capture_output=True, text=True, timeout=30, check=False
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise RuntimeFailure(f"cannot run {binary!r} version -a: {exc}") from None
     return parse_version_header(done.stdout)
 
 
 def run_document(
-    config: SpeedConfig, machine: Machine, on_line: Callable[[str], None] = lambda line: None,
+    config: SpeedConfig,
+    machine: Machine,
+    on_line: Callable[[str], None] = lambda line: None,
 ) -> tuple[RunDocument, list[str]]:
     """Run openssl speed as configured; the run document and the parser's notes."""
     version, build = openssl_version(config.binary)
     speed = run_speed(config, on_line)
     try:
-        parsed = parse_openssl_speed(speed.output, source_name="openssl speed output", version=version, build=build)
+        parsed = parse_openssl_speed(
+            speed.output, source_name="openssl speed output", version=version, build=build
+        )
     except InputError:
         tail = " | ".join(speed.output.strip().splitlines()[-3:])[:400]
         if "Unknown algorithm" in speed.output:
             raise UsageError(f"openssl speed: {tail}") from None
-        raise RuntimeFailure(f"openssl speed gave no results (exit {speed.returncodes}): {tail}") from None
+        raise RuntimeFailure(
+            f"openssl speed gave no results (exit {speed.returncodes}): {tail}"
+        ) from None
     if config.engine and parsed.invalid_engine:
         raise RuntimeFailure(f"openssl could not load engine {config.engine!r}; nothing recorded")
     options = " | ".join(" ".join(command[1:]) for command in config.commands())
-    run = document(parsed, machine=machine, started_at=speed.started_at, finished_at=speed.finished_at,
-                   tags=config.tags(), options=options, raw=speed.output)
+    run = document(
+        parsed,
+        machine=machine,
+        started_at=speed.started_at,
+        finished_at=speed.finished_at,
+        tags=config.tags(),
+        options=options,
+        raw=speed.output,
+    )
     return run, parsed.notes
 
 
 def document(
-    parsed: SpeedOutput, *, machine: Machine, started_at: datetime, finished_at: datetime | None,
-    tags: dict[str, str], options: str | None, raw: str, run_id: uuid.UUID | None = None,
+    parsed: SpeedOutput,
+    *,
+    machine: Machine,
+    started_at: datetime,
+    finished_at: datetime | None,
+    tags: dict[str, str],
+    options: str | None,
+    raw: str,
+    run_id: uuid.UUID | None = None,
 ) -> RunDocument:
     return RunDocument(
-        run_id=run_id or new_run_id(), source="openssl-speed", started_at=started_at, finished_at=finished_at,
+        run_id=run_id or new_run_id(),
+        source="openssl-speed",
+        started_at=started_at,
+        finished_at=finished_at,
         machine=machine,
         tool=Tool(name="openssl", version=parsed.version, build=parsed.build_text, options=options),
-        tags={**output_tags(parsed), **tags}, results=parsed.results,
+        tags={**output_tags(parsed), **tags},
+        results=parsed.results,
         artifact=Artifact(media_type="text/plain", content=_capped(raw)),
     )
 

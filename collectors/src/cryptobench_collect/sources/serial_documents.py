@@ -8,10 +8,15 @@ from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_collect.sources.serial_runs import SerialRun
 
 SOURCE = "esp32c6-serial"
-SEED002_NOTE = ("seed 002 firmware: the printed 'cycles' are the cycle delta divided by 160, "
-                "i.e. microseconds at 160 MHz; stored as us/op")
-_TOOLS = {"mbedtls": "mbedtls programs/test/benchmark", "wolfssl": "wolfcrypt benchmark",
-          "seed002": "ESP32C6-RSA_mbedtls (seed 002)"}
+SEED002_NOTE = (
+    "seed 002 firmware: the printed 'cycles' are the cycle delta divided by 160, "
+    "i.e. microseconds at 160 MHz; stored as us/op"
+)
+_TOOLS = {
+    "mbedtls": "mbedtls programs/test/benchmark",
+    "wolfssl": "wolfcrypt benchmark",
+    "seed002": "ESP32C6-RSA_mbedtls (seed 002)",
+}
 
 
 def build_document(run: SerialRun, *, machine_name: str | None = None) -> RunDocument:
@@ -24,8 +29,14 @@ def build_document(run: SerialRun, *, machine_name: str | None = None) -> RunDoc
     results = [_with_context(result, run) for result in run.results]
     content = "\n".join(run.lines)[:MAX_ARTIFACT_CHARS]
     return RunDocument(
-        run_id=run.identity(), source=SOURCE, started_at=run.started_at,
-        finished_at=run.finished_at, machine=machine, tool=tool, tags=tags, results=results,
+        run_id=run.identity(),
+        source=SOURCE,
+        started_at=run.started_at,
+        finished_at=run.finished_at,
+        machine=machine,
+        tool=tool,
+        tags=tags,
+        results=results,
         artifact=Artifact(media_type="text/plain", content=content) if content else None,
     )
 
@@ -34,20 +45,35 @@ def _from_begin(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool
     info = run.begin
     if not info:
         name = machine_name or "esp32c6-unknown"
-        return Machine(name=name, extra={"note": "BEGIN line not received"}), Tool(name="cryptobench-firmware"), {}
+        return (
+            Machine(name=name, extra={"note": "BEGIN line not received"}),
+            Tool(name="cryptobench-firmware"),
+            {},
+        )
     target, device, mhz = info.get("target"), info.get("device"), info.get("cpu_mhz")
-    extra: dict[str, Any] = {key: info[key] for key in ("target", "device", "chip_rev", "flash_bytes",
-                                                        "mpi_max_bits", "clock", "unit") if info.get(key)}
+    extra: dict[str, Any] = {
+        key: info[key]
+        for key in ("target", "device", "chip_rev", "flash_bytes", "mpi_max_bits", "clock", "unit")
+        if info.get(key)
+    }
     if mhz:
         extra["clock_source"] = "configured"
     machine = Machine(
-        name=machine_name or _device_name(target, device), arch=info.get("arch"), cpu_model=info.get("chip"),
-        cores=info.get("cores") or None, clock_hz=float(mhz) * 1e6 if mhz else None, os=info.get("sdk"),
-        board=None, extra=extra,
+        name=machine_name or _device_name(target, device),
+        arch=info.get("arch"),
+        cpu_model=info.get("chip"),
+        cores=info.get("cores") or None,
+        clock_hz=float(mhz) * 1e6 if mhz else None,
+        os=info.get("sdk"),
+        board=None,
+        extra=extra,
     )
-    tool = Tool(name="cryptobench-firmware", version=f"protocol v{info.get('v')}",
-                build=" ".join(str(info[key]) for key in ("compiler", "opt") if info.get(key)) or None,
-                options=f"iterations={info.get('iterations')} keygen_iterations={info.get('keygen_iterations')}")
+    tool = Tool(
+        name="cryptobench-firmware",
+        version=f"protocol v{info.get('v')}",
+        build=" ".join(str(info[key]) for key in ("compiler", "opt") if info.get(key)) or None,
+        options=f"iterations={info.get('iterations')} keygen_iterations={info.get('keygen_iterations')}",
+    )
     accel = info.get("accel") if isinstance(info.get("accel"), list) else []
     tags = {"target": str(target or "unknown"), "hw_accel": "+".join(map(str, accel)) or "none"}
     if info.get("opt"):
@@ -74,11 +100,18 @@ def _from_facts(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool
     if facts.get("chip_rev"):
         extra["chip_rev"] = facts["chip_rev"]
     machine = Machine(
-        name=machine_name or target or "serial-device", arch="riscv32" if target in ("esp32c6", "esp32c3") else None,
-        cpu_model=target, clock_hz=clock_hz, os=f"ESP-IDF {facts['idf']}" if facts.get("idf") else None, extra=extra,
+        name=machine_name or target or "serial-device",
+        arch="riscv32" if target in ("esp32c6", "esp32c3") else None,
+        cpu_model=target,
+        clock_hz=clock_hz,
+        os=f"ESP-IDF {facts['idf']}" if facts.get("idf") else None,
+        extra=extra,
     )
-    tool = Tool(name=_TOOLS[run.style], version=facts.get("library_version"),
-                options=SEED002_NOTE if run.style == "seed002" else None)
+    tool = Tool(
+        name=_TOOLS[run.style],
+        version=facts.get("library_version"),
+        options=SEED002_NOTE if run.style == "seed002" else None,
+    )
     return machine, tool, {"target": target} if target else {}
 
 

@@ -29,11 +29,13 @@ class Hangup:
 @dataclass
 class LineStats:
     chars: int = 0
-    garbled: int = 0                # replacement characters and control characters
+    garbled: int = 0  # replacement characters and control characters
 
     def count(self, text: str) -> None:
         self.chars += len(text)
-        self.garbled += sum(1 for ch in text if ch == "\ufffd" or (ord(ch) < 32 and ch not in "\t\r\x1b"))
+        self.garbled += sum(
+            1 for ch in text if ch == "\ufffd" or (ord(ch) < 32 and ch not in "\t\r\x1b")
+        )
 
     def looks_garbled(self) -> bool:
         return self.chars >= GARBLED_AFTER_CHARS and self.garbled * 4 > self.chars
@@ -46,8 +48,13 @@ def open_port(url: str, baud: int) -> serial.SerialBase:
     auto-reset circuit does not hold the chip in reset or in its download mode."""
     local = "://" not in url
     try:
-        port = serial.serial_for_url(url, baudrate=baud, timeout=None, do_not_open=True,
-                                     **({"exclusive": True} if local else {}))
+        port = serial.serial_for_url(
+            url,
+            baudrate=baud,
+            timeout=None,
+            do_not_open=True,
+            **({"exclusive": True} if local else {}),
+        )
         if local:
             port.dtr = False
             port.rts = False
@@ -61,14 +68,20 @@ def _port_advice(url: str, exc: Exception) -> str:
     code = getattr(exc, "errno", None)
     text = str(exc)
     if code == errno.ENOENT or "No such file" in text:
-        return (f"serial port {url} does not exist: plug the board in (USB data cable) and check "
-                "`ls /dev/ttyACM* /dev/ttyUSB*` (macOS: /dev/cu.usbmodem*, Windows: COMn)")
+        return (
+            f"serial port {url} does not exist: plug the board in (USB data cable) and check "
+            "`ls /dev/ttyACM* /dev/ttyUSB*` (macOS: /dev/cu.usbmodem*, Windows: COMn)"
+        )
     if code == errno.EACCES or "Permission denied" in text:
-        return (f"no permission to open {url}: add yourself to the port's group "
-                "(`sudo usermod -aG dialout $USER`, then log out and in) or run with access to it")
+        return (
+            f"no permission to open {url}: add yourself to the port's group "
+            "(`sudo usermod -aG dialout $USER`, then log out and in) or run with access to it"
+        )
     if code in (errno.EBUSY, errno.EAGAIN) or "exclusively lock" in text or "busy" in text.lower():
-        return (f"serial port {url} is busy: another program has it open (idf.py monitor, screen, minicom, "
-                "a second cryptobench); close it and try again")
+        return (
+            f"serial port {url} is busy: another program has it open (idf.py monitor, screen, minicom, "
+            "a second cryptobench); close it and try again"
+        )
     return f"cannot open serial port {url}: {text}"
 
 

@@ -13,7 +13,15 @@ from typing import Any
 
 from cryptobench_contract import Result
 
-from cryptobench_collect.parsers.serial_lines import Begin, End, Fact, Item, LineError, Measurement, parse_line
+from cryptobench_collect.parsers.serial_lines import (
+    Begin,
+    End,
+    Fact,
+    Item,
+    LineError,
+    Measurement,
+    parse_line,
+)
 
 _NAMESPACE = uuid.UUID("6f0b8a52-5d0e-4b8e-9a57-3c1f2b7d9e10")
 _WITHOUT_END = ("mbedtls", "wolfssl")
@@ -21,7 +29,7 @@ _WITHOUT_END = ("mbedtls", "wolfssl")
 
 @dataclass
 class SerialRun:
-    style: str                      # bench | seed002 | mbedtls | wolfssl
+    style: str  # bench | seed002 | mbedtls | wolfssl
     run_id: str | None
     started_at: datetime
     first_line: int
@@ -56,8 +64,8 @@ class RunAssembler:
         self.warnings: list[str] = []
         self.facts: dict[str, str] = {}
         self.current: SerialRun | None = None
-        self.ended = 0              # runs closed by their own end marker
-        self.recognised = 0         # lines that were not noise
+        self.ended = 0  # runs closed by their own end marker
+        self.recognised = 0  # lines that were not noise
 
     def feed(self, line: str, line_no: int) -> Item | None:
         try:
@@ -77,8 +85,11 @@ class RunAssembler:
         """Close the open run (partial unless its format has no end marker) and return all runs."""
         if self.current is not None:
             open_style = self.current.style
-            self._close(None if open_style in _WITHOUT_END and reason is None else
-                        reason or "the log ended before the run's end line")
+            self._close(
+                None
+                if open_style in _WITHOUT_END and reason is None
+                else reason or "the log ended before the run's end line"
+            )
         return self.runs
 
     def _apply(self, item: Item, line: str, line_no: int) -> None:
@@ -95,29 +106,51 @@ class RunAssembler:
         self.facts[fact.key] = fact.value
         if self.current is not None:
             self.current.facts[fact.key] = fact.value
-        if fact.key == "benchmark_complete" and self.current is not None and self.current.style == "wolfssl":
+        if (
+            fact.key == "benchmark_complete"
+            and self.current is not None
+            and self.current.style == "wolfssl"
+        ):
             self.ended += 1
             self._close(None)
 
-    def _open(self, style: str, run_id: str | None, line: str, line_no: int, info: dict[str, Any]) -> None:
+    def _open(
+        self, style: str, run_id: str | None, line: str, line_no: int, info: dict[str, Any]
+    ) -> None:
         if self.current is not None:
-            self._close(None if self.current.style in _WITHOUT_END else
-                        f"a new run began at line {line_no} before this one ended (board reset?)")
-        self.current = SerialRun(style, run_id, self.clock(), line_no, begin=info, facts=dict(self.facts),
-                                 lines=[line.rstrip("\r\n")])
+            self._close(
+                None
+                if self.current.style in _WITHOUT_END
+                else f"a new run began at line {line_no} before this one ended (board reset?)"
+            )
+        self.current = SerialRun(
+            style,
+            run_id,
+            self.clock(),
+            line_no,
+            begin=info,
+            facts=dict(self.facts),
+            lines=[line.rstrip("\r\n")],
+        )
 
     def _measurement(self, item: Measurement, line: str, line_no: int) -> None:
         run = self.current
         if not item.results and (run is None or run.style != item.style):
             return
-        if run is None or run.style != item.style or (item.run_id is not None and run.run_id != item.run_id):
+        if (
+            run is None
+            or run.style != item.style
+            or (item.run_id is not None and run.run_id != item.run_id)
+        ):
             self._open(item.style, item.run_id, line, line_no, {})
             run = self.current
             assert run is not None
             if item.style not in _WITHOUT_END:
                 run.partial_reason = "its first lines (BEGIN) were not received"
         if item.seq is not None and item.seq in run.seqs:
-            self.warnings.append(f"{self.source_name}:{line_no}: {item.name}: result {item.seq} repeated, ignored")
+            self.warnings.append(
+                f"{self.source_name}:{line_no}: {item.name}: result {item.seq} repeated, ignored"
+            )
             return
         if item.seq is not None:
             run.seqs.add(item.seq)
@@ -128,8 +161,14 @@ class RunAssembler:
 
     def _end(self, item: End, line_no: int) -> None:
         run = self.current
-        if run is None or run.style != item.style or (item.run_id is not None and run.run_id != item.run_id):
-            self.warnings.append(f"{self.source_name}:{line_no}: end of run {item.run_id} that never began here")
+        if (
+            run is None
+            or run.style != item.style
+            or (item.run_id is not None and run.run_id != item.run_id)
+        ):
+            self.warnings.append(
+                f"{self.source_name}:{line_no}: end of run {item.run_id} that never began here"
+            )
             return
         run.expected = item.count
         self.ended += 1
@@ -148,7 +187,9 @@ class RunAssembler:
         if run.results:
             self.runs.append(run)
         else:
-            self.warnings.append(f"{self.source_name}:{run.first_line}: a run without any result was dropped")
+            self.warnings.append(
+                f"{self.source_name}:{run.first_line}: a run without any result was dropped"
+            )
 
 
 def assemble_text(text: str, *, source_name: str, at: datetime) -> RunAssembler:

@@ -19,7 +19,7 @@ from cryptobench_collect.sources.serial_runs import RunAssembler, SerialRun
 class SessionOutcome:
     runs: list[SerialRun]
     warnings: list[str]
-    hangup: str | None = None       # why the device went away, when it did
+    hangup: str | None = None  # why the device went away, when it did
     timed_out: bool = False
     interrupted: bool = False
 
@@ -37,24 +37,43 @@ POLL_S = 0.25
 Reporter = Callable[[Item, RunAssembler], None]
 
 
-def collect_session(lines: SerialLines, *, url: str, baud: int, timeout: float | None,
-                    clock: Callable[[], datetime], report: Reporter) -> SessionOutcome:
+def collect_session(
+    lines: SerialLines,
+    *,
+    url: str,
+    baud: int,
+    timeout: float | None,
+    clock: Callable[[], datetime],
+    report: Reporter,
+) -> SessionOutcome:
     """Read until an end line, a hangup or the timeout; Ctrl-C ends it like a hangup."""
     assembler = RunAssembler(source_name=url, clock=clock)
     try:
         return _read(lines, assembler, url=url, baud=baud, timeout=timeout, report=report)
     except KeyboardInterrupt:
-        return SessionOutcome(assembler.finish("interrupted with Ctrl-C"), assembler.warnings, interrupted=True)
+        return SessionOutcome(
+            assembler.finish("interrupted with Ctrl-C"), assembler.warnings, interrupted=True
+        )
 
 
-def _read(lines: SerialLines, assembler: RunAssembler, *, url: str, baud: int, timeout: float | None,
-          report: Reporter) -> SessionOutcome:
+def _read(
+    lines: SerialLines,
+    assembler: RunAssembler,
+    *,
+    url: str,
+    baud: int,
+    timeout: float | None,
+    report: Reporter,
+) -> SessionOutcome:
     deadline = None if timeout is None else time.monotonic() + timeout
     line_no = 0
     for line in lines.lines(idle_timeout=None if deadline is None else POLL_S):
         if isinstance(line, Hangup):
-            return SessionOutcome(assembler.finish(f"the device went away: {line.reason}"), assembler.warnings,
-                                  hangup=line.reason)
+            return SessionOutcome(
+                assembler.finish(f"the device went away: {line.reason}"),
+                assembler.warnings,
+                hangup=line.reason,
+            )
         if line is not None:
             line_no += 1
             item = assembler.feed(line, line_no)
@@ -64,8 +83,11 @@ def _read(lines: SerialLines, assembler: RunAssembler, *, url: str, baud: int, t
             if assembler.ended:
                 return SessionOutcome(assembler.finish(), assembler.warnings)
         if deadline is not None and time.monotonic() >= deadline:
-            return SessionOutcome(assembler.finish(f"no end line within {timeout:g} s"), assembler.warnings,
-                                  timed_out=True)
+            return SessionOutcome(
+                assembler.finish(f"no end line within {timeout:g} s"),
+                assembler.warnings,
+                timed_out=True,
+            )
     return SessionOutcome(assembler.finish(), assembler.warnings)
 
 

@@ -8,7 +8,15 @@ demand it) and a signature on another message must not. Any disagreement is an e
 import secrets
 
 from cryptobench_collect.runners.ecc import affine
-from cryptobench_collect.runners.ecc.adapters.base import ADD, DOUBLE, MUL, SIGN, VERIFY, Y_RECOVERY, CurveOps
+from cryptobench_collect.runners.ecc.adapters.base import (
+    ADD,
+    DOUBLE,
+    MUL,
+    SIGN,
+    VERIFY,
+    Y_RECOVERY,
+    CurveOps,
+)
 from cryptobench_collect.runners.ecc.curves import CurveParams
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError
 from cryptobench_collect.runners.ecc.workload import existing_x, random_point, scalar
@@ -16,7 +24,9 @@ from cryptobench_collect.runners.ecc.workload import existing_x, random_point, s
 
 def check_curve(curve: CurveParams, bound: dict[str, CurveOps], message_bytes: int) -> None:
     """Raise CorrectnessError naming the library, curve and operation that disagrees."""
-    if affine.multiply(curve, curve.n - 1, curve.generator) != affine.negate(curve, curve.generator):
+    if affine.multiply(curve, curve.n - 1, curve.generator) != affine.negate(
+        curve, curve.generator
+    ):
         raise CorrectnessError(f"reference arithmetic on {curve.name}: (n-1)G is not -G")
     for name, ops in bound.items():
         try:
@@ -24,7 +34,9 @@ def check_curve(curve: CurveParams, bound: dict[str, CurveOps], message_bytes: i
             _check_y(curve, ops)
         except CorrectnessError as exc:
             raise CorrectnessError(f"{name} on {curve.name}: {exc}") from None
-    _check_signatures(curve, {n: o for n, o in bound.items() if SIGN in o.operations}, message_bytes)
+    _check_signatures(
+        curve, {n: o for n, o in bound.items() if SIGN in o.operations}, message_bytes
+    )
 
 
 def _check_points(curve: CurveParams, ops: CurveOps) -> None:
@@ -43,10 +55,14 @@ def _check_y(curve: CurveParams, ops: CurveOps) -> None:
     if Y_RECOVERY not in ops.operations:
         return
     x_with = existing_x(curve)
-    x_without = next(x for x in iter(lambda: secrets.randbelow(curve.p), None) if not curve.has_y(x))
+    x_without = next(
+        x for x in iter(lambda: secrets.randbelow(curve.p), None) if not curve.has_y(x)
+    )
     y = ops.y_of(ops.recover_y(x_with))
     if y is None or not curve.contains((x_with, y)):
-        raise CorrectnessError(f"y recovery for x={x_with:#x} gave {y!r}, which is not on the curve")
+        raise CorrectnessError(
+            f"y recovery for x={x_with:#x} gave {y!r}, which is not on the curve"
+        )
     if (y := ops.y_of(ops.recover_y(x_without))) is not None:
         raise CorrectnessError(f"y recovery for x={x_without:#x} (no y exists) gave {y:#x}")
 
@@ -57,7 +73,10 @@ def _check_signatures(curve: CurveParams, signers: dict[str, CurveOps], message_
     assert Q is not None
     message = secrets.token_bytes(message_bytes)
     other = secrets.token_bytes(message_bytes)
-    made = {name: ops.signature_rs(ops.sign(ops.keypair(d)[0], message)) for name, ops in signers.items()}
+    made = {
+        name: ops.signature_rs(ops.sign(ops.keypair(d)[0], message))
+        for name, ops in signers.items()
+    }
     for verifier, ops in signers.items():
         if VERIFY not in ops.operations:
             continue

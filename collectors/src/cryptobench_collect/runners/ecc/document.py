@@ -80,4 +80,3 @@ def _options(outcome: EccOutcome) -> str:
         + " "
         + " ".join(f"--curve {name}" for name in c.curves)
     )
-

@@ -26,7 +26,9 @@ def run_experiment(
     return [_single(experiment, ops, work, warmup, tick)]
 
 
-def _ecdsa(experiment: str, ops: CurveOps, work: Workload, warmup: int, tick: Tick) -> list[list[int]]:
+def _ecdsa(
+    experiment: str, ops: CurveOps, work: Workload, warmup: int, tick: Tick
+) -> list[list[int]]:
     fixed_key = ops.keypair(work.fixed_key)
     fixed_message = work.fixed_message
     signs: list[int] = []
@@ -64,9 +66,14 @@ def _single(experiment: str, ops: CurveOps, work: Workload, warmup: int, tick: T
     return samples
 
 
-def _plan(experiment: str, ops: CurveOps, work: Workload) -> tuple[Callable[..., Any], Callable[[int], tuple]]:
+def _plan(
+    experiment: str, ops: CurveOps, work: Workload
+) -> tuple[Callable[..., Any], Callable[[int], tuple]]:
     plans: dict[str, tuple[Callable[..., Any], Callable[[int], tuple]]] = {
-        "point-add": (ops.add, lambda i: (ops.point(work.points_p[i]), ops.point(work.points_q[i]))),
+        "point-add": (
+            ops.add,
+            lambda i: (ops.point(work.points_p[i]), ops.point(work.points_q[i])),
+        ),
         "point-double": (ops.double, lambda i: (ops.point(work.points_p[i]),)),
         "point-mul": (ops.multiply, lambda i: (work.scalars[i], ops.point(work.points_p[i]))),
         "y-recovery": (ops.recover_y, lambda i: (work.any_x[i],)),

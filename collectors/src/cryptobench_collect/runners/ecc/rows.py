@@ -17,8 +17,22 @@ class Row:
 
 def _ecdsa(short: str, label: str, variant: str) -> tuple[Row, Row]:
     return (
-        Row(f"ecdsa-{short}-sign", f"ECDSA sign, {label}", "signature", SIGN, variant, f"ecdsa-{short}"),
-        Row(f"ecdsa-{short}-verify", f"ECDSA verify, {label}", "signature", VERIFY, variant, f"ecdsa-{short}"),
+        Row(
+            f"ecdsa-{short}-sign",
+            f"ECDSA sign, {label}",
+            "signature",
+            SIGN,
+            variant,
+            f"ecdsa-{short}",
+        ),
+        Row(
+            f"ecdsa-{short}-verify",
+            f"ECDSA verify, {label}",
+            "signature",
+            VERIFY,
+            variant,
+            f"ecdsa-{short}",
+        ),
     )
 
 
@@ -27,8 +41,14 @@ ROWS: tuple[Row, ...] = (
     *_ecdsa("const-message", "constant message", "constant-message"),
     *_ecdsa("new-message", "variable message", "new-message-new-key"),
     Row("y-recovery", "y recovery", "ec-arith", Y_RECOVERY, "any-x", "y-recovery"),
-    Row("y-recovery-existing", "y recovery, existing y only", "ec-arith", Y_RECOVERY, "existing-y",
-        "y-recovery-existing"),
+    Row(
+        "y-recovery-existing",
+        "y recovery, existing y only",
+        "ec-arith",
+        Y_RECOVERY,
+        "existing-y",
+        "y-recovery-existing",
+    ),
     Row("point-add", "point addition", "ec-arith", ADD, None, "point-add"),
     Row("point-double", "point doubling", "ec-arith", DOUBLE, None, "point-double"),
     Row("point-mul", "scalar multiplication", "ec-arith", MUL, None, "point-mul"),

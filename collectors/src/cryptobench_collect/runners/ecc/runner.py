@@ -87,7 +87,9 @@ def run_ecc(config: EccConfig, reporter: Reporter | None = None) -> EccOutcome:
         bound = _bind(curve, loaded, outcome)
         check_curve(CURVES[curve], bound, config.message_bytes)
         reporter.begin(f"{curve}: drawing operands", 1)
-        work = workload.draw(CURVES[curve], config.repetitions + config.warmup, config.message_bytes)
+        work = workload.draw(
+            CURVES[curve], config.repetitions + config.warmup, config.message_bytes
+        )
         reporter.end()
         for experiment, rows in EXPERIMENTS.items():
             _time_experiment(curve, experiment, rows, bound, work, outcome, reporter)
@@ -95,7 +97,9 @@ def run_ecc(config: EccConfig, reporter: Reporter | None = None) -> EccOutcome:
     return outcome
 
 
-def _bind(curve: str, loaded: dict[str, Library | adapters.NotInstalled], outcome: EccOutcome) -> dict[str, CurveOps]:
+def _bind(
+    curve: str, loaded: dict[str, Library | adapters.NotInstalled], outcome: EccOutcome
+) -> dict[str, CurveOps]:
     """Bind every library that has `curve`; record gaps for the others."""
     bound: dict[str, CurveOps] = {}
     for name, lib in loaded.items():
@@ -115,8 +119,13 @@ def _fill(outcome: EccOutcome, curve: str, library: str, gap: Gap) -> None:
 
 
 def _time_experiment(
-    curve: str, experiment: str, rows: tuple[Row, ...], bound: dict[str, CurveOps], work: workload.Workload,
-    outcome: EccOutcome, reporter: Reporter,
+    curve: str,
+    experiment: str,
+    rows: tuple[Row, ...],
+    bound: dict[str, CurveOps],
+    work: workload.Workload,
+    outcome: EccOutcome,
+    reporter: Reporter,
 ) -> None:
     timed: dict[str, list[list[int]]] = {}
     for name, ops in bound.items():
@@ -131,8 +140,13 @@ def _time_experiment(
         for name, samples in timed.items():
             reporter.begin(f"{curve} {experiment}: {name}", stop - start)
             try:
-                results = run_experiment(experiment, bound[name], work.part(start, stop),
-                                         warmup=warmup if block == 0 else 0, tick=reporter.tick)
+                results = run_experiment(
+                    experiment,
+                    bound[name],
+                    work.part(start, stop),
+                    warmup=warmup if block == 0 else 0,
+                    tick=reporter.tick,
+                )
             except CorrectnessError as exc:
                 raise CorrectnessError(f"{name} on {curve}: {exc}") from None
             finally:
@@ -140,7 +154,9 @@ def _time_experiment(
             for collected, new in zip(samples, results, strict=True):
                 collected.extend(new)
     for name, samples in timed.items():
-        outcome.cells.update({(curve, row.name, name): Measured(s) for row, s in zip(rows, samples, strict=True)})
+        outcome.cells.update(
+            {(curve, row.name, name): Measured(s) for row, s in zip(rows, samples, strict=True)}
+        )
 
 
 def _blocks(size: int, warmup: int) -> list[tuple[int, int]]:

@@ -38,7 +38,11 @@ def sign(curve: CurveParams, multiply: Multiply, d: int, message: bytes) -> tupl
 
 
 def verify(
-    curve: CurveParams, multiply_add: MultiplyAdd, Q: Point, message: bytes, signature: tuple[int, int]
+    curve: CurveParams,
+    multiply_add: MultiplyAdd,
+    Q: Point,
+    message: bytes,
+    signature: tuple[int, int],
 ) -> bool:
     r, s = signature
     n = curve.n

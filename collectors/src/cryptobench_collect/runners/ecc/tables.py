@@ -32,7 +32,12 @@ class Table:
 def table_of(outcome: EccOutcome) -> Table:
     libraries = outcome.config.libraries
     rows = tuple(
-        TableRow(curve, row.name, row.label, tuple(_value(outcome.cell(curve, row, lib)) for lib in libraries))
+        TableRow(
+            curve,
+            row.name,
+            row.label,
+            tuple(_value(outcome.cell(curve, row, lib)) for lib in libraries),
+        )
         for curve in outcome.config.curves
         for row in ROWS
     )

@@ -6,7 +6,12 @@ from typing import Any, ClassVar
 from coincurve import PrivateKey, PublicKey
 
 from cryptobench_collect.runners.ecc.adapters.base import (
-    ALL_OPERATIONS, CurveOps, Library, LibraryInfo, params, to_bytes,
+    ALL_OPERATIONS,
+    CurveOps,
+    Library,
+    LibraryInfo,
+    params,
+    to_bytes,
 )
 from cryptobench_collect.runners.ecc.signatures import der_decode, der_encode
 

@@ -7,10 +7,20 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.backends.openssl import backend
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
+from cryptography.hazmat.primitives.asymmetric.utils import (
+    decode_dss_signature,
+    encode_dss_signature,
+)
 
 from cryptobench_collect.runners.ecc.adapters.base import (
-    SIGN, VERIFY, Y_RECOVERY, CurveOps, Library, LibraryInfo, params, to_bytes,
+    SIGN,
+    VERIFY,
+    Y_RECOVERY,
+    CurveOps,
+    Library,
+    LibraryInfo,
+    params,
+    to_bytes,
 )
 
 _ECDSA = ec.ECDSA(hashes.SHA256())
@@ -49,7 +59,9 @@ class _Ops(CurveOps):
 
     def recover_y(self, x: int) -> Any:
         try:
-            return ec.EllipticCurvePublicKey.from_encoded_point(self.native, b"\x02" + to_bytes(x, self.curve))
+            return ec.EllipticCurvePublicKey.from_encoded_point(
+                self.native, b"\x02" + to_bytes(x, self.curve)
+            )
         except ValueError:
             return None
 
@@ -61,11 +73,15 @@ class Cryptography(Library):
     name = "cryptography"
     install = "pip install cryptography"
     curve_names: ClassVar[dict[str, Any]] = {
-        "secp256k1": ec.SECP256K1(), "secp256r1": ec.SECP256R1(), "secp384r1": ec.SECP384R1(),
+        "secp256k1": ec.SECP256K1(),
+        "secp256r1": ec.SECP256R1(),
+        "secp384r1": ec.SECP384R1(),
     }
 
     def info(self) -> LibraryInfo:
-        return LibraryInfo(self.name, version("cryptography"), None, provider=backend.openssl_version_text())
+        return LibraryInfo(
+            self.name, version("cryptography"), None, provider=backend.openssl_version_text()
+        )
 
     def bind(self, curve: str) -> CurveOps:
         return _Ops(curve, self.curve_names[curve])

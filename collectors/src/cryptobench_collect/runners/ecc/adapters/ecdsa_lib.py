@@ -9,7 +9,12 @@ from ecdsa.ellipticcurve import Point, PointJacobi
 from ecdsa.errors import MalformedPointError
 
 from cryptobench_collect.runners.ecc.adapters.base import (
-    ALL_OPERATIONS, CurveOps, Library, LibraryInfo, params, to_bytes,
+    ALL_OPERATIONS,
+    CurveOps,
+    Library,
+    LibraryInfo,
+    params,
+    to_bytes,
 )
 
 
@@ -22,12 +27,16 @@ class _Ops(CurveOps):
         self.size = native.baselen
 
     def keypair(self, d: int) -> tuple[Any, Any]:
-        private = ecdsa.SigningKey.from_secret_exponent(d, curve=self.native, hashfunc=hashlib.sha256)
+        private = ecdsa.SigningKey.from_secret_exponent(
+            d, curve=self.native, hashfunc=hashlib.sha256
+        )
         return private, private.get_verifying_key()
 
     def public_from_xy(self, Q: tuple[int, int]) -> Any:
         point = Point(self.native.curve, Q[0], Q[1])
-        return ecdsa.VerifyingKey.from_public_point(point, curve=self.native, hashfunc=hashlib.sha256)
+        return ecdsa.VerifyingKey.from_public_point(
+            point, curve=self.native, hashfunc=hashlib.sha256
+        )
 
     def sign(self, private: Any, message: bytes) -> Any:
         return private.sign(message)
@@ -76,7 +85,9 @@ class Ecdsa(Library):
     name = "ecdsa"
     install = "pip install ecdsa"
     curve_names: ClassVar[dict[str, Any]] = {
-        "secp256k1": ecdsa.SECP256k1, "secp256r1": ecdsa.NIST256p, "secp384r1": ecdsa.NIST384p,
+        "secp256k1": ecdsa.SECP256k1,
+        "secp256r1": ecdsa.NIST256p,
+        "secp384r1": ecdsa.NIST384p,
     }
 
     def info(self) -> LibraryInfo:

@@ -8,7 +8,13 @@ from ecpy.curves import Curve, Point
 from ecpy.ecdsa import ECDSA
 from ecpy.keys import ECPrivateKey, ECPublicKey
 
-from cryptobench_collect.runners.ecc.adapters.base import ALL_OPERATIONS, CurveOps, Library, LibraryInfo, params
+from cryptobench_collect.runners.ecc.adapters.base import (
+    ALL_OPERATIONS,
+    CurveOps,
+    Library,
+    LibraryInfo,
+    params,
+)
 
 
 class _Ops(CurveOps):

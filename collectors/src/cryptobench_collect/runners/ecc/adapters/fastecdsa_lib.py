@@ -10,7 +10,12 @@ from fastecdsa.encoding.sec1 import SEC1Encoder
 from fastecdsa.point import Point
 
 from cryptobench_collect.runners.ecc.adapters.base import (
-    ALL_OPERATIONS, CurveOps, Library, LibraryInfo, params, to_bytes,
+    ALL_OPERATIONS,
+    CurveOps,
+    Library,
+    LibraryInfo,
+    params,
+    to_bytes,
 )
 
 
@@ -70,7 +75,9 @@ class Fastecdsa(Library):
     name = "fastecdsa"
     install = "pip install fastecdsa"
     curve_names: ClassVar[dict[str, Any]] = {
-        "secp256k1": fcurve.secp256k1, "secp256r1": fcurve.P256, "secp384r1": fcurve.P384,
+        "secp256k1": fcurve.secp256k1,
+        "secp256r1": fcurve.P256,
+        "secp384r1": fcurve.P384,
     }
 
     def info(self) -> LibraryInfo:

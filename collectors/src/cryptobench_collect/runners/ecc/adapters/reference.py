@@ -4,7 +4,12 @@ from typing import Any, ClassVar
 
 from cryptobench_collect.runners.ecc import affine, jacobian, signatures, sqrt
 from cryptobench_collect.runners.ecc.adapters.base import (
-    ALL_OPERATIONS, CurveOps, Library, LibraryInfo, own_version, params,
+    ALL_OPERATIONS,
+    CurveOps,
+    Library,
+    LibraryInfo,
+    own_version,
+    params,
 )
 from cryptobench_collect.runners.ecc.curves import CURVES, CurveParams
 
@@ -80,4 +85,3 @@ class ReferenceJacobian(ReferenceAffine):
     name = "reference-jacobian"
     ops_class = _JacobianOps
     coordinates = "jacobian"
-

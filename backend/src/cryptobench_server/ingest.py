@@ -205,6 +205,7 @@ def _insert_run(
         result_count=count,
         artifact_media_type=artifact.media_type if artifact else None,
         artifact_content=artifact.content if artifact else None,
+        warnings=[w.model_dump(mode="json") for w in doc.warnings],
         created_at=now,
     )
     statement = _insert_for(session)(Run).values(**values)

@@ -70,6 +70,7 @@ class Run(Base):
     result_count: Mapped[int] = mapped_column(Integer)
     artifact_media_type: Mapped[str | None] = mapped_column(String(100))
     artifact_content: Mapped[str | None] = mapped_column(Text)
+    warnings: Mapped[list[dict[str, Any]]] = mapped_column(JsonDoc, default=list)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
     machine: Mapped[Machine] = relationship(back_populates="runs")

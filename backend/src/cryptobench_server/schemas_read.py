@@ -4,6 +4,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
+from cryptobench_contract import ParseWarning
 from cryptobench_contract.units import CANONICAL_METRICS
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -123,6 +124,9 @@ class RunDetail(RunListItem):
     machine_extra: dict[str, Any]
     results: list[ResultOut]
     artifact: ArtifactOut | None
+    warnings: list[ParseWarning] = Field(
+        default_factory=list, description="Lines of the output the parser did not understand"
+    )
 
 
 class FacetValue(BaseModel):

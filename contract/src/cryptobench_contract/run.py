@@ -23,6 +23,7 @@ from cryptobench_contract.vocabulary import ErrorKind, Family, Operation, Source
 SCHEMA_ID = "cryptobench.run/v1"
 MAX_ARTIFACT_CHARS = 4 * 1024 * 1024
 MAX_RESULTS = 100_000
+MAX_WARNINGS = 10_000
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 Text = Annotated[str, StringConstraints(max_length=4000)]
@@ -59,6 +60,15 @@ class Tool(_Strict):
 class Artifact(_Strict):
     media_type: Annotated[str, StringConstraints(min_length=3, max_length=100)] = "text/plain"
     content: Annotated[str, StringConstraints(max_length=MAX_ARTIFACT_CHARS)]
+
+
+class ParseWarning(_Strict):
+    """A line of the tool's output that looked like a figure but was not understood."""
+
+    line: Annotated[int, Field(ge=1)] | None = Field(default=None, description="1-based line number")
+    text: Text = Field(description="The line as the tool printed it")
+    message: Text = Field(description="Why it was not understood")
+    file: Annotated[str, StringConstraints(max_length=1000)] | None = None
 
 
 class Result(_Strict):
@@ -108,6 +118,10 @@ class RunDocument(_Strict):
     )
     results: Annotated[list[Result], Field(min_length=1, max_length=MAX_RESULTS)]
     artifact: Artifact | None = None
+    warnings: Annotated[list[ParseWarning], Field(max_length=MAX_WARNINGS)] = Field(
+        default_factory=list,
+        description="Figure-like lines of the output the parser did not understand",
+    )
 
     @model_validator(mode="after")
     def _finished_after_started(self) -> Self:
@@ -132,6 +146,7 @@ __all__ = [
     "SCHEMA_ID",
     "Artifact",
     "Machine",
+    "ParseWarning",
     "Result",
     "RunDocument",
     "Tool",

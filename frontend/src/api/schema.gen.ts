@@ -463,6 +463,29 @@ export interface components {
             next_cursor: string | null;
         };
         /**
+         * ParseWarning
+         * @description A line of the tool's output that looked like a figure but was not understood.
+         */
+        ParseWarning: {
+            /** File */
+            file?: string | null;
+            /**
+             * Line
+             * @description 1-based line number
+             */
+            line?: number | null;
+            /**
+             * Message
+             * @description Why it was not understood
+             */
+            message: string;
+            /**
+             * Text
+             * @description The line as the tool printed it
+             */
+            text: string;
+        };
+        /**
          * Problem
          * @description RFC 9457 problem details; `errors` names each offending field
          */
@@ -699,6 +722,11 @@ export interface components {
                 [key: string]: string;
             };
             tool: components["schemas"]["ToolOut"];
+            /**
+             * Warnings
+             * @description Lines of the output the parser did not understand
+             */
+            warnings?: components["schemas"]["ParseWarning"][];
         };
         /** RunDocument */
         RunDocument: {
@@ -735,6 +763,11 @@ export interface components {
                 [key: string]: string;
             };
             tool: components["schemas"]["Tool"];
+            /**
+             * Warnings
+             * @description Figure-like lines of the output the parser did not understand
+             */
+            warnings?: components["schemas"]["ParseWarning"][];
         };
         /** RunListItem */
         RunListItem: {

@@ -84,4 +84,5 @@ def get_run(run_id: uuid.UUID, session: SessionDep, _: ReadAccess) -> RunDetail:
         machine_extra=run.machine_extra,
         results=[ResultOut.model_validate(r) for r in results],
         artifact=artifact,
+        warnings=run.warnings or [],
     )

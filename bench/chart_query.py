@@ -401,7 +401,7 @@ def time_sql(conninfo: str, plan: list[dict]) -> tuple[list[float], list[Figures
 def check(plan: list[dict], ours: list[Figures], baseline: list[Figures]) -> int:
     """The number of points; exits when the API and the SQL disagree (means: to 1e-12, as the
     API sums per-cell sums)."""
-    for call, api, sql in zip(plan, ours, baseline):
+    for call, api, sql in zip(plan, ours, baseline, strict=False):
         for key in api.keys() | sql.keys():
             a, b = api.get(key), sql.get(key)
             same = (

@@ -3,9 +3,9 @@
 
 import uuid
 
-from factories import authed_client, make_result, make_run_doc, upload_token  # noqa: F401
+from factories import make_result, make_run_doc
 from sqlalchemy import create_engine, select
-from test_read_support import JMH2, O2B, loaded  # noqa: F401
+from test_read_support import JMH2, O2B
 
 from cryptobench_server.migrate import downgrade, upgrade
 from cryptobench_server.models import ChartCell, Run
@@ -36,7 +36,7 @@ def all_cells(engine) -> list[tuple]:
     columns = [c for c in ChartCell.__table__.columns if c.name != "id"]
     with engine.connect() as connection:
         rows = connection.execute(select(*columns)).all()
-    return sorted((tuple(repr(v) for v in row) for row in rows))
+    return sorted(tuple(repr(v) for v in row) for row in rows)
 
 
 def figures(engine, run_id: str) -> list[dict]:
@@ -60,17 +60,17 @@ def figures(engine, run_id: str) -> list[dict]:
 
 def test_cells_after_ingest_hold_exact_figures(loaded):
     engine = loaded.app.state.engine
-    rsa = dict(
-        name="RSA-2048 verify pss",
-        metric="cycles_per_op",
-        params={"key_bits": 2048, "padding": "pss"},
-        bytes_per_s_n=0,
-        bytes_per_s_values=None,
-        error_n=0,
-        error_max=None,
-        error_kind_min=None,
-        error_kind_max=None,
-    )
+    rsa = {
+        "name": "RSA-2048 verify pss",
+        "metric": "cycles_per_op",
+        "params": {"key_bits": 2048, "padding": "pss"},
+        "bytes_per_s_n": 0,
+        "bytes_per_s_values": None,
+        "error_n": 0,
+        "error_max": None,
+        "error_kind_min": None,
+        "error_kind_max": None,
+    }
     assert figures(engine, O2B) == [
         {
             **rsa,
@@ -157,7 +157,7 @@ def test_cell_errors_convert_into_the_reported_metric_only():
         (*identity, 4.0, 0.25, "stddev", 2.5e5, 4000.0, None, None, None),
         (*identity, 3.0, None, None, 1e9 / 3000, 3000.0, None, None, None),
     ]
-    made = dict(zip(CELL_COLUMNS, cell(7, rows)))
+    made = dict(zip(CELL_COLUMNS, cell(7, rows), strict=False))
     assert (
         made["run_pk"],
         made["metric"],

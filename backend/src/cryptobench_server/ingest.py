@@ -11,14 +11,14 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from functools import lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 import orjson
 import psycopg
 from sqlalchemy import Engine, select
-from sqlalchemy.exc import DataError
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, joinedload
 
 from cryptobench_contract import RunDocument
@@ -162,18 +162,18 @@ def _insert_for(session: Session):
 
 def _upsert_machine(session: Session, doc: RunDocument, now: datetime) -> int:
     m = doc.machine
-    values = dict(
-        fingerprint=machine_fingerprint(m),
-        name=m.name,
-        arch=m.arch,
-        cpu_model=m.cpu_model,
-        cores=m.cores,
-        os=m.os,
-        board=m.board,
-        extra=m.extra,
-        first_seen=now,
-        last_seen=now,
-    )
+    values = {
+        "fingerprint": machine_fingerprint(m),
+        "name": m.name,
+        "arch": m.arch,
+        "cpu_model": m.cpu_model,
+        "cores": m.cores,
+        "os": m.os,
+        "board": m.board,
+        "extra": m.extra,
+        "first_seen": now,
+        "last_seen": now,
+    }
     statement = _insert_for(session)(Machine).values(**values)
     statement = statement.on_conflict_do_update(
         index_elements=["fingerprint"],
@@ -187,27 +187,27 @@ def _insert_run(
 ) -> int | None:
     source = doc.machine.extra.get("clock_source")
     artifact = doc.artifact
-    values = dict(
-        run_id=doc.run_id,
-        content_hash=digest,
-        source=doc.source,
-        started_at=doc.started_at,
-        finished_at=doc.finished_at,
-        machine_id=machine_id,
-        clock_hz=doc.machine.clock_hz,
-        clock_source=str(source)[:32] if source is not None else None,
-        machine_extra=doc.machine.extra,
-        tool_name=doc.tool.name,
-        tool_version=doc.tool.version,
-        tool_build=doc.tool.build,
-        tool_options=doc.tool.options,
-        tags=doc.tags,
-        result_count=count,
-        artifact_media_type=artifact.media_type if artifact else None,
-        artifact_content=artifact.content if artifact else None,
-        warnings=[w.model_dump(mode="json") for w in doc.warnings],
-        created_at=now,
-    )
+    values = {
+        "run_id": doc.run_id,
+        "content_hash": digest,
+        "source": doc.source,
+        "started_at": doc.started_at,
+        "finished_at": doc.finished_at,
+        "machine_id": machine_id,
+        "clock_hz": doc.machine.clock_hz,
+        "clock_source": str(source)[:32] if source is not None else None,
+        "machine_extra": doc.machine.extra,
+        "tool_name": doc.tool.name,
+        "tool_version": doc.tool.version,
+        "tool_build": doc.tool.build,
+        "tool_options": doc.tool.options,
+        "tags": doc.tags,
+        "result_count": count,
+        "artifact_media_type": artifact.media_type if artifact else None,
+        "artifact_content": artifact.content if artifact else None,
+        "warnings": [w.model_dump(mode="json") for w in doc.warnings],
+        "created_at": now,
+    }
     statement = _insert_for(session)(Run).values(**values)
     statement = statement.on_conflict_do_nothing(index_elements=["run_id"]).returning(Run.id)
     return session.execute(statement).scalar_one_or_none()
@@ -251,7 +251,11 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
         derived = (
             plan.derived
             if r.value > 0
-            else [m for m, f in zip(CANONICAL_METRICS, figures) if f is not None and m != r.metric]
+            else [
+                m
+                for m, f in zip(CANONICAL_METRICS, figures, strict=False)
+                if f is not None and m != r.metric
+            ]
         )
         flags = plausibility_flags(
             value=r.value,
@@ -318,7 +322,7 @@ def _identities(doc: RunDocument):
     """Per-run memo: canonical algorithm and params, and the series key, once per combination."""
     machine = machine_fingerprint(doc.machine)
 
-    @lru_cache(maxsize=None)
+    @cache
     def identity(
         algorithm: str,
         operation: str | None,

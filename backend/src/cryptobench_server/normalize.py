@@ -129,7 +129,7 @@ def canonical_figures(
     A reciprocal of 0 (0 ns/op as ops/s) is not derivable either.
     """
     plan = figure_plan(metric, unit, clock_hz, op_bytes)
-    figures = dict(zip(CANONICAL_METRICS, apply_plan(plan, value)))
+    figures = dict(zip(CANONICAL_METRICS, apply_plan(plan, value), strict=False))
     return figures, [name for name in plan.derived if figures[name] is not None]
 
 

@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cryptobench_contract import RunDocument
 from pydantic import ValidationError
 from rich.console import Console
 
 from cryptobench_collect.documents import write_atomically
 from cryptobench_collect.errors import CollectorError, OnlySpooled, RuntimeFailure, UsageError
 from cryptobench_collect.spool import Spool
+from cryptobench_contract import RunDocument
 
 if TYPE_CHECKING:
     import httpx

@@ -6,10 +6,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from cryptobench_contract import RunDocument
 from pydantic import ValidationError
 
 from cryptobench_collect.errors import InputError
+from cryptobench_contract import RunDocument
 
 
 def parse_json(text: str, *, source_name: str) -> Any:

@@ -6,7 +6,7 @@ accepts exactly this model, so the two can never drift.
 
 import uuid
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import (
     AwareDatetime,
@@ -20,7 +20,7 @@ from pydantic import (
 from cryptobench_contract.units import METRICS, UNITS, Metric, canonical_unit_symbol, units_for
 from cryptobench_contract.vocabulary import ErrorKind, Family, Operation, Source
 
-SCHEMA_ID = "cryptobench.run/v1"
+SCHEMA_ID: Final = "cryptobench.run/v1"
 MAX_ARTIFACT_CHARS = 4 * 1024 * 1024
 MAX_RESULTS = 100_000
 MAX_WARNINGS = 10_000
@@ -65,7 +65,9 @@ class Artifact(_Strict):
 class ParseWarning(_Strict):
     """A line of the tool's output that looked like a figure but was not understood."""
 
-    line: Annotated[int, Field(ge=1)] | None = Field(default=None, description="1-based line number")
+    line: Annotated[int, Field(ge=1)] | None = Field(
+        default=None, description="1-based line number"
+    )
     text: Text = Field(description="The line as the tool printed it")
     message: Text = Field(description="Why it was not understood")
     file: Annotated[str, StringConstraints(max_length=1000)] | None = None

@@ -21,7 +21,7 @@ from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Result, Run
 from cryptobench_server.query.compare import Measured, differences, geomean, shared_rows
-from cryptobench_server.schemas_read import CanonicalMetric, Comparison, CompareRun
+from cryptobench_server.schemas_read import CanonicalMetric, CompareRun, Comparison
 
 router = APIRouter(tags=["compare"])
 MACHINE_FIELDS = ("name", "arch", "cpu_model", "cores", "os", "board")

@@ -9,7 +9,7 @@ from sqlalchemy import String, and_, cast, func, or_, select
 from sqlalchemy.orm import joinedload
 
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency, run_item, tool_of
+from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency, run_item
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Machine, Result, Run

@@ -11,10 +11,10 @@ run x result identity instead of every result.
 
 from typing import Any
 
-from cryptobench_contract.units import CANONICAL_METRICS
 from sqlalchemy import String, case, cast, func, literal_column, select
 from sqlalchemy.orm import Session
 
+from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_server.models import ChartCell, Run
 from cryptobench_server.query.chart import numeric
 from cryptobench_server.query.dimensions import FIXED, PARAM, TAG, dimension, lean_from
@@ -41,14 +41,16 @@ def metric_counts(session: Session, filters: Filters) -> Counts:
     columns = [func.coalesce(func.sum(getattr(ChartCell, f"{m}_n")), 0) for m in CANONICAL_METRICS]
     query = lean_from(select(*columns), filters, source=ChartCell)
     counts = session.execute(query.where(*_conditions(filters))).one()
-    return dict(zip(CANONICAL_METRICS, counts))
+    return dict(zip(CANONICAL_METRICS, counts, strict=False))
 
 
 def ordered(counts: Counts) -> list[tuple[str | None, int]]:
     """Values sorted numerically when all are numbers, else as text; null first."""
     values = [v for v in counts if v is not None]
     numbers = numeric(values)
-    keys = dict(zip(values, numbers)) if numbers is not None else {v: v for v in values}
+    keys = (
+        dict(zip(values, numbers, strict=False)) if numbers is not None else {v: v for v in values}
+    )
     head = [(None, counts[None])] if None in counts else []
     return head + [(v, counts[v]) for v in sorted(values, key=keys.__getitem__)]
 

@@ -9,13 +9,13 @@ import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from sqlalchemy.sql.expression import ColumnElement
+
 from cryptobench_contract.vocabulary import (
     canonical_algorithm,
     canonical_param_key,
     canonical_params,
 )
-from sqlalchemy.sql.expression import ColumnElement
-
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Result
 from cryptobench_server.query.dimensions import PARAM, PARAM_ALIASES, dimension, is_dimension

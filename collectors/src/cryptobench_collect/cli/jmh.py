@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import RunDocument, new_run_id, utc_now
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -28,6 +27,7 @@ from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.parsers.jmh import parse_jmh
 from cryptobench_collect.runners import jmh as runner
+from cryptobench_contract import RunDocument, new_run_id, utc_now
 
 _BENCH = "Benchmark"
 FileArg = Annotated[

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import RunDocument
 from rich.console import Console
 from rich.markup import escape
 
@@ -32,6 +31,7 @@ from cryptobench_collect.sources.serial_documents import build_document
 from cryptobench_collect.sources.serial_reader import SerialLines, open_port
 from cryptobench_collect.sources.serial_runs import RunAssembler, SerialRun, assemble_text
 from cryptobench_collect.sources.serial_session import SessionOutcome, collect_session
+from cryptobench_contract import RunDocument
 
 _PORT = "Port"
 FileArg = Annotated[str, typer.Argument(metavar="FILE", help="Saved console log ('-' reads stdin)")]

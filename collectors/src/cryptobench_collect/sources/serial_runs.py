@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Result
-
 from cryptobench_collect.parsers.serial_lines import (
     Begin,
     End,
@@ -22,6 +20,7 @@ from cryptobench_collect.parsers.serial_lines import (
     Measurement,
     parse_line,
 )
+from cryptobench_contract import Result
 
 _NAMESPACE = uuid.UUID("6f0b8a52-5d0e-4b8e-9a57-3c1f2b7d9e10")
 _WITHOUT_END = ("mbedtls", "wolfssl")

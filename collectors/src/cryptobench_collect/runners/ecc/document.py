@@ -6,13 +6,12 @@ in the artifact, next to the CSV table, so the document still says what was not 
 
 import platform
 
-from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool, new_run_id
-
 from cryptobench_collect.runners.ecc.adapters.base import own_version
-from cryptobench_collect.runners.ecc.runner import EccOutcome, Measured
 from cryptobench_collect.runners.ecc.rows import ROWS, Row
+from cryptobench_collect.runners.ecc.runner import EccOutcome, Measured
 from cryptobench_collect.runners.ecc.stats import summarize
 from cryptobench_collect.runners.ecc.tables import gaps_text, to_csv
+from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool, new_run_id
 
 TOOL_NAME = "cryptobench-ecc"
 

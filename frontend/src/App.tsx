@@ -4,6 +4,7 @@ import { ThemeContext, useThemeName } from "./lib/theme";
 import { ComparePage } from "./pages/ComparePage";
 import { ExplorerPage } from "./pages/ExplorerPage";
 import { MachinesPage } from "./pages/MachinesPage";
+import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
 import { RunsPage } from "./pages/RunsPage";
 import { Empty } from "./components/States";
@@ -21,6 +22,7 @@ export function App() {
           <NavLink to="/" end>
             Explorer
           </NavLink>
+          <NavLink to="/matrix">Matrix</NavLink>
           <NavLink to="/runs">Runs</NavLink>
           <NavLink to="/machines">Machines</NavLink>
           <NavLink to="/compare">Compare</NavLink>
@@ -32,6 +34,7 @@ export function App() {
       <main id="main">
         <Routes>
           <Route path="/" element={<ExplorerPage />} />
+          <Route path="/matrix" element={<MatrixPage />} />
           <Route path="/runs" element={<RunsPage />} />
           <Route path="/runs/:runId" element={<RunDetailPage />} />
           <Route path="/machines" element={<MachinesPage />} />

@@ -193,6 +193,10 @@ class Difference(BaseModel):
     contender: Any
 
 
+class FieldComparison(Difference):
+    differs: bool
+
+
 class Comparison(BaseModel):
     metric: CanonicalMetric
     unit: str
@@ -204,6 +208,9 @@ class Comparison(BaseModel):
         description="Geometric mean of the rows' ratios; null without rows"
     )
     differences: list[Difference]
+    fields: list[FieldComparison] = Field(
+        description="Every compared run field with both values, the differing ones first"
+    )
 
 
 class ResultRow(ReportedResult, CanonicalFigures):

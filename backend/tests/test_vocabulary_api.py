@@ -10,8 +10,8 @@ def test_metrics_carry_unit_direction_and_display_scales(client):
     body = client.get("/api/v1/vocabulary").json()
     metrics = {m["name"]: m for m in body["metrics"]}
     assert list(metrics) == [
-        "ops_per_s",
         "ns_per_op",
+        "ops_per_s",
         "cycles_per_op",
         "bytes_per_s",
         "cycles_per_byte",

@@ -99,7 +99,8 @@ METRIC_LABELS: dict[str, str] = {
     "cycles_per_byte": "CPU cycles per byte",
 }
 
-#: Units a chart may show each canonical metric in (symbols of UNITS, canonical unit first).
+#: Units a chart may show each canonical metric in (symbols of UNITS, canonical unit first), the
+#: metrics in the order pickers offer them.
 DISPLAY_UNITS: dict[str, tuple[str, ...]] = {
     "ns_per_op": ("ns/op", "us/op", "ms/op", "s/op"),
     "ops_per_s": ("ops/s", "ops/ms"),

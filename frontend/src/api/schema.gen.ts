@@ -201,7 +201,7 @@ export interface paths {
          * Get Vocabulary
          * @description GET /vocabulary: the contract's names, units and rules, so that the UI keeps no copy of them.
          *
-         *     Metrics with their unit, label, better direction and display units (with scales to the canonical
+         *     Metrics (in the order pickers offer them) with their unit, label, better direction and display units (with scales to the canonical
          *     unit); dimensions with labels and the key grammar of `param.*` and `tag.*`; canonical names with
          *     their aliases (libraries, curves, paddings, hashes, algorithms); the comparison verdict rule.
          */
@@ -335,6 +335,11 @@ export interface components {
              * @description Geometric mean of the rows' ratios; null without rows
              */
             geomean_ratio: number | null;
+            /**
+             * Geomean Verdict
+             * @description The verdict rule (GET /vocabulary) applied to geomean_ratio
+             */
+            geomean_verdict: ("better" | "worse" | "same") | null;
             /** Less Is Better */
             less_is_better: boolean;
             /**

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Query
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
-from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
+from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER, verdict
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import tool_of
 from cryptobench_server.auth import ReadAccess
@@ -48,6 +48,7 @@ def get_compare(
     rows = shared_rows(
         _measured(session, base_run, metric), _measured(session, other_run, metric), metric
     )
+    ratio = geomean(r["ratio"] for r in rows)
     return Comparison(
         metric=metric,
         unit=CANONICAL_UNIT[metric],
@@ -55,7 +56,8 @@ def get_compare(
         baseline=_ref(base_run),
         contender=_ref(other_run),
         rows=rows,
-        geomean_ratio=geomean(r["ratio"] for r in rows),
+        geomean_ratio=ratio,
+        geomean_verdict=verdict(ratio, metric),
         differences=differences(base_fields, other_fields),
         fields=side_by_side(base_fields, other_fields),
     )

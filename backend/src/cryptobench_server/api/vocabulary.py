@@ -1,6 +1,6 @@
 """GET /vocabulary: the contract's names, units and rules, so that the UI keeps no copy of them.
 
-Metrics with their unit, label, better direction and display units (with scales to the canonical
+Metrics (in the order pickers offer them) with their unit, label, better direction and display units (with scales to the canonical
 unit); dimensions with labels and the key grammar of `param.*` and `tag.*`; canonical names with
 their aliases (libraries, curves, paddings, hashes, algorithms); the comparison verdict rule.
 """
@@ -72,7 +72,7 @@ def _vocabulary() -> Vocabulary:
                 DisplayUnit(unit=u, scale=units.UNITS[u].scale) for u in units.DISPLAY_UNITS[m]
             ],
         )
-        for m in units.CANONICAL_METRICS
+        for m in units.DISPLAY_UNITS
     ]
     names = {
         "library": libraries.LIBRARIES,

@@ -9,7 +9,7 @@ import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel } from "../lib/dimensions";
 import { downloadText } from "../lib/download";
 import { decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../lib/matrixView";
-import { availableMetrics, DISPLAY_UNITS, formatNumber, METRIC_DEFS, unitScale, type Metric } from "../lib/units";
+import { availableMetrics, displayUnits, formatNumber, metricInfo, metricTitle, unitScale, type Metric } from "../lib/units";
 import { AGGREGATIONS } from "../lib/viewState";
 
 interface ControlsProps {
@@ -53,15 +53,15 @@ function Controls({ state, metric, metrics, dimensions, onChange }: ControlsProp
         <select aria-label="metric" value={metric} onChange={(e) => set({ metric: e.target.value as Metric, unit: null })}>
           {metrics.map((m) => (
             <option key={m} value={m}>
-              {METRIC_DEFS[m].label} ({METRIC_DEFS[m].unit})
+              {metricTitle(m)}
             </option>
           ))}
         </select>
       </label>
       <label>
         unit
-        <select aria-label="unit" value={state.unit ?? DISPLAY_UNITS[metric][0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
-          {DISPLAY_UNITS[metric].map((u) => (
+        <select aria-label="unit" value={state.unit ?? displayUnits(metric)[0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
+          {displayUnits(metric).map((u) => (
             <option key={u.unit}>{u.unit}</option>
           ))}
         </select>
@@ -98,7 +98,7 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
   return (
     <section aria-label="matrix">
       <p className="note" data-testid="matrix-notes">
-        {matrix.rows.length} rows × {matrix.columns.length} columns of {METRIC_DEFS[metric].label} in {unit.unit} ({matrix.agg}; {direction}). Colour and × =
+        {matrix.rows.length} rows × {matrix.columns.length} columns of {metricInfo(metric).label} in {unit.unit} ({matrix.agg}; {direction}). Colour and × =
         speedup over the baseline {dimensionLabel(matrix.column)} <strong>{matrix.baseline}</strong>: above 1 (green) is better, below 1 (red) worse.
       </p>
       <div className="toolbar">

@@ -12,6 +12,7 @@ from cryptobench_server.api import (
     matrix,
     results,
     runs,
+    vocabulary,
 )
 
 api_router = APIRouter(prefix="/api/v1")
@@ -24,3 +25,4 @@ api_router.include_router(chart.router)
 api_router.include_router(compare.router)
 api_router.include_router(matrix.router)
 api_router.include_router(results.router)
+api_router.include_router(vocabulary.router)

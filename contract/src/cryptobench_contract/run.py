@@ -65,7 +65,9 @@ class Artifact(_Strict):
 class ParseWarning(_Strict):
     """A line of the tool's output that looked like a figure but was not understood."""
 
-    line: Annotated[int, Field(ge=1)] | None = Field(default=None, description="1-based line number")
+    line: Annotated[int, Field(ge=1)] | None = Field(
+        default=None, description="1-based line number"
+    )
     text: Text = Field(description="The line as the tool printed it")
     message: Text = Field(description="Why it was not understood")
     file: Annotated[str, StringConstraints(max_length=1000)] | None = None

@@ -19,6 +19,7 @@ Family = Literal[
     "ec-arith",
     "keygen",
     "encoding",
+    "rng",
 ]
 Operation = Literal[
     "sign",
@@ -36,6 +37,7 @@ Operation = Literal[
     "point-mul",
     "y-recovery",
     "encode",
+    "generate",
 ]
 ErrorKind = Literal["ci99.9", "stddev", "stderr", "range"]
 
@@ -179,6 +181,8 @@ ALGORITHMS = _table(
         "HMAC-SHA256": ("hmacsha256", "hmac(sha256)"),
         "HMAC-SHA1": ("hmacsha1", "hmac(sha1)"),
         "HMAC-MD5": ("hmacmd5", "hmac(md5)", "hmac"),
+        "CTR-DRBG": ("ctrdrbg",),
+        "HMAC-DRBG": ("hmacdrbg",),
     }
 )
 

@@ -1,19 +1,20 @@
 """Compare two runs: the results they share, their ratio, and what else differs between the runs.
 
 Results are shared when algorithm, operation and canonical params are equal. When a run holds
-several results with one such key (repeated measurements), its value is their median. Results
+several results with one such key (repeated measurements), its value is their median (query/stats.py, as in charts). Results
 whose metric is NULL (not derivable) in either run are not shared. ratio = contender / baseline;
 "better" follows the metric's direction (LESS_IS_BETTER).
 """
 
 import json
 import math
-import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cryptobench_contract.units import LESS_IS_BETTER
+
+from cryptobench_server.query.stats import median
 
 Key = tuple[str, str | None, str]
 
@@ -35,7 +36,9 @@ def medians(results: Iterable[Measured]) -> dict[Key, tuple[Measured, float]]:
     for m in results:
         if m.value is not None:
             grouped.setdefault(key_of(m), []).append(m)
-    return {k: (ms[0], statistics.median(m.value for m in ms)) for k, ms in grouped.items()}
+    return {
+        k: (ms[0], median(m.value for m in ms if m.value is not None)) for k, ms in grouped.items()
+    }
 
 
 def shared_rows(

@@ -1,9 +1,8 @@
 import json
 
 import pytest
-from pydantic import ValidationError
-
 from cryptobench_contract import RunDocument
+from pydantic import ValidationError
 
 
 def _doc(**overrides):

@@ -1,5 +1,4 @@
 import pytest
-
 from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import (
     canonical_algorithm,

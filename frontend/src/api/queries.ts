@@ -2,6 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { filterParams, type Aggregation, type Filters } from "../lib/viewState";
 import type { Metric } from "../lib/units";
+import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
 import type { ChartResponse, CompareResponse, FacetsResponse, MachinesPage, RunDetail, RunsPage } from "./types";
 
@@ -54,6 +55,13 @@ export const machinesQuery = () =>
   queryOptions({
     queryKey: ["machines"],
     queryFn: () => getJson<MachinesPage>("/machines", new URLSearchParams({ limit: "200" })),
+  });
+
+export const vocabularyQuery = () =>
+  queryOptions({
+    queryKey: ["vocabulary"],
+    queryFn: () => getJson<Vocabulary>("/vocabulary"),
+    staleTime: Infinity,
   });
 
 export const compareQuery = (baseline: string, contender: string, metric: Metric) =>

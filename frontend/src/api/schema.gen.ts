@@ -52,7 +52,7 @@ export interface paths {
          *     repeated results are reduced to their median), each with both values, ratio = contender /
          *     baseline and a verdict that respects the metric's direction; `geomean_ratio` is the geometric
          *     mean of the ratios. `differences` lists the run fields that differ: source, machine.*,
-         *     clock_hz, tool.* and tag.*.
+         *     clock_hz, tool.* and tag.*; `fields` lists every one of them, the differing first.
          */
         get: operations["compare-get_compare"];
         put?: never;
@@ -190,6 +190,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Vocabulary
+         * @description GET /vocabulary: the contract's names, units and rules, so that the UI keeps no copy of them.
+         *
+         *     Metrics (in the order pickers offer them) with their unit, label, better direction and display units (with scales to the canonical
+         *     unit); dimensions with labels and the key grammar of `param.*` and `tag.*`; canonical names with
+         *     their aliases (libraries, curves, paddings, hashes, algorithms); the comparison verdict rule.
+         */
+        get: operations["vocabulary-get_vocabulary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -302,10 +326,20 @@ export interface components {
             /** Differences */
             differences: components["schemas"]["Difference"][];
             /**
+             * Fields
+             * @description Every compared run field with both values, the differing ones first
+             */
+            fields: components["schemas"]["FieldComparison"][];
+            /**
              * Geomean Ratio
              * @description Geometric mean of the rows' ratios; null without rows
              */
             geomean_ratio: number | null;
+            /**
+             * Geomean Verdict
+             * @description The verdict rule (GET /vocabulary) applied to geomean_ratio
+             */
+            geomean_verdict: ("better" | "worse" | "same") | null;
             /** Less Is Better */
             less_is_better: boolean;
             /**
@@ -329,6 +363,35 @@ export interface components {
              * @description e.g. machine.name, clock_hz, tool.version, tag.opt_level
              */
             field: string;
+        };
+        /** Dimensions */
+        Dimensions: {
+            /** Fixed */
+            fixed: string[];
+            /**
+             * Key Pattern
+             * @description Regular expression every key after a prefix matches
+             */
+            key_pattern: string;
+            /** Labels */
+            labels: {
+                [key: string]: string;
+            };
+            /**
+             * Prefixes
+             * @description Open dimensions: a prefix followed by a key
+             */
+            prefixes: string[];
+        };
+        /** DisplayUnit */
+        DisplayUnit: {
+            /**
+             * Scale
+             * @description One of this unit is `scale` of the canonical unit
+             */
+            scale: number;
+            /** Unit */
+            unit: string;
         };
         /** Facet */
         Facet: {
@@ -356,6 +419,20 @@ export interface components {
              * @description Each canonical metric with how many results under the filters have it
              */
             metrics: components["schemas"]["FacetValue"][];
+        };
+        /** FieldComparison */
+        FieldComparison: {
+            /** Baseline */
+            baseline: unknown;
+            /** Contender */
+            contender: unknown;
+            /** Differs */
+            differs: boolean;
+            /**
+             * Field
+             * @description e.g. machine.name, clock_hz, tool.version, tag.opt_level
+             */
+            field: string;
         };
         /** Machine */
         Machine: {
@@ -461,6 +538,25 @@ export interface components {
              * @description Pass as `cursor` for the next page; null on the last page
              */
             next_cursor: string | null;
+        };
+        /** MetricInfo */
+        MetricInfo: {
+            /**
+             * Better
+             * @enum {string}
+             */
+            better: "lower" | "higher";
+            /** Display Units */
+            display_units: components["schemas"]["DisplayUnit"][];
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /**
+             * Unit
+             * @description The canonical unit
+             */
+            unit: string;
         };
         /**
          * ParseWarning
@@ -866,6 +962,38 @@ export interface components {
             options?: string | null;
             /** Version */
             version: string | null;
+        };
+        /** Verdict */
+        Verdict: {
+            /** Rule */
+            rule: string;
+            /**
+             * Tolerance
+             * @description |ratio - 1| within this (in log terms) is 'same'
+             */
+            tolerance: number;
+        };
+        /** Vocabulary */
+        Vocabulary: {
+            dimensions: components["schemas"]["Dimensions"];
+            /** Families */
+            families: string[];
+            /** Metrics */
+            metrics: components["schemas"]["MetricInfo"][];
+            /**
+             * Names
+             * @description Per kind (library, curve, padding, hash, algorithm): canonical -> aliases
+             */
+            names: {
+                [key: string]: {
+                    [key: string]: string[];
+                };
+            };
+            /** Operations */
+            operations: string[];
+            /** Sources */
+            sources: string[];
+            verdict: components["schemas"]["Verdict"];
         };
     };
     responses: never;
@@ -1670,6 +1798,89 @@ export interface operations {
                 };
             };
             /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "vocabulary-get_vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vocabulary"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input; `errors` names the field paths */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ import { runQuery } from "../api/queries";
 import type { Result, RunDetail } from "../api/types";
 import { ErrorMessage, Loading } from "../components/States";
 import { paramsText } from "../lib/runs";
-import { formatNumber, METRICS } from "../lib/units";
+import { formatNumber, metrics } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
 
 function KeyValues({ entries }: { entries: Array<[string, unknown]> }) {
@@ -31,7 +31,7 @@ function ResultsTable({ results }: { results: Result[] }) {
               {h}
             </th>
           ))}
-          {METRICS.map((m) => (
+          {metrics().map((m) => (
             <th key={m} scope="col" className="num">
               {m}
             </th>
@@ -50,7 +50,7 @@ function ResultsTable({ results }: { results: Result[] }) {
               {formatNumber(r.value)} {r.unit}
               {r.error !== null && r.error !== undefined ? ` ± ${formatNumber(r.error)} (${r.error_kind ?? "?"})` : ""}
             </td>
-            {METRICS.map((m) => (
+            {metrics().map((m) => (
               <td key={m} className="num">
                 {formatNumber(r[m])}
               </td>

@@ -49,7 +49,9 @@ PARAM_ALIASES = (
     "provider",
     "encoding",
 )
-_KEY = re.compile(r"^[^\"\\\x00-\x1f]{1,200}$")
+#: What may follow `param.` or `tag.`: 1-200 characters, no quote, backslash or control character.
+KEY_PATTERN = r"^[^\"\\\x00-\x1f]{1,200}$"
+_KEY = re.compile(KEY_PATTERN)
 
 
 @dataclass(frozen=True)

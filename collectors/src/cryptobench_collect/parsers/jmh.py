@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
+from cryptobench_contract.libraries import JDK_PROVIDERS, split_library
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
@@ -38,8 +39,6 @@ _PERCENTILES = {
     "100.0": "max",
 }
 _SAMPLE_PERCENTILE_METRIC = re.compile(r"^·?p\d\.\d+$")
-_JDK_PROVIDERS = ("SunEC", "SunRsaSign", "SunJCE", "SUN")
-
 #: The suite's classes: algorithm (None: taken from a parameter) and each method's family and operation.
 _SIGN = {"sign": ("signature", "sign"), "verify": ("signature", "verify")}
 SUITE: dict[str, tuple[str | None, dict[str, tuple[str, str]]]] = {
@@ -237,9 +236,9 @@ def _suite_identity(short: str, params: dict[str, Any], record: dict[str, Any]) 
     if algorithm is None:
         algorithm = _algorithm_from_params(cls, params)
     provider = str(params.get("provider", ""))
-    library, version = ("Bouncy Castle", None) if provider == "BC" else (None, None)
-    if provider in _JDK_PROVIDERS:
-        library, version = "JDK", record.get("jdkVersion")
+    library, version = split_library(provider) if provider else (None, None)
+    if library in JDK_PROVIDERS:
+        version = record.get("jdkVersion")
     return {
         "family": family,
         "algorithm": algorithm,

@@ -607,7 +607,7 @@ export interface components {
             /** Error Kind */
             error_kind?: ("ci99.9" | "stddev" | "stderr" | "range") | null;
             /** Family */
-            family?: ("signature" | "key-exchange" | "kem" | "cipher" | "aead" | "hash" | "mac" | "ec-arith" | "keygen" | "encoding") | null;
+            family?: ("signature" | "key-exchange" | "kem" | "cipher" | "aead" | "hash" | "mac" | "ec-arith" | "keygen" | "encoding" | "rng") | null;
             /** Library */
             library?: string | null;
             /** Library Version */
@@ -623,7 +623,7 @@ export interface components {
              */
             name: string;
             /** Operation */
-            operation?: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode") | null;
+            operation?: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode" | "generate") | null;
             /** Params */
             params?: {
                 [key: string]: string | number | boolean;

@@ -20,7 +20,7 @@ from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
 from cryptobench_server.auth import ReadAccess
-from cryptobench_server.models import ChartCell
+from cryptobench_server.models import Series
 from cryptobench_server.query.chart import Agg
 from cryptobench_server.query.dimensions import dimension
 from cryptobench_server.query.matrix import IDENTITY, build, matrix_rows
@@ -48,9 +48,9 @@ def get_matrix(
     ] = [],  # noqa: B006
     agg: Annotated[Agg, Query(description="Aggregate of the results in one cell")] = "median",
 ) -> Matrix:
-    column_dim = dimension(column, field="column", source=ChartCell)
+    column_dim = dimension(column, field="column", source=Series)
     names = [s for s in dict.fromkeys(split) if s not in (column_dim.name, *IDENTITY)]
-    split_dims = [dimension(s, field="split", source=ChartCell) for s in names]
+    split_dims = [dimension(s, field="split", source=Series) for s in names]
     points = matrix_rows(
         session, metric=metric, column=column_dim, split=split_dims, agg=agg, filters=filters
     )

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from cryptobench_contract.units import LESS_IS_BETTER
-from cryptobench_server.models import ChartCell
+from cryptobench_server.models import Series
 from cryptobench_server.query.chart import Agg, PointRow, chart_rows, numeric
 from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
 from cryptobench_server.query.filters import Filters
@@ -48,8 +48,8 @@ def matrix_rows(
 ) -> list[PointRow]:
     """The chart aggregation with x = the column and series = identity, params, then `split`."""
     series = [
-        *(dimension(name, source=ChartCell) for name in IDENTITY),
-        Dimension("params", ChartCell.params),
+        *(dimension(name, source=Series) for name in IDENTITY),
+        Dimension("params", Series.params),
         *split,
     ]
     return chart_rows(session, metric=metric, x=column, series=series, agg=agg, filters=filters)

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Backend OpenAPI -> frontend/src/api/schema.gen.ts (TypeScript types via openapi-typescript).
+# Backend OpenAPI -> frontend/src/api/schema.gen.ts (TypeScript types via openapi-typescript), and
+# GET /api/v1/vocabulary -> frontend/tests/unit/vocabulary.gen.json (what the unit tests load in
+# place of the server; the app itself fetches it at start).
 #   scripts/generate-client.sh          regenerate the file
 #   scripts/generate-client.sh --check  exit 1 when the committed file differs from the backend's API
 # The OpenAPI document comes from the backend app in-process (no server, no database), or from
@@ -8,22 +10,28 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 frontend="$root/frontend"
 target="$frontend/src/api/schema.gen.ts"
+vocabulary="$frontend/tests/unit/vocabulary.gen.json"
 python="${PYTHON:-$root/.venv/bin/python}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 if [[ -n "${CRYPTOBENCH_OPENAPI_URL:-}" ]]; then
   curl -fsS "$CRYPTOBENCH_OPENAPI_URL" -o "$work/openapi.json"
+  curl -fsS "${CRYPTOBENCH_OPENAPI_URL%/openapi.json}/api/v1/vocabulary" -o "$work/vocabulary.raw"
+  "$python" -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), indent=2, sort_keys=True))' "$work/vocabulary.raw" >"$work/vocabulary.json"
 else
   if [[ ! -x "$python" ]]; then
     echo "generate-client: $python not found; run 'make install' at the repository root" >&2
     exit 2
   fi
-  CRYPTOBENCH_DATA_DIR="$work" CRYPTOBENCH_FRONTEND_DIST="$work" "$python" - "$work/openapi.json" <<'PY'
+  CRYPTOBENCH_DATA_DIR="$work" CRYPTOBENCH_FRONTEND_DIST="$work" "$python" - "$work" <<'PY'
 import json, sys
+from cryptobench_server.api.vocabulary import get_vocabulary
 from cryptobench_server.app import create_app
-with open(sys.argv[1], "w", encoding="utf-8") as out:
+with open(f"{sys.argv[1]}/openapi.json", "w", encoding="utf-8") as out:
     json.dump(create_app().openapi(), out, indent=2, sort_keys=True)
+with open(f"{sys.argv[1]}/vocabulary.json", "w", encoding="utf-8") as out:
+    print(json.dumps(get_vocabulary(None).model_dump(mode="json"), indent=2, sort_keys=True), file=out)
 PY
 fi
 
@@ -35,13 +43,17 @@ fi
 } >"$work/final.ts"
 
 if [[ "${1:-}" == "--check" ]]; then
-  if ! diff -q "$target" "$work/final.ts" >/dev/null 2>&1; then
-    echo "generate-client: $target is not current with the backend's OpenAPI; run scripts/generate-client.sh" >&2
-    diff -u "$target" "$work/final.ts" | head -40 >&2 || true
-    exit 1
-  fi
-  echo "generate-client: schema.gen.ts is current"
+  for pair in "$target:$work/final.ts" "$vocabulary:$work/vocabulary.json"; do
+    committed="${pair%%:*}" made="${pair#*:}"
+    if ! diff -q "$committed" "$made" >/dev/null 2>&1; then
+      echo "generate-client: $committed is not current with the backend; run scripts/generate-client.sh" >&2
+      diff -u "$committed" "$made" | head -40 >&2 || true
+      exit 1
+    fi
+  done
+  echo "generate-client: schema.gen.ts and vocabulary.gen.json are current"
 else
   cp "$work/final.ts" "$target"
-  echo "generate-client: wrote $target"
+  cp "$work/vocabulary.json" "$vocabulary"
+  echo "generate-client: wrote $target and $vocabulary"
 fi

@@ -16,7 +16,7 @@ BASE_RESULT: dict[str, Any] = {
     "family": "signature",
     "algorithm": "RSA",
     "operation": "verify",
-    "library": "mbedtls",
+    "library": "Mbed TLS",
     "library_version": "3.6.2",
     "params": {"key_bits": 2048, "padding": "pss", "hash": "SHA-256"},
     "metric": "cycles_per_op",

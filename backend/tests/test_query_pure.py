@@ -6,9 +6,16 @@ import pytest
 from sqlalchemy import column, select, table
 from sqlalchemy.dialects import postgresql, sqlite
 
+from cryptobench_contract.units import verdict
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.query.chart import PointRow, numeric, shape
-from cryptobench_server.query.compare import Measured, differences, geomean, shared_rows, verdict
+from cryptobench_server.query.compare import (
+    Measured,
+    differences,
+    geomean,
+    shared_rows,
+    side_by_side,
+)
 from cryptobench_server.query.filters import parse_filters
 from cryptobench_server.query.pagination import decode_cursor, encode_cursor, page
 from cryptobench_server.query.sqlfuncs import _ConcatBytes, concat_bytes, json_text
@@ -126,11 +133,18 @@ def test_compare_median_of_repeats_ratio_verdict_geomean():
     ] == [("AES", 0.0, 5.0, None, None), ("RSA", 20.0, 40.0, 2.0, "worse")]
     assert verdict(0.5, "ops_per_s") == "worse"
     assert verdict(1.0, "ops_per_s") == "same"
+    assert (verdict(1.0099, "ns_per_op"), verdict(1 / 1.0099, "ops_per_s")) == ("same", "same")
+    assert (verdict(1.011, "ns_per_op"), verdict(1.011, "ops_per_s")) == ("worse", "better")
     assert geomean([2.0, 8.0, None]) == 4.0
-    assert differences({"a": 1, "b": 2}, {"b": 3, "c": 4}) == [
-        {"field": "a", "baseline": 1, "contender": None},
-        {"field": "b", "baseline": 2, "contender": 3},
-        {"field": "c", "baseline": None, "contender": 4},
+    assert differences({"a": 1, "b": 2, "d": 0}, {"b": 3, "c": 4, "d": 0}) == [
+        {"field": "a", "baseline": 1, "contender": None, "differs": True},
+        {"field": "b", "baseline": 2, "contender": 3, "differs": True},
+        {"field": "c", "baseline": None, "contender": 4, "differs": True},
+    ]
+    assert [f["field"] for f in side_by_side({"a": 1, "d": 0}, {"a": 2, "d": 0, "b": 0})] == [
+        "a",
+        "b",
+        "d",
     ]
 
 

@@ -28,10 +28,19 @@ def test_opt_levels_on_time_per_operation(loaded):
     expected = math.exp(
         (math.log(11e6 / 9e6) + math.log(1.25) + math.log(1.4) + math.log(40e6 / 30e6)) / 4
     )
-    assert body["geomean_ratio"] == expected
+    assert (body["geomean_ratio"], body["geomean_verdict"]) == (expected, "worse")
     assert body["differences"] == [
         {"field": "tag.opt_level", "baseline": "-O2", "contender": "-Os"}
     ]
+    fields = body["fields"]
+    assert fields[0] == {
+        "field": "tag.opt_level",
+        "baseline": "-O2",
+        "contender": "-Os",
+        "differs": True,
+    }
+    assert not any(f["differs"] for f in fields[1:])
+    assert {"machine.name", "clock_hz", "tool.name", "source"} <= {f["field"] for f in fields}
 
 
 def test_direction_flips_for_throughput_and_repeats_use_the_median(loaded):

@@ -17,7 +17,7 @@ def test_under_a_filter_every_dimension_with_counts(loaded):
         "algorithm": [("ECDSA", 5), ("RSA", 11)],
         "operation": [("verify", 11)],
         "family": [("signature", 11)],
-        "library": [("mbedtls", 11)],
+        "library": [("Mbed TLS", 11)],
         "library_version": [("3.6.2", 11)],
         "machine": [("esp32c6-devkit-1", 11)],
         "source": [("esp32c6-serial", 11)],

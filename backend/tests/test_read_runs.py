@@ -76,7 +76,7 @@ def test_run_detail_has_every_figure(loaded):
         "family": "signature",
         "algorithm": "RSA",
         "operation": "verify",
-        "library": "mbedtls",
+        "library": "Mbed TLS",
         "library_version": "3.6.2",
         "params": {"key_bits": 2048, "padding": "pss"},
         "metric": "cycles_per_op",

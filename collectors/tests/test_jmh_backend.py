@@ -65,7 +65,7 @@ def test_every_fixture_is_accepted_and_stored_with_its_figures(server, tmp_path)
             "series": "param.curve",
             "algorithm": "ECDSA",
             "operation": "sign",
-            "param.provider": "BC",
+            "library": "Bouncy Castle",
         },
     )
     assert chart.status_code == 200

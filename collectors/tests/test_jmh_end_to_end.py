@@ -56,7 +56,6 @@ def test_one_seed_001_benchmark_runs_end_to_end(capsys, tmp_path, monkeypatch):
         "curve": "secp256k1",
         "hash": "SHA-256",
         "message_bytes": 128,
-        "provider": "BC",
     }
     assert result["library"] == "Bouncy Castle"
     assert (result["metric"], result["unit"], result["samples"]) == ("ops_per_s", "ops/s", 1)

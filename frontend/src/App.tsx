@@ -1,12 +1,35 @@
 /** Layout, navigation, theme and routes. */
+import { useQuery } from "@tanstack/react-query";
 import { NavLink, Route, Routes } from "react-router";
+import { vocabularyQuery } from "./api/queries";
 import { ThemeContext, useThemeName } from "./lib/theme";
 import { ComparePage } from "./pages/ComparePage";
 import { ExplorerPage } from "./pages/ExplorerPage";
 import { MachinesPage } from "./pages/MachinesPage";
+import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
 import { RunsPage } from "./pages/RunsPage";
-import { Empty } from "./components/States";
+import { Empty, ErrorMessage, Loading } from "./components/States";
+import { setVocabulary } from "./lib/vocabulary";
+
+/** The pages read units, labels and rules from the server's vocabulary: render them once it is here. */
+function Pages() {
+  const vocabulary = useQuery(vocabularyQuery());
+  if (vocabulary.isError) return <ErrorMessage error={vocabulary.error} what="the vocabulary" />;
+  if (!vocabulary.data) return <Loading what="the vocabulary" />;
+  setVocabulary(vocabulary.data);
+  return (
+    <Routes>
+      <Route path="/" element={<ExplorerPage />} />
+      <Route path="/matrix" element={<MatrixPage />} />
+      <Route path="/runs" element={<RunsPage />} />
+      <Route path="/runs/:runId" element={<RunDetailPage />} />
+      <Route path="/machines" element={<MachinesPage />} />
+      <Route path="/compare" element={<ComparePage />} />
+      <Route path="*" element={<Empty>This page does not exist.</Empty>} />
+    </Routes>
+  );
+}
 
 export function App() {
   const [theme, setTheme] = useThemeName();
@@ -21,6 +44,7 @@ export function App() {
           <NavLink to="/" end>
             Explorer
           </NavLink>
+          <NavLink to="/matrix">Matrix</NavLink>
           <NavLink to="/runs">Runs</NavLink>
           <NavLink to="/machines">Machines</NavLink>
           <NavLink to="/compare">Compare</NavLink>
@@ -30,14 +54,7 @@ export function App() {
         </button>
       </header>
       <main id="main">
-        <Routes>
-          <Route path="/" element={<ExplorerPage />} />
-          <Route path="/runs" element={<RunsPage />} />
-          <Route path="/runs/:runId" element={<RunDetailPage />} />
-          <Route path="/machines" element={<MachinesPage />} />
-          <Route path="/compare" element={<ComparePage />} />
-          <Route path="*" element={<Empty>This page does not exist.</Empty>} />
-        </Routes>
+        <Pages />
       </main>
     </ThemeContext>
   );

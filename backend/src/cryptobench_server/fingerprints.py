@@ -66,7 +66,9 @@ def content_hash(doc: RunDocument) -> str:
     Results are read field by field (200k of them must stay cheap), everything else through
     the model's JSON form.
     """
-    head = doc.model_dump(mode="json", by_alias=True, exclude={"results"})
+    # A run without warnings hashes as it did before documents could carry them.
+    skip = {"results"} if doc.warnings else {"results", "warnings"}
+    head = doc.model_dump(mode="json", by_alias=True, exclude=skip)
     results = [
         (
             r.name,

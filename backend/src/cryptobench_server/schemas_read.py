@@ -194,6 +194,10 @@ class Difference(BaseModel):
     contender: Any
 
 
+class FieldComparison(Difference):
+    differs: bool
+
+
 class Comparison(BaseModel):
     metric: CanonicalMetric
     unit: str
@@ -204,7 +208,13 @@ class Comparison(BaseModel):
     geomean_ratio: float | None = Field(
         description="Geometric mean of the rows' ratios; null without rows"
     )
+    geomean_verdict: Literal["better", "worse", "same"] | None = Field(
+        description="The verdict rule (GET /vocabulary) applied to geomean_ratio"
+    )
     differences: list[Difference]
+    fields: list[FieldComparison] = Field(
+        description="Every compared run field with both values, the differing ones first"
+    )
 
 
 class ResultRow(ReportedResult, CanonicalFigures):

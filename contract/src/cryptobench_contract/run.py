@@ -6,6 +6,7 @@ accepts exactly this model, so the two can never drift.
 
 import uuid
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import (
@@ -17,8 +18,16 @@ from pydantic import (
     model_validator,
 )
 
+from cryptobench_contract.libraries import canonical_identity
 from cryptobench_contract.units import METRICS, UNITS, Metric, canonical_unit_symbol, units_for
-from cryptobench_contract.vocabulary import ErrorKind, Family, Operation, Source
+from cryptobench_contract.vocabulary import (
+    ErrorKind,
+    Family,
+    Operation,
+    Source,
+    canonical_algorithm,
+    canonical_params,
+)
 
 SCHEMA_ID: Final = "cryptobench.run/v1"
 MAX_ARTIFACT_CHARS = 4 * 1024 * 1024
@@ -105,6 +114,26 @@ class Result(_Strict):
         if (self.error is None) != (self.error_kind is None):
             raise ValueError("error and error_kind are given together or not at all")
         return self
+
+    @model_validator(mode="after")
+    def _canonical_identity(self) -> Self:
+        """Every producer and the server name the same experiment the same way (DESIGN "Vocabulary")."""
+        algorithm, library, version, params = _canonical(
+            self.algorithm, self.library, self.library_version, tuple(self.params.items())
+        )
+        self.algorithm, self.library, self.library_version = algorithm, library, version
+        self.params = dict(params)
+        return self
+
+
+@lru_cache(maxsize=65536)
+def _canonical(
+    algorithm: str, library: str | None, version: str | None, params: tuple[tuple[str, Any], ...]
+) -> tuple[str, str | None, str | None, tuple[tuple[str, Any], ...]]:
+    """Memoized: a run of 100,000 results names a few hundred distinct identities."""
+    identity = canonical_identity(library, version, canonical_params(dict(params)))
+    items = tuple(identity.params.items())
+    return canonical_algorithm(algorithm), identity.library, identity.library_version, items
 
 
 class RunDocument(_Strict):

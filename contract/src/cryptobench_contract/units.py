@@ -3,6 +3,7 @@
 A reported value `v` in unit `u` equals `v * UNITS[u].scale` in the metric's canonical unit.
 """
 
+import math
 from typing import Literal, NamedTuple
 
 Metric = Literal[
@@ -87,3 +88,37 @@ def canonical_unit_symbol(unit: str) -> str:
 
 def units_for(metric: str) -> list[str]:
     return [symbol for symbol, d in UNITS.items() if d.metric == metric]
+
+
+#: What each canonical metric measures, as people read it on an axis.
+METRIC_LABELS: dict[str, str] = {
+    "ns_per_op": "time per operation",
+    "ops_per_s": "operations per second",
+    "cycles_per_op": "CPU cycles per operation",
+    "bytes_per_s": "throughput",
+    "cycles_per_byte": "CPU cycles per byte",
+}
+
+#: Units a chart may show each canonical metric in (symbols of UNITS, canonical unit first), the
+#: metrics in the order pickers offer them.
+DISPLAY_UNITS: dict[str, tuple[str, ...]] = {
+    "ns_per_op": ("ns/op", "us/op", "ms/op", "s/op"),
+    "ops_per_s": ("ops/s", "ops/ms"),
+    "cycles_per_op": ("cycles/op", "kcycles/op", "Mcycles/op"),
+    "bytes_per_s": ("B/s", "kB/s", "MB/s", "MiB/s"),
+    "cycles_per_byte": ("cycles/B",),
+}
+
+#: Two figures whose ratio is within this relative distance of 1 compare as "same".
+VERDICT_TOLERANCE = 0.01
+
+Verdict = Literal["better", "worse", "same"]
+
+
+def verdict(ratio: float | None, metric: str) -> Verdict | None:
+    """How the contender fares for ratio = contender / baseline, in the metric's direction."""
+    if ratio is None or not math.isfinite(ratio) or ratio <= 0:
+        return None
+    if abs(math.log(ratio)) < math.log1p(VERDICT_TOLERANCE):
+        return "same"
+    return "better" if (ratio < 1) == LESS_IS_BETTER[metric] else "worse"

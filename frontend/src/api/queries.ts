@@ -2,8 +2,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { filterParams, type Aggregation, type Filters } from "../lib/viewState";
 import type { Metric } from "../lib/units";
+import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
-import type { ChartResponse, CompareResponse, FacetsResponse, MachinesPage, RunDetail, RunsPage } from "./types";
+import type { ChartResponse, CompareResponse, FacetsResponse, MachinesPage, MatrixResponse, RunDetail, RunsPage } from "./types";
 
 export interface ChartRequest {
   filters: Filters;
@@ -56,8 +57,38 @@ export const machinesQuery = () =>
     queryFn: () => getJson<MachinesPage>("/machines", new URLSearchParams({ limit: "200" })),
   });
 
+export const vocabularyQuery = () =>
+  queryOptions({
+    queryKey: ["vocabulary"],
+    queryFn: () => getJson<Vocabulary>("/vocabulary"),
+    staleTime: Infinity,
+  });
+
 export const compareQuery = (baseline: string, contender: string, metric: Metric) =>
   queryOptions({
     queryKey: ["compare", baseline, contender, metric],
     queryFn: () => getJson<CompareResponse>("/compare", new URLSearchParams({ baseline, contender, metric })),
+  });
+
+export interface MatrixRequest {
+  filters: Filters;
+  column: string;
+  baseline: string | null;
+  split: string[];
+  metric: Metric;
+  agg: Aggregation;
+}
+
+export const matrixQuery = (req: MatrixRequest) =>
+  queryOptions({
+    queryKey: ["matrix", req],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("metric", req.metric);
+      params.set("column", req.column);
+      if (req.baseline !== null) params.set("baseline", req.baseline);
+      for (const dim of req.split) params.append("split", dim);
+      params.set("agg", req.agg);
+      return getJson<MatrixResponse>("/matrix", params);
+    },
   });

@@ -52,7 +52,7 @@ export interface paths {
          *     repeated results are reduced to their median), each with both values, ratio = contender /
          *     baseline and a verdict that respects the metric's direction; `geomean_ratio` is the geometric
          *     mean of the ratios. `differences` lists the run fields that differ: source, machine.*,
-         *     clock_hz, tool.* and tag.*.
+         *     clock_hz, tool.* and tag.*; `fields` lists every one of them, the differing first.
          */
         get: operations["compare-get_compare"];
         put?: never;
@@ -112,6 +112,39 @@ export interface paths {
          * @description Machines sorted by name, each with its run count.
          */
         get: operations["machines-list_machines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/matrix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Matrix
+         * @description GET /matrix: result identities (rows) by the values of one dimension (columns), one metric.
+         *
+         *     Rows are result identities under the filters: algorithm, operation, library and canonical params,
+         *     less the column dimension (with `column=param.block_bytes` the block size moves into the
+         *     columns), plus any `split` dimensions. A cell is the `agg` of its results exactly as GET /chart
+         *     computes a point (exact median); a row a column did not measure has a null cell. Columns are
+         *     sorted numerically when every value is a number.
+         *
+         *     Each cell carries `ratio` = value / the baseline column's value in its row and `speedup` = how
+         *     many times better than the baseline (> 1 better) whatever the metric's direction
+         *     (`less_is_better`); each column carries the geometric mean of its speedups over the rows it shares
+         *     with the baseline. `baseline` names a column value; without it the first column is the baseline.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["matrix-get_matrix"];
         put?: never;
         post?: never;
         delete?: never;
@@ -182,6 +215,30 @@ export interface paths {
          * @description One run with its machine, tool, tags, every result (all canonical figures, flags) and artifact.
          */
         get: operations["runs-get_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Vocabulary
+         * @description GET /vocabulary: the contract's names, units and rules, so that the UI keeps no copy of them.
+         *
+         *     Metrics (in the order pickers offer them) with their unit, label, better direction and display units (with scales to the canonical
+         *     unit); dimensions with labels and the key grammar of `param.*` and `tag.*`; canonical names with
+         *     their aliases (libraries, curves, paddings, hashes, algorithms); the comparison verdict rule.
+         */
+        get: operations["vocabulary-get_vocabulary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -302,10 +359,20 @@ export interface components {
             /** Differences */
             differences: components["schemas"]["Difference"][];
             /**
+             * Fields
+             * @description Every compared run field with both values, the differing ones first
+             */
+            fields: components["schemas"]["FieldComparison"][];
+            /**
              * Geomean Ratio
              * @description Geometric mean of the rows' ratios; null without rows
              */
             geomean_ratio: number | null;
+            /**
+             * Geomean Verdict
+             * @description The verdict rule (GET /vocabulary) applied to geomean_ratio
+             */
+            geomean_verdict: ("better" | "worse" | "same") | null;
             /** Less Is Better */
             less_is_better: boolean;
             /**
@@ -329,6 +396,35 @@ export interface components {
              * @description e.g. machine.name, clock_hz, tool.version, tag.opt_level
              */
             field: string;
+        };
+        /** Dimensions */
+        Dimensions: {
+            /** Fixed */
+            fixed: string[];
+            /**
+             * Key Pattern
+             * @description Regular expression every key after a prefix matches
+             */
+            key_pattern: string;
+            /** Labels */
+            labels: {
+                [key: string]: string;
+            };
+            /**
+             * Prefixes
+             * @description Open dimensions: a prefix followed by a key
+             */
+            prefixes: string[];
+        };
+        /** DisplayUnit */
+        DisplayUnit: {
+            /**
+             * Scale
+             * @description One of this unit is `scale` of the canonical unit
+             */
+            scale: number;
+            /** Unit */
+            unit: string;
         };
         /** Facet */
         Facet: {
@@ -356,6 +452,20 @@ export interface components {
              * @description Each canonical metric with how many results under the filters have it
              */
             metrics: components["schemas"]["FacetValue"][];
+        };
+        /** FieldComparison */
+        FieldComparison: {
+            /** Baseline */
+            baseline: unknown;
+            /** Contender */
+            contender: unknown;
+            /** Differs */
+            differs: boolean;
+            /**
+             * Field
+             * @description e.g. machine.name, clock_hz, tool.version, tag.opt_level
+             */
+            field: string;
         };
         /** Machine */
         Machine: {
@@ -462,6 +572,114 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /** Matrix */
+        Matrix: {
+            /** Agg */
+            agg: string;
+            /**
+             * Baseline
+             * @description The baseline column's value (as text)
+             */
+            baseline: string | null;
+            /** Column */
+            column: string;
+            /** Columns */
+            columns: components["schemas"]["MatrixColumn"][];
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Rows */
+            rows: components["schemas"]["MatrixRow"][];
+            /** Split */
+            split: string[];
+            /** Unit */
+            unit: string;
+        };
+        /** MatrixCell */
+        MatrixCell: {
+            /** Max */
+            max: number;
+            /** Min */
+            min: number;
+            /** N */
+            n: number;
+            /**
+             * Ratio
+             * @description value / the baseline column's value in this row
+             */
+            ratio: number | null;
+            /**
+             * Speedup
+             * @description Times better than the baseline (>1 better) whatever the metric's direction
+             */
+            speedup: number | null;
+            /**
+             * Value
+             * @description The aggregate (agg) of the cell's results
+             */
+            value: number;
+        };
+        /** MatrixColumn */
+        MatrixColumn: {
+            /**
+             * Geomean Speedup
+             * @description Geometric mean of the shared rows' speedups over the baseline
+             */
+            geomean_speedup: number | null;
+            /**
+             * Rows
+             * @description How many rows this column measured
+             */
+            rows: number;
+            /**
+             * Shared
+             * @description Rows measured by both this column and the baseline
+             */
+            shared: number;
+            /**
+             * Value
+             * @description The column dimension's value
+             */
+            value: number | string;
+        };
+        /** MatrixRow */
+        MatrixRow: {
+            /**
+             * Cells
+             * @description One per column, in the columns' order; null where not measured
+             */
+            cells: (components["schemas"]["MatrixCell"] | null)[];
+            /**
+             * Key
+             * @description algorithm, operation, library and params (less the column dimension), then each split dimension
+             */
+            key: {
+                [key: string]: unknown;
+            };
+        };
+        /** MetricInfo */
+        MetricInfo: {
+            /**
+             * Better
+             * @enum {string}
+             */
+            better: "lower" | "higher";
+            /** Display Units */
+            display_units: components["schemas"]["DisplayUnit"][];
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /**
+             * Unit
+             * @description The canonical unit
+             */
+            unit: string;
+        };
         /**
          * ParseWarning
          * @description A line of the tool's output that looked like a figure but was not understood.
@@ -511,7 +729,7 @@ export interface components {
             /** Error Kind */
             error_kind?: ("ci99.9" | "stddev" | "stderr" | "range") | null;
             /** Family */
-            family?: ("signature" | "key-exchange" | "kem" | "cipher" | "aead" | "hash" | "mac" | "ec-arith" | "keygen" | "encoding") | null;
+            family?: ("signature" | "key-exchange" | "kem" | "cipher" | "aead" | "hash" | "mac" | "ec-arith" | "keygen" | "encoding" | "rng") | null;
             /** Library */
             library?: string | null;
             /** Library Version */
@@ -527,7 +745,7 @@ export interface components {
              */
             name: string;
             /** Operation */
-            operation?: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode") | null;
+            operation?: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode" | "generate") | null;
             /** Params */
             params?: {
                 [key: string]: string | number | boolean;
@@ -866,6 +1084,38 @@ export interface components {
             options?: string | null;
             /** Version */
             version: string | null;
+        };
+        /** Verdict */
+        Verdict: {
+            /** Rule */
+            rule: string;
+            /**
+             * Tolerance
+             * @description |ratio - 1| within this (in log terms) is 'same'
+             */
+            tolerance: number;
+        };
+        /** Vocabulary */
+        Vocabulary: {
+            dimensions: components["schemas"]["Dimensions"];
+            /** Families */
+            families: string[];
+            /** Metrics */
+            metrics: components["schemas"]["MetricInfo"][];
+            /**
+             * Names
+             * @description Per kind (library, curve, padding, hash, algorithm): canonical -> aliases
+             */
+            names: {
+                [key: string]: {
+                    [key: string]: string[];
+                };
+            };
+            /** Operations */
+            operations: string[];
+            /** Sources */
+            sources: string[];
+            verdict: components["schemas"]["Verdict"];
         };
     };
     responses: never;
@@ -1314,6 +1564,100 @@ export interface operations {
             };
         };
     };
+    "matrix-get_matrix": {
+        parameters: {
+            query: {
+                /** @description Canonical metric of the cells */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension whose values are the columns, e.g. machine */
+                column: string;
+                /** @description The column value the ratios are relative to */
+                baseline?: string | null;
+                /** @description Dimension(s) added to the row identity (repeatable) */
+                split?: string[];
+                /** @description Aggregate of the results in one cell */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Matrix"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "results-get_results": {
         parameters: {
             query?: {
@@ -1670,6 +2014,89 @@ export interface operations {
                 };
             };
             /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "vocabulary-get_vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vocabulary"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input; `errors` names the field paths */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -20,3 +20,5 @@ export type CompareRow = S["CompareRow"];
 export type Difference = S["Difference"];
 export type CompareResponse = S["Comparison"];
 export type RunDocument = S["RunDocument"];
+export type ParseWarning = S["ParseWarning"];
+export type MatrixResponse = S["Matrix"];

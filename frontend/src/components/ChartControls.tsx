@@ -1,6 +1,6 @@
 /** x axis, series, metric, unit, aggregation, scale and chart kind pickers. */
 import { dimensionLabel } from "../lib/dimensions";
-import { DISPLAY_UNITS, METRIC_DEFS, type Metric } from "../lib/units";
+import { displayUnits, metricTitle, type Metric } from "../lib/units";
 import { AGGREGATIONS, type ExplorerState } from "../lib/viewState";
 
 interface Props {
@@ -47,15 +47,15 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
         <select aria-label="metric" value={metric} onChange={(e) => set({ metric: e.target.value as Metric, unit: null })}>
           {metrics.map((m) => (
             <option key={m} value={m}>
-              {METRIC_DEFS[m].label} ({METRIC_DEFS[m].unit})
+              {metricTitle(m)}
             </option>
           ))}
         </select>
       </label>
       <label>
         unit
-        <select aria-label="unit" value={state.unit ?? DISPLAY_UNITS[metric][0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
-          {DISPLAY_UNITS[metric].map((u) => (
+        <select aria-label="unit" value={state.unit ?? displayUnits(metric)[0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
+          {displayUnits(metric).map((u) => (
             <option key={u.unit}>{u.unit}</option>
           ))}
         </select>

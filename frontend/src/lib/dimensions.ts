@@ -1,50 +1,20 @@
-/** Dimensions are the API's filter keys: fixed names, `param.<name>` and `tag.<name>`. */
-export const FIXED_DIMENSIONS = [
-  "algorithm",
-  "operation",
-  "family",
-  "library",
-  "library_version",
-  "machine",
-  "source",
-  "run",
-  "name",
-] as const;
-
-const LABELS: Record<string, string> = {
-  algorithm: "algorithm",
-  operation: "operation",
-  family: "family",
-  library: "library",
-  library_version: "library version",
-  machine: "machine",
-  source: "source",
-  run: "run",
-  name: "benchmark name",
-  "param.key_bits": "key size (bits)",
-  "param.message_bytes": "message size (bytes)",
-  "param.block_bytes": "block size (bytes)",
-  "param.curve": "curve",
-  "param.padding": "padding",
-  "param.hash": "hash",
-  "tag.opt_level": "optimization level",
-  "tag.engine": "engine",
-};
+/** Dimensions are the API's filter keys: fixed names, then `param.<key>` and `tag.<key>` (the server's grammar). */
+import { vocabulary } from "./vocabulary";
 
 export function dimensionLabel(dimension: string): string {
-  const known = LABELS[dimension];
+  const { labels, prefixes } = vocabulary().dimensions;
+  const known = labels[dimension];
   if (known !== undefined) return known;
-  const dot = dimension.indexOf(".");
-  const name = dot >= 0 ? dimension.slice(dot + 1) : dimension;
-  const kind = dimension.startsWith("tag.") ? "tag" : dimension.startsWith("param.") ? "param" : "";
-  return kind ? `${name.replaceAll("_", " ")} (${kind})` : name;
+  const prefix = prefixes.find((p) => dimension.startsWith(p));
+  if (prefix === undefined) return dimension;
+  return `${dimension.slice(prefix.length).replaceAll("_", " ")} (${prefix.slice(0, -1)})`;
 }
 
 export function isDimension(key: string): boolean {
-  return (
-    (FIXED_DIMENSIONS as readonly string[]).includes(key) ||
-    /^(param|tag)\.[A-Za-z0-9_\-.]+$/.test(key)
-  );
+  const { fixed, prefixes, key_pattern } = vocabulary().dimensions;
+  if (fixed.includes(key)) return true;
+  const prefix = prefixes.find((p) => key.startsWith(p));
+  return prefix !== undefined && new RegExp(key_pattern).test(key.slice(prefix.length));
 }
 
 /** Text for a dimension value in legends and tables; absent values get an explicit marker. */

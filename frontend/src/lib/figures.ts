@@ -2,7 +2,7 @@
 import type { Data, Layout } from "plotly.js";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
-import { formatNumber, isMetric, METRIC_DEFS } from "./units";
+import { formatNumber, isMetric, metricInfo } from "./units";
 import type { ChartKind, Scale } from "./viewState";
 
 export interface Theme {
@@ -155,7 +155,7 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
   const values = chart.series.flatMap((s) => s.points.map((p) => p.value));
   const dense = values.length > MARKER_LIMIT;
   const logY = wantsLogScale(opts.scale, values);
-  const yTitle = `${isMetric(chart.metric) ? METRIC_DEFS[chart.metric].label : chart.metric} (${chart.unit})`;
+  const yTitle = `${isMetric(chart.metric) ? metricInfo(chart.metric).label : chart.metric} (${chart.unit})`;
   const layout: Partial<Layout> = {
     xaxis: xAxis(chart, order, numericX, opts.theme),
     yaxis: { title: { text: yTitle }, type: logY ? "log" : "linear", gridcolor: opts.theme.grid, automargin: true },

@@ -1,28 +1,30 @@
-/** Metrics, their units and direction: mirrors cryptobench_contract.units (CANONICAL_UNIT, LESS_IS_BETTER). */
-export const METRICS = ["ns_per_op", "ops_per_s", "cycles_per_op", "bytes_per_s", "cycles_per_byte"] as const;
-export type Metric = (typeof METRICS)[number];
+/** Metrics, their units and direction, as the server's vocabulary states them; number formatting. */
+import type { components } from "../api/schema.gen";
+import { vocabulary, type MetricInfo } from "./vocabulary";
 
-interface MetricDef {
-  label: string;
-  unit: string;
-  lessIsBetter: boolean;
+export type Metric = components["schemas"]["Chart"]["metric"];
+
+export function metricInfo(metric: Metric): MetricInfo {
+  const info = vocabulary().metrics.find((m) => m.name === metric);
+  if (info === undefined) throw new Error(`metric ${metric} is not in the vocabulary`);
+  return info;
 }
 
-export const METRIC_DEFS: Record<Metric, MetricDef> = {
-  ns_per_op: { label: "time per operation", unit: "ns/op", lessIsBetter: true },
-  ops_per_s: { label: "operations per second", unit: "ops/s", lessIsBetter: false },
-  cycles_per_op: { label: "CPU cycles per operation", unit: "cycles/op", lessIsBetter: true },
-  bytes_per_s: { label: "throughput", unit: "B/s", lessIsBetter: false },
-  cycles_per_byte: { label: "CPU cycles per byte", unit: "cycles/B", lessIsBetter: true },
-};
+export function metrics(): Metric[] {
+  return vocabulary().metrics.map((m) => m.name as Metric);
+}
 
 export function isMetric(value: string): value is Metric {
-  return (METRICS as readonly string[]).includes(value);
+  return vocabulary().metrics.some((m) => m.name === value);
+}
+
+export function lessIsBetter(metric: Metric): boolean {
+  return metricInfo(metric).better === "lower";
 }
 
 export function metricTitle(metric: Metric): string {
-  const def = METRIC_DEFS[metric];
-  return `${def.label} (${def.unit})`;
+  const info = metricInfo(metric);
+  return `${info.label} (${info.unit})`;
 }
 
 /** Number formatting for tables and hover: up to 4 significant digits past the integer part, no exponent below 1e15. */
@@ -40,44 +42,22 @@ export function formatRatio(ratio: number | null | undefined): string {
   return `${ratio.toFixed(3)}x`;
 }
 
-/** Display units per metric, with their scale to the canonical unit (cryptobench_contract.units.UNITS). */
-export const DISPLAY_UNITS: Record<Metric, Array<{ unit: string; scale: number }>> = {
-  ns_per_op: [
-    { unit: "ns/op", scale: 1 },
-    { unit: "us/op", scale: 1e3 },
-    { unit: "ms/op", scale: 1e6 },
-    { unit: "s/op", scale: 1e9 },
-  ],
-  ops_per_s: [
-    { unit: "ops/s", scale: 1 },
-    { unit: "ops/ms", scale: 1e3 },
-  ],
-  cycles_per_op: [
-    { unit: "cycles/op", scale: 1 },
-    { unit: "kcycles/op", scale: 1e3 },
-    { unit: "Mcycles/op", scale: 1e6 },
-  ],
-  bytes_per_s: [
-    { unit: "B/s", scale: 1 },
-    { unit: "kB/s", scale: 1e3 },
-    { unit: "MB/s", scale: 1e6 },
-    { unit: "MiB/s", scale: 1048576 },
-  ],
-  cycles_per_byte: [{ unit: "cycles/B", scale: 1 }],
-};
+export function displayUnits(metric: Metric): Array<{ unit: string; scale: number }> {
+  return metricInfo(metric).display_units;
+}
 
 export function unitScale(metric: Metric, unit: string | null): { unit: string; scale: number } {
-  const units = DISPLAY_UNITS[metric];
-  return units.find((u) => u.unit === unit) ?? units[0] ?? { unit: METRIC_DEFS[metric].unit, scale: 1 };
+  const units = displayUnits(metric);
+  return units.find((u) => u.unit === unit) ?? units[0] ?? { unit: metricInfo(metric).unit, scale: 1 };
 }
 
 export function isDisplayUnit(unit: string): boolean {
-  return Object.values(DISPLAY_UNITS).some((units) => units.some((u) => u.unit === unit));
+  return vocabulary().metrics.some((m) => m.display_units.some((u) => u.unit === unit));
 }
 
 /** Metrics with at least one figure under the filters (facets' `metrics` counts); all of them if not given. */
 export function availableMetrics(counts: Array<{ value: string | null; count: number }> | undefined): Metric[] {
-  if (!counts) return [...METRICS];
+  if (!counts) return metrics();
   const present = new Set(counts.filter((m) => m.count > 0).map((m) => m.value));
-  return METRICS.filter((m) => present.has(m));
+  return metrics().filter((m) => present.has(m));
 }

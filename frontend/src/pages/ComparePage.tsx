@@ -4,8 +4,8 @@ import { Link, useSearchParams } from "react-router";
 import { compareQuery, runQuery } from "../api/queries";
 import type { CompareResponse, RunDetail } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
-import { paramsText, runDifferences, verdict } from "../lib/runs";
-import { formatNumber, formatRatio, isMetric, METRIC_DEFS, METRICS, type Metric } from "../lib/units";
+import { fieldText, paramsText } from "../lib/runs";
+import { formatNumber, formatRatio, isMetric, metricInfo, metrics, metricTitle, type Metric } from "../lib/units";
 
 function runLabel(run: RunDetail | undefined, id: string): string {
   if (!run) return id;
@@ -13,7 +13,7 @@ function runLabel(run: RunDetail | undefined, id: string): string {
   return [run.machine.name, run.tool.name, ...tags].join(" · ");
 }
 
-function Differences({ a, b, server }: { a: RunDetail; b: RunDetail; server: CompareResponse["differences"] }) {
+function Differences({ fields }: { fields: CompareResponse["fields"] }) {
   return (
     <table data-testid="run-differences">
       <caption className="note">Fields that differ come first.</caption>
@@ -25,11 +25,11 @@ function Differences({ a, b, server }: { a: RunDetail; b: RunDetail; server: Com
         </tr>
       </thead>
       <tbody>
-        {runDifferences(a, b, server).map((d) => (
+        {fields.map((d) => (
           <tr key={d.field} className={d.differs ? "differs" : undefined}>
             <td>{d.field}</td>
-            <td>{d.baseline}</td>
-            <td>{d.contender}</td>
+            <td>{fieldText(d.baseline)}</td>
+            <td>{fieldText(d.contender)}</td>
           </tr>
         ))}
       </tbody>
@@ -38,14 +38,14 @@ function Differences({ a, b, server }: { a: RunDetail; b: RunDetail; server: Com
 }
 
 function Ratios({ data, metric }: { data: CompareResponse; metric: Metric }) {
-  const less = METRIC_DEFS[metric].lessIsBetter;
+  const info = metricInfo(metric);
   if (data.rows.length === 0) return <Empty>The two runs share no result with a {metric} figure.</Empty>;
-  const g = verdict(data.geomean_ratio, less);
+  const g = data.geomean_verdict;
   return (
     <>
       <p data-testid="geomean">
         Geometric mean of contender / baseline: <strong className={g ?? undefined}>{formatRatio(data.geomean_ratio)}</strong>{" "}
-        ({less ? "lower" : "higher"} is better for {METRIC_DEFS[metric].unit}; {data.rows.length} shared results)
+        ({info.better} is better for {info.unit}; {data.rows.length} shared results)
       </p>
       <table data-testid="compare-table">
         <thead>
@@ -59,7 +59,7 @@ function Ratios({ data, metric }: { data: CompareResponse; metric: Metric }) {
         </thead>
         <tbody>
           {data.rows.map((r, i) => {
-            const v = r.verdict ?? verdict(r.ratio, less);
+            const v = r.verdict;
             return (
               <tr key={i}>
                 <td>{r.algorithm}</td>
@@ -102,17 +102,17 @@ export function ComparePage() {
       <label>
         metric{" "}
         <select value={metric} onChange={(e) => setParams({ baseline, contender, metric: e.target.value })}>
-          {METRICS.map((x) => (
+          {metrics().map((x) => (
             <option key={x} value={x}>
-              {METRIC_DEFS[x].label} ({METRIC_DEFS[x].unit})
+              {metricTitle(x)}
             </option>
           ))}
         </select>
       </label>
       {(a.isError || b.isError) && <ErrorMessage error={a.error ?? b.error} what="the runs" />}
-      {a.data && b.data ? <Differences a={a.data} b={b.data} server={cmp.data?.differences ?? []} /> : !(a.isError || b.isError) && <Loading what="the runs" />}
       {cmp.isPending && <Loading what="the comparison" />}
       {cmp.isError && <ErrorMessage error={cmp.error} what="the comparison" />}
+      {cmp.data && <Differences fields={cmp.data.fields} />}
       {cmp.data && <Ratios data={cmp.data} metric={metric} />}
     </section>
   );

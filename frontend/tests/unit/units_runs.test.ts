@@ -1,23 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RunDetail } from "../../src/api/types";
-import { runDifferences, verdict } from "../../src/lib/runs";
+import { dimensionLabel, isDimension } from "../../src/lib/dimensions";
+import { fieldText, paramsText } from "../../src/lib/runs";
 import { availableMetrics, formatNumber, formatRatio, unitScale } from "../../src/lib/units";
-
-const RUN = (tags: Record<string, string>, clock: number): RunDetail => ({
-  run_id: "r1",
-  source: "esp32c6-serial",
-  started_at: "2026-11-20T10:00:00Z",
-  finished_at: null,
-  machine: { id: 1, name: "esp32c6-01", arch: "riscv32", cpu_model: null, cores: 1, os: null, board: "<b>x</b>", extra: {}, first_seen: "", last_seen: "" },
-  clock_hz: clock,
-  clock_source: "configured",
-  machine_extra: {},
-  tool: { name: "mbedtls", version: "3.6" },
-  tags,
-  result_count: 0,
-  results: [],
-  artifact: null,
-});
 
 describe("units", () => {
   it("formats numbers for people and marks absent ones", () => {
@@ -44,27 +28,25 @@ describe("units", () => {
   });
 });
 
-describe("run comparison", () => {
-  it("lists differing tags and machine fields first", () => {
-    const diffs = runDifferences(RUN({ opt_level: "-O2" }, 160e6), RUN({ opt_level: "-Os" }, 160e6));
-    expect(diffs[0]).toEqual({ field: "tag.opt_level", baseline: "-O2", contender: "-Os", differs: true });
-    expect(diffs.filter((d) => d.differs)).toHaveLength(1);
+describe("dimensions", () => {
+  it("accept any key the server's grammar accepts, spaces included", () => {
+    expect(isDimension("tag.board revision")).toBe(true);
+    expect(isDimension("param.key_bits")).toBe(true);
+    expect(isDimension("library")).toBe(true);
+    expect(isDimension('tag.a"b')).toBe(false);
+    expect(isDimension("nonsense")).toBe(false);
   });
 
-  it("puts the server's differences first, then the local comparison", () => {
-    const diffs = runDifferences(RUN({}, 80e6), RUN({}, 160e6), [{ field: "machine.extra.clock_source", baseline: "a", contender: null }]);
-    expect(diffs.slice(0, 2)).toEqual([
-      { field: "machine.extra.clock_source", baseline: "a", contender: "—", differs: true },
-      { field: "clock_hz", baseline: "80000000", contender: "160000000", differs: true },
-    ]);
-    expect(diffs[2]?.differs).toBe(false);
+  it("label known dimensions from the vocabulary and others by their kind", () => {
+    expect(dimensionLabel("param.key_bits")).toBe("key size (bits)");
+    expect(dimensionLabel("tag.board_revision")).toBe("board revision (tag)");
   });
+});
 
-  it("judges ratios by the metric's direction", () => {
-    expect(verdict(1.54, true)).toBe("worse");
-    expect(verdict(1.54, false)).toBe("better");
-    expect(verdict(0.5, true)).toBe("better");
-    expect(verdict(1.005, true)).toBe("same");
-    expect(verdict(null, true)).toBeNull();
+describe("run fields", () => {
+  it("shows absent values and objects readably", () => {
+    expect(fieldText(null)).toBe("—");
+    expect(fieldText({ a: 1 })).toBe('{"a":1}');
+    expect(paramsText({ padding: "pss", key_bits: 2048 })).toBe("key_bits=2048, padding=pss");
   });
 });

@@ -4,7 +4,7 @@ Rows are the results both runs share (same algorithm, operation and canonical pa
 repeated results are reduced to their median), each with both values, ratio = contender /
 baseline and a verdict that respects the metric's direction; `geomean_ratio` is the geometric
 mean of the ratios. `differences` lists the run fields that differ: source, machine.*,
-clock_hz, tool.* and tag.*.
+clock_hz, tool.* and tag.*; `fields` lists every one of them, the differing first.
 """
 
 import uuid
@@ -14,13 +14,19 @@ from fastapi import APIRouter, Query
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
-from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
+from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER, verdict
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import tool_of
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Result, Run
-from cryptobench_server.query.compare import Measured, differences, geomean, shared_rows
+from cryptobench_server.query.compare import (
+    Measured,
+    differences,
+    geomean,
+    shared_rows,
+    side_by_side,
+)
 from cryptobench_server.schemas_read import CanonicalMetric, CompareRun, Comparison
 
 router = APIRouter(tags=["compare"])
@@ -38,9 +44,11 @@ def get_compare(
     ] = "ns_per_op",
 ) -> Comparison:
     base_run, other_run = _run(session, baseline, "baseline"), _run(session, contender, "contender")
+    base_fields, other_fields = _fields(base_run), _fields(other_run)
     rows = shared_rows(
         _measured(session, base_run, metric), _measured(session, other_run, metric), metric
     )
+    ratio = geomean(r["ratio"] for r in rows)
     return Comparison(
         metric=metric,
         unit=CANONICAL_UNIT[metric],
@@ -48,8 +56,10 @@ def get_compare(
         baseline=_ref(base_run),
         contender=_ref(other_run),
         rows=rows,
-        geomean_ratio=geomean(r["ratio"] for r in rows),
-        differences=differences(_fields(base_run), _fields(other_run)),
+        geomean_ratio=ratio,
+        geomean_verdict=verdict(ratio, metric),
+        differences=differences(base_fields, other_fields),
+        fields=side_by_side(base_fields, other_fields),
     )
 
 

@@ -2,7 +2,18 @@
 
 from fastapi import APIRouter
 
-from cryptobench_server.api import chart, compare, facets, health, ingest, machines, results, runs
+from cryptobench_server.api import (
+    chart,
+    compare,
+    facets,
+    health,
+    ingest,
+    machines,
+    matrix,
+    results,
+    runs,
+    vocabulary,
+)
 
 api_router = APIRouter(prefix="/api/v1")
 api_router.include_router(health.router)
@@ -12,4 +23,6 @@ api_router.include_router(machines.router)
 api_router.include_router(facets.router)
 api_router.include_router(chart.router)
 api_router.include_router(compare.router)
+api_router.include_router(matrix.router)
 api_router.include_router(results.router)
+api_router.include_router(vocabulary.router)

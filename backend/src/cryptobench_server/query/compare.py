@@ -1,19 +1,20 @@
 """Compare two runs: the results they share, their ratio, and what else differs between the runs.
 
 Results are shared when algorithm, operation and canonical params are equal. When a run holds
-several results with one such key (repeated measurements), its value is their median. Results
+several results with one such key (repeated measurements), its value is their median (query/stats.py, as in charts). Results
 whose metric is NULL (not derivable) in either run are not shared. ratio = contender / baseline;
-"better" follows the metric's direction (LESS_IS_BETTER).
+the verdict is the contract's (units.verdict: "same" within VERDICT_TOLERANCE, else by the
+metric's direction).
 """
 
 import json
 import math
-import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cryptobench_contract.units import LESS_IS_BETTER
+from cryptobench_contract.units import verdict
+from cryptobench_server.query.stats import median
 
 Key = tuple[str, str | None, str]
 
@@ -35,7 +36,9 @@ def medians(results: Iterable[Measured]) -> dict[Key, tuple[Measured, float]]:
     for m in results:
         if m.value is not None:
             grouped.setdefault(key_of(m), []).append(m)
-    return {k: (ms[0], statistics.median(m.value for m in ms)) for k, ms in grouped.items()}
+    return {
+        k: (ms[0], median(m.value for m in ms if m.value is not None)) for k, ms in grouped.items()
+    }
 
 
 def shared_rows(
@@ -62,14 +65,6 @@ def shared_rows(
     return rows
 
 
-def verdict(ratio: float | None, metric: str) -> str | None:
-    if ratio is None:
-        return None
-    if ratio == 1:
-        return "same"
-    return "better" if (ratio < 1) == LESS_IS_BETTER[metric] else "worse"
-
-
 def geomean(ratios: Iterable[float | None]) -> float | None:
     logs = [math.log(r) for r in ratios if r is not None and r > 0]
     return math.exp(sum(logs) / len(logs)) if logs else None
@@ -77,9 +72,19 @@ def geomean(ratios: Iterable[float | None]) -> float | None:
 
 def differences(baseline: Mapping[str, Any], contender: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Fields (flattened, e.g. `tag.opt_level`) whose values differ, in sorted order; absent is None."""
+    return [f for f in side_by_side(baseline, contender) if f["differs"]]
+
+
+def side_by_side(baseline: Mapping[str, Any], contender: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every field of both runs, the differing ones first, each group in sorted order."""
     names = sorted(baseline.keys() | contender.keys())
-    return [
-        {"field": n, "baseline": baseline.get(n), "contender": contender.get(n)}
+    fields = [
+        {
+            "field": n,
+            "baseline": baseline.get(n),
+            "contender": contender.get(n),
+            "differs": baseline.get(n) != contender.get(n),
+        }
         for n in names
-        if baseline.get(n) != contender.get(n)
     ]
+    return sorted(fields, key=lambda f: not f["differs"])

@@ -13,12 +13,13 @@ from cryptobench_collect.errors import UsageError
 from cryptobench_collect.parsers.serial_lines import Item
 from cryptobench_collect.sources.serial_reader import Hangup, SerialLines
 from cryptobench_collect.sources.serial_runs import RunAssembler, SerialRun
+from cryptobench_contract import ParseWarning
 
 
 @dataclass(frozen=True)
 class SessionOutcome:
     runs: list[SerialRun]
-    warnings: list[str]
+    warnings: list[ParseWarning]
     hangup: str | None = None  # why the device went away, when it did
     timed_out: bool = False
     interrupted: bool = False

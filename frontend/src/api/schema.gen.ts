@@ -153,6 +153,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/relative": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Relative
+         * @description GET /relative: a chart (as GET /chart) whose points are speedups over a baseline.
+         *
+         *     The baseline is either a series, named by one `baseline_series` value per `series` dimension in
+         *     order (`series=param.padding&series=tag.opt_level&baseline_series=pss&baseline_series=-O2`; the
+         *     text `(none)` never names a value, an empty value names an absent one), or an x value
+         *     (`baseline_x=2048`: each series against its own point there). Exactly one of the two.
+         *
+         *     Each point has its value, the baseline's value and `speedup` = how many times better than the
+         *     baseline (> 1 better) whatever the metric's direction (`less_is_better`). Points without a
+         *     baseline point are left out. Each series has `geomean_speedup` over its points, and the chart one
+         *     over every series; both leave out the baseline itself (speedup 1 by definition; null for the
+         *     baseline series).
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["relative-get_relative"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/results": {
         parameters: {
             query?: never;
@@ -716,6 +749,64 @@ export interface components {
             status: number;
             title: string;
             type: string;
+        };
+        /** Relative */
+        Relative: {
+            /** Baseline Series */
+            baseline_series: {
+                [key: string]: string | null;
+            } | null;
+            /** Baseline X */
+            baseline_x: string | null;
+            /**
+             * Geomean Speedup
+             * @description Geometric mean over every series' speedups but the baseline's
+             */
+            geomean_speedup: number | null;
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Series */
+            series: components["schemas"]["RelativeSeries"][];
+            /** Unit */
+            unit: string;
+            /** X */
+            x: string;
+        };
+        /** RelativePoint */
+        RelativePoint: {
+            /**
+             * Baseline
+             * @description The baseline point's value
+             */
+            baseline: number;
+            /**
+             * Speedup
+             * @description Times better than the baseline (>1 better)
+             */
+            speedup: number;
+            /** Value */
+            value: number;
+            /** X */
+            x: number | string;
+        };
+        /** RelativeSeries */
+        RelativeSeries: {
+            /**
+             * Geomean Speedup
+             * @description Geometric mean of the speedups, leaving out the baseline itself
+             */
+            geomean_speedup: number | null;
+            /** Key */
+            key: {
+                [key: string]: string | null;
+            };
+            /** Points */
+            points: components["schemas"]["RelativePoint"][];
         };
         /** Result */
         Result: {
@@ -1591,6 +1682,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Matrix"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "relative-get_relative": {
+        parameters: {
+            query: {
+                /** @description Canonical metric to compare */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension on the x axis, e.g. param.key_bits */
+                x: string;
+                /** @description Dimension(s) telling lines apart (repeatable) */
+                series?: string[];
+                /** @description The baseline series: one value per series dimension */
+                baseline_series?: string[];
+                /** @description The baseline x value (each series against itself there) */
+                baseline_x?: string | null;
+                /** @description Aggregate of the results at one point */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Relative"];
                 };
             };
             /** @description Bad request (e.g. a token in the query string) */

@@ -22,3 +22,4 @@ export type CompareResponse = S["Comparison"];
 export type RunDocument = S["RunDocument"];
 export type ParseWarning = S["ParseWarning"];
 export type MatrixResponse = S["Matrix"];
+export type RelativeResponse = S["Relative"];

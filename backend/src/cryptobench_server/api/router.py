@@ -10,6 +10,7 @@ from cryptobench_server.api import (
     ingest,
     machines,
     matrix,
+    relative,
     results,
     runs,
     vocabulary,
@@ -24,5 +25,6 @@ api_router.include_router(facets.router)
 api_router.include_router(chart.router)
 api_router.include_router(compare.router)
 api_router.include_router(matrix.router)
+api_router.include_router(relative.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)

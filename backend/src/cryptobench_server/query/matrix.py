@@ -13,7 +13,6 @@ rows it shares with the baseline (null when it shares none).
 """
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +23,8 @@ from cryptobench_contract.units import LESS_IS_BETTER
 from cryptobench_server.models import Series
 from cryptobench_server.query.chart import Agg, PointRow, chart_rows, numeric
 from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
+from cryptobench_server.query import relative
+from cryptobench_server.query.compare import geomean
 from cryptobench_server.query.filters import Filters
 
 #: The identity dimensions of a row, in the order rows are sorted by.
@@ -91,7 +92,7 @@ def build(
                 row_cells.append(None)
                 continue
             ratio = _ratio(point.value, reference.value if reference else None)
-            speedup = _ratio(reference.value, point.value) if less and reference else ratio
+            speedup = relative.speedup(point.value, reference.value, less) if reference else None
             if speedup is not None:
                 speedups[x].append(speedup)
             row_cells.append(
@@ -139,8 +140,3 @@ def _ratio(value: float, reference: float | None) -> float | None:
     if reference is None or reference <= 0 or value <= 0:
         return None
     return value / reference
-
-
-def geomean(values: Sequence[float]) -> float | None:
-    logs = [math.log(v) for v in values if v > 0]
-    return math.exp(sum(logs) / len(logs)) if logs else None

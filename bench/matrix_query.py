@@ -95,7 +95,7 @@ def time_api(base_url: str, calls: list[dict]) -> tuple[list[float], list[Cells]
                     )
                     for row in body["rows"]
                     for k in [row["key"]]
-                    for m, c in zip(machines, row["cells"])
+                    for m, c in zip(machines, row["cells"], strict=False)
                 }
             )
     return samples, figures
@@ -132,7 +132,7 @@ def time_sql(conninfo: str, calls: list[dict]) -> tuple[list[float], list[Cells]
 
 
 def check(calls: list[dict], ours: list[Cells], baseline: list[Cells]) -> int:
-    for call, api, sql in zip(calls, ours, baseline):
+    for call, api, sql in zip(calls, ours, baseline, strict=False):
         for key in api.keys() | sql.keys():
             a, b = api.get(key), sql.get(key)
             same = (

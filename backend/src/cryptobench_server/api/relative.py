@@ -63,7 +63,11 @@ def get_relative(
             errors=[{"field": "baseline_series", "message": "one value per series dimension"}],
         )
     rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
-    key = dict(zip(names, (v or None for v in baseline_series))) if baseline_series else None
+    key = (
+        dict(zip(names, (v or None for v in baseline_series), strict=False))
+        if baseline_series
+        else None
+    )
     shaped = relative(
         shape(rows, names),
         less_is_better=LESS_IS_BETTER[metric],

@@ -21,10 +21,10 @@ from sqlalchemy.orm import Session
 
 from cryptobench_contract.units import LESS_IS_BETTER
 from cryptobench_server.models import Series
-from cryptobench_server.query.chart import Agg, PointRow, chart_rows, numeric
-from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
 from cryptobench_server.query import relative
+from cryptobench_server.query.chart import Agg, PointRow, chart_rows, numeric
 from cryptobench_server.query.compare import geomean
+from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
 from cryptobench_server.query.filters import Filters
 
 #: The identity dimensions of a row, in the order rows are sorted by.

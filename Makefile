@@ -39,10 +39,15 @@ dashboard: install ui
 ## make test: lint, then every test of every part, against a throwaway PostgreSQL cluster
 test: system-deps install install-ui lint test-parts test-python
 
-## make lint: ruff check + ruff format --check over all Python (rules in ruff.toml)
+## make lint: ruff check + ruff format --check over all Python (rules in ruff.toml), then mypy
+## (mypy.ini): strict for the contract and the parsers, the normal mode for the rest
+MYPY_STRICT := contract/src $(wildcard parsers/src collectors/src/cryptobench_collect/parsers)
+MYPY_NORMAL := backend/src collectors/src
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict $(MYPY_STRICT)
+	$(BIN)/mypy $(MYPY_NORMAL)
 
 test-parts:
 	for part in agents/jvm agents/esp32c6 frontend; do \

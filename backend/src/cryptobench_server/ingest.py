@@ -92,7 +92,9 @@ def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None)
         assert stored is not None, "the winning transaction's run must be visible once it lost"
         return Ingested(stored, False)
     with Session(engine, expire_on_commit=False) as session:
-        return Ingested(_load(session, Run.id == run_pk), True)
+        stored = _load(session, Run.id == run_pk)
+        assert stored is not None, "the run this transaction committed must be visible"
+        return Ingested(stored, True)
 
 
 def _first_line(exc: Exception) -> str:
@@ -192,7 +194,7 @@ def _json(value: Any) -> str | None:
 
 class _Identity(NamedTuple):
     algorithm: str
-    params_json: str
+    params_json: str | None
     op_bytes: float | None
     series_key: str
 

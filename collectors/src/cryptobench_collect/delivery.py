@@ -116,7 +116,8 @@ def flush(options: DeliveryOptions) -> tuple[int, list[CollectorError]]:
     Returns how many were sent and the problems met (the runs concerned stay where they are).
     """
     spool = Spool(options.spool_dir)
-    sent, problems = 0, []
+    sent = 0
+    problems: list[CollectorError] = []
     for path in spool.paths("pending"):
         try:
             send(spool, path, spool.load(path).run, options)

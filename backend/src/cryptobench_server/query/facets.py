@@ -34,7 +34,7 @@ Counts = dict[str | None, int]
 def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
     """(dimension, {value: count}) for the fixed dimensions, then param.*, then tag.*, by name."""
     fixed = [(name, _counts(session, name, filters)) for name in FIXED]
-    open_ = {}
+    open_: dict[str, Counts] = {}
     for prefix, column in ((PARAM, Series.params), (TAG, Series.tags)):
         for (key, value), count in _pairs(session, prefix, column, filters).items():
             open_.setdefault(prefix + key, {})[value] = count
@@ -77,7 +77,9 @@ def _counts(session: Session, name: str, filters: Filters) -> Counts:
     return {_text(v): n for v, n in rows}
 
 
-def _pairs(session: Session, prefix: str, column, filters: Filters) -> dict[tuple[str, str], int]:
+def _pairs(
+    session: Session, prefix: str, column, filters: Filters
+) -> dict[tuple[str, str | None], int]:
     """Counts of every (key, value) of a JSON object column, under the filters on other keys."""
     key, value, source = json_pairs(session, column)
     rollup = rollup_for(filters)

@@ -78,7 +78,7 @@ def conditions(
 ) -> list[ColumnElement[bool]]:
     """One SQL condition per dimension (an IN over its values), leaving out the dimension `without`;
     dimensions on `source` (Result, or Series for the read model)."""
-    out = []
+    out: list[ColumnElement[bool]] = []
     for name, values in filters.items():
         if name == without:
             continue

@@ -81,26 +81,26 @@ def build(
         cells.setdefault(text, {})[str(point.x)] = point
     less = LESS_IS_BETTER[metric]
     speedups: dict[str, list[float]] = {t: [] for t in texts}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for text in sorted(keys, key=lambda t: _sort_key(keys[t], split)):
         measured = cells[text]
         reference = measured.get(base) if base is not None else None
-        row_cells = []
+        row_cells: list[dict[str, float | None] | None] = []
         for x in texts:
-            point = measured.get(x)
-            if point is None:
+            found = measured.get(x)
+            if found is None:
                 row_cells.append(None)
                 continue
-            ratio = _ratio(point.value, reference.value if reference else None)
-            speedup = relative.speedup(point.value, reference.value, less) if reference else None
+            ratio = _ratio(found.value, reference.value if reference else None)
+            speedup = relative.speedup(found.value, reference.value, less) if reference else None
             if speedup is not None:
                 speedups[x].append(speedup)
             row_cells.append(
                 {
-                    "value": point.value,
-                    "min": point.min,
-                    "max": point.max,
-                    "n": point.n,
+                    "value": found.value,
+                    "min": found.min,
+                    "max": found.max,
+                    "n": found.n,
                     "ratio": ratio,
                     "speedup": speedup,
                 }

@@ -22,7 +22,7 @@ JsonDoc = sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postg
 
 
 def _figures() -> list[sa.Column]:
-    columns = [sa.Column("result_n", sa.Integer(), nullable=False)]
+    columns: list[sa.Column] = [sa.Column("result_n", sa.Integer(), nullable=False)]
     for metric in METRICS:
         columns += [
             sa.Column(f"{metric}_n", sa.Integer(), nullable=False),

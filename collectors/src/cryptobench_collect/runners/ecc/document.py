@@ -43,7 +43,7 @@ def build_run(outcome: EccOutcome, machine: Machine) -> RunDocument:
 def _result(outcome: EccOutcome, curve: str, row: Row, library: str, samples: list[int]) -> Result:
     info = outcome.infos[library]
     stats = summarize(samples)
-    params: dict[str, str | int] = {"curve": curve}
+    params: dict[str, str | int | float | bool] = {"curve": curve}
     if info.coordinates:
         params["coordinates"] = info.coordinates
     if row.variant:

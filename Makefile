@@ -24,7 +24,8 @@ $(VENV)/.installed: $(PY_PROJECTS)
 install-ui:
 	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend install; fi
 
-## make system-deps: Debian packages the tests need (PostgreSQL, Chromium, mbedtls, JDK, Maven)
+## make system-deps: Debian packages the tests need (PostgreSQL, Chromium, mbedtls incl. i386, JDK,
+## Maven, docker.io, docker-compose, debootstrap)
 system-deps:
 	scripts/ensure-system-deps.sh
 

@@ -11,6 +11,10 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v cmake >/dev/null || missing+=(cmake)
 command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null || missing+=(maven)
+# the real `docker compose up` test (backend/tests/test_compose_docker.py) and its look-alike bases
+[ -x /usr/sbin/dockerd ] || missing+=(docker.io)
+[ -x /usr/bin/docker-compose ] || missing+=(docker-compose)
+[ -x /usr/sbin/debootstrap ] || missing+=(debootstrap)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 echo "installing Debian packages: ${missing[*]}"
 if [ "$(id -u)" -ne 0 ]; then

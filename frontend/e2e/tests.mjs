@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
+import { VIEW_TESTS } from "./views.mjs";
 
 const HTML_NAME = '<img src=x onerror="window.__xss=1"><b>bold-board</b>';
 
@@ -222,4 +223,5 @@ export const TESTS = [
       await shot("dark-ecdsa");
     },
   },
+  ...VIEW_TESTS,
 ];

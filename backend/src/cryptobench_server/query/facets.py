@@ -12,7 +12,6 @@ instead of every result.
 
 from typing import Any, NamedTuple
 
-from cryptobench_contract.units import CANONICAL_METRICS
 from sqlalchemy import (
     Select,
     String,
@@ -29,6 +28,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.expression import CTE
 from sqlalchemy.sql.util import ClauseAdapter
 
+from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_server.models import Machine, Run, Series, SeriesRun
 from cryptobench_server.query.chart import numeric
 from cryptobench_server.query.dimensions import (
@@ -78,14 +78,16 @@ def metric_counts(session: Session, filters: Filters) -> Counts:
     columns = [func.coalesce(func.sum(getattr(rollup, f"{m}_n")), 0) for m in CANONICAL_METRICS]
     query = series_from(select(*columns), filters, rollup)
     counts = session.execute(query.where(*_conditions(filters))).one()
-    return dict(zip(CANONICAL_METRICS, counts))
+    return dict(zip(CANONICAL_METRICS, counts, strict=True))
 
 
 def ordered(counts: Counts) -> list[tuple[str | None, int]]:
     """Values sorted numerically when all are numbers, else as text; null first."""
     values = [v for v in counts if v is not None]
     numbers = numeric(values)
-    keys = dict(zip(values, numbers)) if numbers is not None else {v: v for v in values}
+    keys = (
+        dict(zip(values, numbers, strict=True)) if numbers is not None else {v: v for v in values}
+    )
     head = [(None, counts[None])] if None in counts else []
     return head + [(v, counts[v]) for v in sorted(values, key=keys.__getitem__)]
 

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 from collect_support import FIXTURES, run_main
 
-from cryptobench_collect.parsers.figures import NOT_UNDERSTOOD
-from cryptobench_collect.parsers.openssl_session import command, parse_openssl_session
-from cryptobench_collect.sources.serial_runs import assemble_text
+from cryptobench_parsers.figures import NOT_UNDERSTOOD
+from cryptobench_parsers.openssl_session import command, parse_openssl_session
+from cryptobench_parsers.serial_runs import assemble_text
 
 OPENSSL = FIXTURES / "openssl"
 SERIAL = FIXTURES / "serial"

@@ -12,7 +12,7 @@ from collect_support import FIXTURES, clean_env  # noqa: F401
 
 import cryptobench_collect.cli.serial as serial_cli
 from cryptobench_collect.cli.app import main
-from cryptobench_collect.parsers.serial_lines import Measurement
+from cryptobench_parsers.serial_lines import Measurement
 from cryptobench_collect.spool import Spool
 
 QUICK = (FIXTURES / "serial" / "host_quick_run.log").read_text().splitlines()

@@ -28,10 +28,10 @@ from cryptobench_collect.cli.options import (
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import write_documents
 from cryptobench_collect.errors import InputError, OnlySpooled, RuntimeFailure
-from cryptobench_collect.parsers.serial_lines import Begin, End, Item, Measurement
-from cryptobench_collect.sources.serial_documents import build_document
+from cryptobench_parsers.serial_lines import Begin, End, Item, Measurement
+from cryptobench_parsers.serial_documents import build_document
 from cryptobench_collect.sources.serial_reader import SerialLines, open_port
-from cryptobench_collect.sources.serial_runs import RunAssembler, SerialRun, assemble_text
+from cryptobench_parsers.serial_runs import RunAssembler, SerialRun, assemble_text
 from cryptobench_collect.sources.serial_session import SessionOutcome, collect_session
 
 _PORT = "Port"

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from cryptobench_contract import ParseWarning
 
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.figures import warning
-from cryptobench_collect.parsers.openssl_speed import (
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import warning
+from cryptobench_parsers.openssl_speed import (
     SpeedOutput,
     nothing_found,
     parse_openssl_speed,
@@ -89,7 +89,7 @@ def split_session(text: str) -> list[Part]:
 
 
 def parse_openssl_session(text: str, *, source_name: str) -> SessionOutput:
-    """Every command's output with results; raises InputError when no part has any."""
+    """Every command's output with results; raises ParseError when no part has any."""
     parts = split_session(text)
     preamble = parts[0] if parts[0].command is None and len(parts) > 1 else None
     version, build = parse_version_header(preamble.text) if preamble else (None, {})
@@ -109,7 +109,7 @@ def parse_openssl_session(text: str, *, source_name: str) -> SessionOutput:
     ]
     runs = [(part.command, out) for part, out in parsed if out.results]
     if not runs:
-        raise InputError(source_name, _first_text_line(text), nothing_found(text))
+        raise ParseError(source_name, _first_text_line(text), nothing_found(text))
     _move_orphan_warnings(parsed, runs, source_name)
     return SessionOutput(runs, frozenset().union(*(out.understood for _, out in parsed)))
 

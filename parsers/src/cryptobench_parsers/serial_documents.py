@@ -5,7 +5,7 @@ from typing import Any
 from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 
-from cryptobench_collect.sources.serial_runs import SerialRun
+from cryptobench_parsers.serial_runs import SerialRun
 
 SOURCE = "esp32c6-serial"
 SEED002_NOTE = (

@@ -2,8 +2,8 @@
 
 from cryptobench_contract import Result
 
-from cryptobench_collect.parsers.openssl_lines import Figure
-from cryptobench_collect.parsers.openssl_names import (
+from cryptobench_parsers.openssl_lines import Figure
+from cryptobench_parsers.openssl_names import (
     curve,
     generic_algorithm,
     symmetric_algorithm,

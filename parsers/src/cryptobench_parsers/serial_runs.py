@@ -13,8 +13,8 @@ from typing import Any
 
 from cryptobench_contract import ParseWarning, Result
 
-from cryptobench_collect.parsers.figures import NOT_UNDERSTOOD, figure_like, warning
-from cryptobench_collect.parsers.serial_lines import (
+from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like, warning
+from cryptobench_parsers.serial_lines import (
     Begin,
     End,
     Fact,

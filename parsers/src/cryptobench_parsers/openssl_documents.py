@@ -37,7 +37,7 @@ def document(
         tool=Tool(name="openssl", version=parsed.version, build=parsed.build_text, options=options),
         tags={**output_tags(parsed, command), **tags},
         results=parsed.results,
-        artifact=Artifact(media_type="text/plain", content=_capped(raw)),
+        artifact=Artifact(media_type="text/plain", content=capped(raw)),
         warnings=parsed.warnings,
     )
 
@@ -100,7 +100,7 @@ def inferred_options(parsed: SpeedOutput, command: Command | None = None) -> str
     return " ".join(flags) or None
 
 
-def _capped(raw: str) -> str:
+def capped(raw: str) -> str:
     if len(raw) <= MAX_ARTIFACT_CHARS:
         return raw
     marker = "\n[cryptobench: output truncated]\n"

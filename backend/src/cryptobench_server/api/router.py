@@ -7,6 +7,7 @@ from cryptobench_server.api import (
     compare,
     facets,
     health,
+    imports,
     ingest,
     machines,
     results,
@@ -17,6 +18,7 @@ from cryptobench_server.api import (
 api_router = APIRouter(prefix="/api/v1")
 api_router.include_router(health.router)
 api_router.include_router(ingest.router)
+api_router.include_router(imports.router)
 api_router.include_router(runs.router)
 api_router.include_router(machines.router)
 api_router.include_router(facets.router)

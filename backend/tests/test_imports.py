@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from cryptobench_server.app import create_app
 from cryptobench_server.cli import app as server_cli
-from cryptobench_server.config import Settings
+from cryptobench_server.config import Settings, get_settings
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.models import Result, Run
 
@@ -244,7 +244,9 @@ def test_the_server_cli_imports_through_the_same_code_path(store, monkeypatch, t
     monkeypatch.setenv("CRYPTOBENCH_DATABASE_URL", url)
     monkeypatch.setenv("CRYPTOBENCH_DATA_DIR", str(tmp_path))
     path = FIXTURES / "serial" / "mbedtls_benchmark_k230_3.6.3.log"
+    get_settings.cache_clear()
     outcome = CliRunner().invoke(server_cli, ["import", str(path), "--machine-name", "k230"])
+    get_settings.cache_clear()
     assert outcome.exit_code == 0, outcome.output
     [line] = outcome.stdout.splitlines()
     api = client.post(

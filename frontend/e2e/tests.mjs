@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
+import { IMPORT_TESTS } from "./imports.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
 
 const HTML_NAME = '<img src=x onerror="window.__xss=1"><b>bold-board</b>';
@@ -222,4 +223,5 @@ export const TESTS = [
       await shot("dark-ecdsa");
     },
   },
+  ...IMPORT_TESTS,
 ];

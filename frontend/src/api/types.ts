@@ -21,3 +21,5 @@ export type Difference = S["Difference"];
 export type CompareResponse = S["Comparison"];
 export type RunDocument = S["RunDocument"];
 export type ParseWarning = S["ParseWarning"];
+export type ImportResponse = S["ImportResponse"];
+export type PreviewRow = S["PreviewRow"];

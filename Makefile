@@ -10,7 +10,7 @@ COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e 'collectors[dev$(com
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-ui system-deps dashboard ui test test-python test-parts bench stack clean
+.PHONY: install install-ui system-deps dashboard ui test lint test-python test-parts bench stack clean
 
 ## make install: one .venv at the root with contract, parsers, backend and collectors (editable)
 install: $(VENV)/.installed
@@ -36,8 +36,18 @@ dashboard: install ui
 	$(BIN)/cryptobench-server demo load
 	$(BIN)/cryptobench-server serve --host $(HOST) --port $(PORT)
 
-## make test: every test of every part, against a throwaway PostgreSQL cluster
-test: system-deps install install-ui test-parts test-python
+## make test: lint, then every test of every part, against a throwaway PostgreSQL cluster
+test: system-deps install install-ui lint test-parts test-python
+
+## make lint: ruff check + ruff format --check over all Python (rules in ruff.toml), then mypy
+## (mypy.ini): strict for the contract and the parsers, the normal mode for the rest
+MYPY_STRICT := contract/src $(wildcard parsers/src collectors/src/cryptobench_collect/parsers)
+MYPY_NORMAL := backend/src collectors/src
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict $(MYPY_STRICT)
+	$(BIN)/mypy $(MYPY_NORMAL)
 
 test-parts:
 	for part in agents/jvm agents/esp32c6 frontend; do \

@@ -128,7 +128,7 @@ def copy_rows_per_s(database_url: str, docs: list[dict]) -> float:
         run_pks = [_bare_run(conn, doc) for doc in docs]
         conn.commit()
         start = time.perf_counter()
-        for run_pk, run_rows in zip(run_pks, rows):
+        for run_pk, run_rows in zip(run_pks, rows, strict=False):
             with (
                 conn.cursor() as cursor,
                 cursor.copy(f"COPY results ({', '.join(RESULT_COLUMNS)}) FROM STDIN") as copy,

@@ -18,10 +18,10 @@ from reliability_harness import (
     running_service,
     server_cli,
     stored_runs,
-)  # noqa: E402
-from reliability_load import run_load  # noqa: E402
+)
+from reliability_load import run_load
 
-from cryptobench_server.testing.pgcluster import destroy, start_cluster  # noqa: E402
+from cryptobench_server.testing.pgcluster import destroy, start_cluster
 
 AGENTS, RUNS, DUPLICATES, CONFLICTS, RACES = 20, 50, 5, 2, 2
 

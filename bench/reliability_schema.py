@@ -11,10 +11,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend" / "tests"))
 
-from reliability_harness import create_token, running_service, server_cli  # noqa: E402
-from test_reliability_schema import schemathesis  # noqa: E402
+from reliability_harness import create_token, running_service, server_cli
+from test_reliability_schema import schemathesis
 
-from cryptobench_server.testing.pgcluster import destroy, start_cluster  # noqa: E402
+from cryptobench_server.testing.pgcluster import destroy, start_cluster
 
 MAX_EXAMPLES = 150
 

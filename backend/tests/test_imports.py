@@ -24,10 +24,21 @@ from cryptobench_server.models import Result, Run
 FIXTURES = Path(__file__).parents[2] / "collectors" / "tests" / "fixtures"
 KINDS = {"openssl": "openssl/*.txt", "jmh": "jmh/*.json", "serial": "serial/*.log"}
 CASES = [(kind, path) for kind, pattern in KINDS.items() for path in sorted(FIXTURES.glob(pattern))]
-FIGURES = (
-    "algorithm operation family library params metric value unit "
-    "ns_per_op ops_per_s cycles_per_op bytes_per_s cycles_per_byte"
-).split()
+FIGURES = [
+    "algorithm",
+    "operation",
+    "family",
+    "library",
+    "params",
+    "metric",
+    "value",
+    "unit",
+    "ns_per_op",
+    "ops_per_s",
+    "cycles_per_op",
+    "bytes_per_s",
+    "cycles_per_byte",
+]
 
 
 @pytest.fixture(params=["postgresql", "sqlite"])

@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 
 import pytest
 from collect_support import FIXTURES
-from cryptobench_contract import Machine, RunDocument
 
+from cryptobench_contract import Machine, RunDocument
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.jmh import parse_jmh, parse_jmh_results
 

@@ -6,6 +6,7 @@ import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForCh
 import { RSA_VERIFY_MS } from "./seeds.mjs";
 import { IMPORT_TESTS } from "./imports.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
+import { VIEW_TESTS } from "./views.mjs";
 
 const HTML_NAME = '<img src=x onerror="window.__xss=1"><b>bold-board</b>';
 
@@ -224,4 +225,5 @@ export const TESTS = [
     },
   },
   ...IMPORT_TESTS,
+  ...VIEW_TESTS,
 ];

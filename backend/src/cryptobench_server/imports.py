@@ -9,13 +9,13 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from cryptobench_contract import ParseWarning, RunDocument
-from cryptobench_contract.units import CANONICAL_METRICS
-from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.imports import ImportOptions, Imported, decode, import_text
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from cryptobench_contract import ParseWarning, RunDocument
+from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.imports import Imported, ImportOptions, decode, import_text
 from cryptobench_server.errors import Conflict, InvalidInput
 from cryptobench_server.ingest import ingest_run
 from cryptobench_server.models import Run
@@ -92,7 +92,7 @@ def preview_rows(document: RunDocument) -> list[dict[str, Any]]:
     (None where it cannot be derived), computed by the same normalization as ingest."""
     rows = []
     for result in document.results:
-        figures: Mapping[str, float | None] = {}
+        figures: Mapping[str, float | None] = dict.fromkeys(CANONICAL_METRICS)
         derived: list[str] = []
         if result.metric != "other":
             figures, derived = canonical_figures(
@@ -105,7 +105,6 @@ def preview_rows(document: RunDocument) -> list[dict[str, Any]]:
         rows.append(
             {
                 **result.model_dump(include=_REPORTED),
-                **dict.fromkeys(CANONICAL_METRICS),
                 **figures,
                 "derived": derived,
             }

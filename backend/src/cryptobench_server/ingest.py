@@ -4,27 +4,25 @@
 COPY on PostgreSQL and one executemany on SQLite, never row by row through the ORM.
 """
 
-import gc
-import threading
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 from datetime import UTC, datetime
-from functools import lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 import orjson
 import psycopg
 from sqlalchemy import Engine, select
-from sqlalchemy.exc import DataError
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, joinedload
 
 from cryptobench_contract import RunDocument
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
 from cryptobench_server.errors import Conflict, InvalidInput
+from cryptobench_server.fastpaths import insert_rows, paused_gc
 from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.normalize import (
@@ -34,7 +32,7 @@ from cryptobench_server.normalize import (
     figure_plan,
     plausibility_flags,
 )
-from cryptobench_server.query.cells import CellBuilder, insert_cells
+from cryptobench_server.rollups import add_runs
 
 RESULT_COLUMNS = (
     "run_pk",
@@ -70,31 +68,6 @@ class Ingested(NamedTuple):
     created: bool
 
 
-_gc_lock = threading.Lock()
-_gc_holders = 0
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a large document is validated and normalized.
-
-    Building 200k results allocates millions of acyclic objects; with the collector on, each
-    generation-2 pass walks all of them again. Refcounting still frees everything; the last
-    concurrent holder turns the collector back on.
-    """
-    global _gc_holders
-    with _gc_lock:
-        _gc_holders += 1
-        gc.disable()
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_holders -= 1
-            if _gc_holders == 0:
-                gc.enable()
-
-
 class _LostRace(Exception):
     """Another transaction stored the same run_id first."""
 
@@ -119,7 +92,9 @@ def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None)
         assert stored is not None, "the winning transaction's run must be visible once it lost"
         return Ingested(stored, False)
     with Session(engine, expire_on_commit=False) as session:
-        return Ingested(_load(session, Run.id == run_pk), True)
+        stored = _load(session, Run.id == run_pk)
+        assert stored is not None, "the run this transaction committed must be visible"
+        return Ingested(stored, True)
 
 
 def _first_line(exc: Exception) -> str:
@@ -143,16 +118,16 @@ def _load(session: Session, where) -> Run | None:
 
 
 def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime) -> int:
-    """Machine, run, results and chart cells in one transaction. Rows are normalized while they
-    stream into COPY, so PostgreSQL stores one batch while Python prepares the next."""
+    """Machine, run, results and their read model rows (rollups.py) in one transaction. Rows are
+    normalized while they stream into the database (fastpaths.insert_rows)."""
     with Session(engine) as session, session.begin():
         machine_id = _upsert_machine(session, doc, now)
         run_pk = _insert_run(session, doc, digest, machine_id, len(doc.results), now)
         if run_pk is None:
             raise _LostRace
-        cells = CellBuilder()
-        _insert_results(session, run_pk, cells.collect(result_rows(doc)))
-        insert_cells(session.connection(), cells.cells(run_pk))
+        rows = ((run_pk, *row) for row in result_rows(doc))
+        insert_rows(session.connection(), "results", RESULT_COLUMNS, rows)
+        add_runs(session.connection(), [run_pk])
         return run_pk
 
 
@@ -162,18 +137,18 @@ def _insert_for(session: Session):
 
 def _upsert_machine(session: Session, doc: RunDocument, now: datetime) -> int:
     m = doc.machine
-    values = dict(
-        fingerprint=machine_fingerprint(m),
-        name=m.name,
-        arch=m.arch,
-        cpu_model=m.cpu_model,
-        cores=m.cores,
-        os=m.os,
-        board=m.board,
-        extra=m.extra,
-        first_seen=now,
-        last_seen=now,
-    )
+    values = {
+        "fingerprint": machine_fingerprint(m),
+        "name": m.name,
+        "arch": m.arch,
+        "cpu_model": m.cpu_model,
+        "cores": m.cores,
+        "os": m.os,
+        "board": m.board,
+        "extra": m.extra,
+        "first_seen": now,
+        "last_seen": now,
+    }
     statement = _insert_for(session)(Machine).values(**values)
     statement = statement.on_conflict_do_update(
         index_elements=["fingerprint"],
@@ -187,45 +162,30 @@ def _insert_run(
 ) -> int | None:
     source = doc.machine.extra.get("clock_source")
     artifact = doc.artifact
-    values = dict(
-        run_id=doc.run_id,
-        content_hash=digest,
-        source=doc.source,
-        started_at=doc.started_at,
-        finished_at=doc.finished_at,
-        machine_id=machine_id,
-        clock_hz=doc.machine.clock_hz,
-        clock_source=str(source)[:32] if source is not None else None,
-        machine_extra=doc.machine.extra,
-        tool_name=doc.tool.name,
-        tool_version=doc.tool.version,
-        tool_build=doc.tool.build,
-        tool_options=doc.tool.options,
-        tags=doc.tags,
-        result_count=count,
-        artifact_media_type=artifact.media_type if artifact else None,
-        artifact_content=artifact.content if artifact else None,
-        warnings=[w.model_dump(mode="json") for w in doc.warnings],
-        created_at=now,
-    )
+    values = {
+        "run_id": doc.run_id,
+        "content_hash": digest,
+        "source": doc.source,
+        "started_at": doc.started_at,
+        "finished_at": doc.finished_at,
+        "machine_id": machine_id,
+        "clock_hz": doc.machine.clock_hz,
+        "clock_source": str(source)[:32] if source is not None else None,
+        "machine_extra": doc.machine.extra,
+        "tool_name": doc.tool.name,
+        "tool_version": doc.tool.version,
+        "tool_build": doc.tool.build,
+        "tool_options": doc.tool.options,
+        "tags": doc.tags,
+        "result_count": count,
+        "artifact_media_type": artifact.media_type if artifact else None,
+        "artifact_content": artifact.content if artifact else None,
+        "warnings": [w.model_dump(mode="json") for w in doc.warnings],
+        "created_at": now,
+    }
     statement = _insert_for(session)(Run).values(**values)
     statement = statement.on_conflict_do_nothing(index_elements=["run_id"]).returning(Run.id)
     return session.execute(statement).scalar_one_or_none()
-
-
-def _insert_results(session: Session, run_pk: int, rows: Iterable[tuple]) -> None:
-    connection = session.connection()
-    columns = ", ".join(RESULT_COLUMNS)
-    if connection.dialect.name == "postgresql":
-        driver = connection.connection.driver_connection
-        with driver.cursor() as cursor, cursor.copy(f"COPY results ({columns}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row((run_pk, *row))
-        return
-    marks = ", ".join("?" * len(RESULT_COLUMNS))
-    connection.exec_driver_sql(
-        f"INSERT INTO results ({columns}) VALUES ({marks})", [(run_pk, *row) for row in rows]
-    )
 
 
 def _json(value: Any) -> str | None:
@@ -234,7 +194,7 @@ def _json(value: Any) -> str | None:
 
 class _Identity(NamedTuple):
     algorithm: str
-    params_json: str
+    params_json: str | None
     op_bytes: float | None
     series_key: str
 
@@ -251,7 +211,11 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
         derived = (
             plan.derived
             if r.value > 0
-            else [m for m, f in zip(CANONICAL_METRICS, figures) if f is not None and m != r.metric]
+            else [
+                m
+                for m, f in zip(CANONICAL_METRICS, figures, strict=False)
+                if f is not None and m != r.metric
+            ]
         )
         flags = plausibility_flags(
             value=r.value,
@@ -318,7 +282,7 @@ def _identities(doc: RunDocument):
     """Per-run memo: canonical algorithm and params, and the series key, once per combination."""
     machine = machine_fingerprint(doc.machine)
 
-    @lru_cache(maxsize=None)
+    @cache
     def identity(
         algorithm: str,
         operation: str | None,

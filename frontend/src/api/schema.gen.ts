@@ -140,6 +140,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/matrix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Matrix
+         * @description GET /matrix: result identities (rows) by the values of one dimension (columns), one metric.
+         *
+         *     Rows are result identities under the filters: algorithm, operation, library and canonical params,
+         *     less the column dimension (with `column=param.block_bytes` the block size moves into the
+         *     columns), plus any `split` dimensions. A cell is the `agg` of its results exactly as GET /chart
+         *     computes a point (exact median); a row a column did not measure has a null cell. Columns are
+         *     sorted numerically when every value is a number.
+         *
+         *     Each cell carries `ratio` = value / the baseline column's value in its row and `speedup` = how
+         *     many times better than the baseline (> 1 better) whatever the metric's direction
+         *     (`less_is_better`); each column carries the geometric mean of its speedups over the rows it shares
+         *     with the baseline. `baseline` names a column value; without it the first column is the baseline.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["matrix-get_matrix"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/relative": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Relative
+         * @description GET /relative: a chart (as GET /chart) whose points are speedups over a baseline.
+         *
+         *     The baseline is either a series, named by one `baseline_series` value per `series` dimension in
+         *     order (`series=param.padding&series=tag.opt_level&baseline_series=pss&baseline_series=-O2`; the
+         *     text `(none)` never names a value, an empty value names an absent one), or an x value
+         *     (`baseline_x=2048`: each series against its own point there). Exactly one of the two.
+         *
+         *     Each point has its value, the baseline's value and `speedup` = how many times better than the
+         *     baseline (> 1 better) whatever the metric's direction (`less_is_better`). Points without a
+         *     baseline point are left out. Each series has `geomean_speedup` over its points, and the chart one
+         *     over every series; both leave out the baseline itself (speedup 1 by definition; null for the
+         *     baseline series).
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["relative-get_relative"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/results": {
         parameters: {
             query?: never;
@@ -614,6 +680,95 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /** Matrix */
+        Matrix: {
+            /** Agg */
+            agg: string;
+            /**
+             * Baseline
+             * @description The baseline column's value (as text)
+             */
+            baseline: string | null;
+            /** Column */
+            column: string;
+            /** Columns */
+            columns: components["schemas"]["MatrixColumn"][];
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Rows */
+            rows: components["schemas"]["MatrixRow"][];
+            /** Split */
+            split: string[];
+            /** Unit */
+            unit: string;
+        };
+        /** MatrixCell */
+        MatrixCell: {
+            /** Max */
+            max: number;
+            /** Min */
+            min: number;
+            /** N */
+            n: number;
+            /**
+             * Ratio
+             * @description value / the baseline column's value in this row
+             */
+            ratio: number | null;
+            /**
+             * Speedup
+             * @description Times better than the baseline (>1 better) whatever the metric's direction
+             */
+            speedup: number | null;
+            /**
+             * Value
+             * @description The aggregate (agg) of the cell's results
+             */
+            value: number;
+        };
+        /** MatrixColumn */
+        MatrixColumn: {
+            /**
+             * Geomean Speedup
+             * @description Geometric mean of the shared rows' speedups over the baseline
+             */
+            geomean_speedup: number | null;
+            /**
+             * Rows
+             * @description How many rows this column measured
+             */
+            rows: number;
+            /**
+             * Shared
+             * @description Rows measured by both this column and the baseline
+             */
+            shared: number;
+            /**
+             * Value
+             * @description The column dimension's value
+             */
+            value: number | string;
+        };
+        /** MatrixRow */
+        MatrixRow: {
+            /**
+             * Cells
+             * @description One per column, in the columns' order; null where not measured
+             */
+            cells: (components["schemas"]["MatrixCell"] | null)[];
+            /**
+             * Key
+             * @description algorithm, operation, library and params (less the column dimension), then each split dimension
+             */
+            key: {
+                [key: string]: unknown;
+            };
+        };
         /** MetricInfo */
         MetricInfo: {
             /**
@@ -707,6 +862,64 @@ export interface components {
             status: number;
             title: string;
             type: string;
+        };
+        /** Relative */
+        Relative: {
+            /** Baseline Series */
+            baseline_series: {
+                [key: string]: string | null;
+            } | null;
+            /** Baseline X */
+            baseline_x: string | null;
+            /**
+             * Geomean Speedup
+             * @description Geometric mean over every series' speedups but the baseline's
+             */
+            geomean_speedup: number | null;
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Series */
+            series: components["schemas"]["RelativeSeries"][];
+            /** Unit */
+            unit: string;
+            /** X */
+            x: string;
+        };
+        /** RelativePoint */
+        RelativePoint: {
+            /**
+             * Baseline
+             * @description The baseline point's value
+             */
+            baseline: number;
+            /**
+             * Speedup
+             * @description Times better than the baseline (>1 better)
+             */
+            speedup: number;
+            /** Value */
+            value: number;
+            /** X */
+            x: number | string;
+        };
+        /** RelativeSeries */
+        RelativeSeries: {
+            /**
+             * Geomean Speedup
+             * @description Geometric mean of the speedups, leaving out the baseline itself
+             */
+            geomean_speedup: number | null;
+            /** Key */
+            key: {
+                [key: string]: string | null;
+            };
+            /** Points */
+            points: components["schemas"]["RelativePoint"][];
         };
         /** Result */
         Result: {
@@ -1612,6 +1825,196 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MachinesPage"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matrix-get_matrix": {
+        parameters: {
+            query: {
+                /** @description Canonical metric of the cells */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension whose values are the columns, e.g. machine */
+                column: string;
+                /** @description The column value the ratios are relative to */
+                baseline?: string | null;
+                /** @description Dimension(s) added to the row identity (repeatable) */
+                split?: string[];
+                /** @description Aggregate of the results in one cell */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Matrix"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "relative-get_relative": {
+        parameters: {
+            query: {
+                /** @description Canonical metric to compare */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension on the x axis, e.g. param.key_bits */
+                x: string;
+                /** @description Dimension(s) telling lines apart (repeatable) */
+                series?: string[];
+                /** @description The baseline series: one value per series dimension */
+                baseline_series?: string[];
+                /** @description The baseline x value (each series against itself there) */
+                baseline_x?: string | null;
+                /** @description Aggregate of the results at one point */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Relative"];
                 };
             };
             /** @description Bad request (e.g. a token in the query string) */

@@ -23,3 +23,5 @@ export type RunDocument = S["RunDocument"];
 export type ParseWarning = S["ParseWarning"];
 export type ImportResponse = S["ImportResponse"];
 export type PreviewRow = S["PreviewRow"];
+export type MatrixResponse = S["Matrix"];
+export type RelativeResponse = S["Relative"];

@@ -6,6 +6,7 @@ ParseError that names what was tried: a wrong guess would store wrong figures.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cryptobench_parsers.errors import ParseError
@@ -66,7 +67,7 @@ def detect(text: str, *, source_name: str) -> Detection:
     return Detection(best, f"{hits} lines look like {best} output (the first at line {first})")
 
 
-def _count(head: str, recognize) -> tuple[int, int | None]:
+def _count(head: str, recognize: Callable[[str], bool]) -> tuple[int, int | None]:
     hits, first = 0, None
     for number, line in enumerate(head.splitlines(), start=1):
         if recognize(line):

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Artifact, Machine, ParseWarning, RunDocument
 from pydantic import ValidationError
 
+from cryptobench_contract import Artifact, Machine, ParseWarning, RunDocument
 from cryptobench_parsers.detect import FORMATS, Detection, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.jmh import parse_jmh

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from pydantic import ValidationError
+
 from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.libraries import JDK_PROVIDERS, split_library
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
-from pydantic import ValidationError
-
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import warning
 

@@ -9,7 +9,6 @@ from datetime import datetime
 
 from cryptobench_contract import Artifact, Machine, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
-
 from cryptobench_parsers.openssl_session import Command, SessionOutput
 from cryptobench_parsers.openssl_speed import SpeedOutput
 

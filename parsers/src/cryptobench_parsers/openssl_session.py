@@ -10,7 +10,6 @@ import re
 from dataclasses import dataclass, field
 
 from cryptobench_contract import ParseWarning
-
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import warning
 from cryptobench_parsers.openssl_speed import (

@@ -11,11 +11,11 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from cryptobench_contract import ParseWarning, Result
 from pydantic import ValidationError
 
-from cryptobench_parsers.errors import ParseError
+from cryptobench_contract import ParseWarning, Result
 from cryptobench_parsers import openssl_mr, openssl_tables
+from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import unread_figures, warned_lines, warning
 from cryptobench_parsers.openssl_lines import FINAL, Figure, State, progress
 from cryptobench_parsers.openssl_names import fixed_name
@@ -30,6 +30,10 @@ _INVALID_ENGINE = re.compile(r'^Invalid engine "([^"]+)"')
 _ELAPSED = "You have chosen to measure elapsed time instead of user CPU time."
 _UNITS_LINE = re.compile(r"^The 'numbers' are in 1000s of bytes per second processed\.$")
 _COMMAND_LINE = re.compile(r"(?:^|[\s/\\>$#%])openssl(?:\.exe)?\s+speed\b")
+
+
+# (kind, name, operation, bits, block, curve): one figure of the run
+FigureKey = tuple[str, str, str | None, int | None, int | None, str | None]
 
 
 @dataclass
@@ -244,7 +248,7 @@ def _default_sizes_warning(scan: _Scan) -> None:
 
 
 def _select(scan: _Scan) -> list[Figure]:
-    chosen: dict[tuple, Figure] = {}
+    chosen: dict[FigureKey, Figure] = {}
     for figure in scan.finals:
         _keep(chosen, figure, scan)
     for key, figure in _summed_children(scan).items():
@@ -265,12 +269,12 @@ def _order(figure: Figure) -> tuple[int, int]:
     return figure.line, figure.block or 0
 
 
-def _key(figure: Figure) -> tuple:
+def _key(figure: Figure) -> FigureKey:
     name = fixed_name(figure.name) if figure.kind in ("symmetric", "kem", "sig") else ""
     return figure.kind, name, figure.operation, figure.bits, figure.block, figure.curve
 
 
-def _keep(chosen: dict[tuple, Figure], figure: Figure, scan: _Scan) -> None:
+def _keep(chosen: dict[FigureKey, Figure], figure: Figure, scan: _Scan) -> None:
     key = _key(figure)
     if key in chosen and chosen[key].rank == figure.rank:
         scan.warn(
@@ -280,15 +284,15 @@ def _keep(chosen: dict[tuple, Figure], figure: Figure, scan: _Scan) -> None:
     chosen[key] = figure
 
 
-def _covered(chosen: dict[tuple, Figure], figure: Figure) -> bool:
+def _covered(chosen: dict[FigureKey, Figure], figure: Figure) -> bool:
     key = _key(figure)
     if figure.curve is None:
         return any(k[:5] == key[:5] for k in chosen)
     return key in chosen
 
 
-def _summed_children(scan: _Scan) -> dict[tuple, Figure]:
-    groups: dict[tuple, list[Figure]] = {}
+def _summed_children(scan: _Scan) -> dict[FigureKey, Figure]:
+    groups: dict[FigureKey, list[Figure]] = {}
     for figure in scan.children:
         groups.setdefault(_key(figure), []).append(figure)
     totals = {}

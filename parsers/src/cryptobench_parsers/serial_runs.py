@@ -12,7 +12,6 @@ from datetime import datetime
 from typing import Any
 
 from cryptobench_contract import ParseWarning, Result
-
 from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like, warning
 from cryptobench_parsers.serial_lines import (
     Begin,

@@ -9,14 +9,14 @@ units; nothing stored), 422 problem+json naming the line or what detection tried
 import uuid
 from typing import Annotated, Any, Literal
 
-from cryptobench_contract import ParseWarning
-from cryptobench_contract.vocabulary import Operation
-from cryptobench_parsers.imports import ImportOptions
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
+from cryptobench_contract import ParseWarning
+from cryptobench_contract.vocabulary import Operation
+from cryptobench_parsers.imports import ImportOptions
 from cryptobench_server.api.ingest import UploadRoute
 from cryptobench_server.auth import UploadAccess
 from cryptobench_server.errors import InvalidInput

@@ -10,6 +10,8 @@ from cryptobench_server.api import (
     imports,
     ingest,
     machines,
+    matrix,
+    relative,
     results,
     runs,
     vocabulary,
@@ -24,5 +26,7 @@ api_router.include_router(machines.router)
 api_router.include_router(facets.router)
 api_router.include_router(chart.router)
 api_router.include_router(compare.router)
+api_router.include_router(matrix.router)
+api_router.include_router(relative.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)

@@ -12,9 +12,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from cryptobench_parsers.errors import ParseError
-
 from cryptobench_collect.errors import CollectorError, InputError
+from cryptobench_parsers.errors import ParseError
 
 app = typer.Typer(
     name="cryptobench",

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import Machine, RunDocument
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -29,9 +28,10 @@ from cryptobench_collect.delivery import apply_overrides, deliver
 from cryptobench_collect.documents import read_text, write_documents
 from cryptobench_collect.errors import UsageError
 from cryptobench_collect.hostinfo import collect_host_info
+from cryptobench_collect.runners import openssl as runner
+from cryptobench_contract import Machine, RunDocument
 from cryptobench_parsers.openssl_documents import session_documents
 from cryptobench_parsers.openssl_session import parse_openssl_session
-from cryptobench_collect.runners import openssl as runner
 
 _RUN = "openssl speed"
 FileArg = Annotated[

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_contract import Machine, ParseWarning, RunDocument, utc_now
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.openssl_documents import document
@@ -16,8 +17,6 @@ from cryptobench_parsers.openssl_speed import (
     parse_openssl_speed,
     parse_version_header,
 )
-
-from cryptobench_collect.errors import RuntimeFailure, UsageError
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ class SpeedConfig:
             return [base + list(self.algorithms)]
         if not self.algorithms:
             raise UsageError("--evp needs at least one algorithm, e.g. aes-128-cbc")
-        return [base + ["-evp", algorithm] for algorithm in self.algorithms]
+        return [[*base, "-evp", algorithm] for algorithm in self.algorithms]
 
     def tags(self) -> dict[str, str]:
         tags = {

@@ -1,8 +1,9 @@
 """A pasted terminal session with several `openssl speed` commands: one output per command.
 
 A line that types an `openssl speed` command (after any shell prompt, with any `NAME=value`
-environment settings in front) starts a new part; each part is parsed on its own, with the line
-numbers of the whole text. Lines before the first command belong to the first part unless they
+environment settings in front) starts a new part; so does a progress or version line after a
+result table (two outputs pasted one after the other: openssl prints its tables last). Each
+part is parsed on its own, with the line numbers of the whole text. Lines before the first command belong to the first part unless they
 hold results of their own (a paste that starts mid-output). Pure: text in, outputs out.
 """
 
@@ -22,6 +23,8 @@ from cryptobench_parsers.openssl_speed import (
 _COMMAND = re.compile(r"(?:^|[\s/\\>$#%])(?P<binary>openssl(?:\.exe)?)\s+speed\b(?P<args>.*)$")
 _NOT_COMMANDS = ("Doing ", "+", "Got: ")
 _PROMPT_ENDS = "$#%>"
+_TABLE_ROW = re.compile(r"(?:\s+\d+\.\d+k){2,}\s*$|\s\d+\.\d+s\s.*\s\d+\.\d+\s*$")
+_RUN_START = re.compile(r"^(?:Doing \S|OpenSSL \d|version: \d)")
 _ENV = re.compile(r"""(?P<name>[A-Za-z_]\w*)=(?P<value>"[^"]*"|'[^']*'|\S+)""")
 
 
@@ -74,10 +77,13 @@ def split_session(text: str) -> list[Part]:
     """The text cut before each command line (line numbers kept)."""
     lines = text.splitlines()
     starts: list[tuple[int, Command | None]] = [(0, None)]
+    after_table = False
     for index, line in enumerate(lines):
         found = command(line, index + 1)
-        if found is not None:
+        if found is not None or (after_table and _RUN_START.match(line)):
             starts.append((index, found))
+            after_table = False
+        after_table = after_table or _TABLE_ROW.search(line) is not None
     if len(starts) > 1 and starts[1][0] == 0:
         starts.pop(0)
     ends = [start for start, _ in starts[1:]] + [len(lines)]

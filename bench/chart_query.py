@@ -29,7 +29,7 @@ from sqlalchemy import create_engine
 
 from cryptobench_server import rollups
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 RUNS, PER_RUN, MACHINES, CALLS = 2000, 500, 20, 50
 CURVES = ("secp256r1", "secp256k1", "secp384r1", "secp521r1", "sm2p256v1", "brainpoolP256r1")

@@ -37,7 +37,7 @@ from chart_query import (
 )
 
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 SIZES = (RUNS, 5 * RUNS)
 UNFILTERED = 10

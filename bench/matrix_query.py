@@ -20,7 +20,7 @@ import psycopg
 from chart_query import SQL_AGGS, fill, load, p95, serve
 
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 CALLS, ROWS, COLUMNS = 20, 200, 20
 METRICS = ("ns_per_op", "ops_per_s", "cycles_per_op", "ns_per_op")

@@ -76,6 +76,8 @@ def serve(
     settings = get_settings()
     if migrate:
         migrations.upgrade(settings.resolved_database_url, progress=_progress)
+    else:
+        _warn_when_behind(settings.resolved_database_url)
     logging.getLogger("uvicorn.access").addFilter(RedactQueryTokens())
     uvicorn.run(
         "cryptobench_server.app:create_app",
@@ -100,6 +102,27 @@ def _progress(line: str) -> None:
     typer.echo(f"rollups: {line}", err=True)
 
 
+def _behind(database_url: str) -> int:
+    engine = make_engine(database_url)
+    with engine.connect() as connection:
+        missing = rollups.behind(connection)
+    engine.dispose()
+    return missing
+
+
+def _behind_message(missing: int) -> str:
+    return (
+        f"the read model is behind: {missing} runs are not in it, so facets and charts leave "
+        "them out; run `cryptobench-server migrate` or `cryptobench-server rollups rebuild`"
+    )
+
+
+def _warn_when_behind(database_url: str) -> None:
+    missing = _behind(database_url)
+    if missing:
+        typer.echo(f"warning: {_behind_message(missing)}", err=True)
+
+
 @rollups_app.command("rebuild")
 def rollups_rebuild() -> None:
     """Delete the read model and make it again from every stored result (one transaction:
@@ -114,15 +137,9 @@ def rollups_rebuild() -> None:
 @rollups_app.command("status")
 def rollups_status() -> None:
     """Whether the read model holds every stored run (exit 1 when it is behind)."""
-    engine = make_engine(get_settings().resolved_database_url)
-    with engine.connect() as connection:
-        missing = rollups.behind(connection)
-    engine.dispose()
+    missing = _behind(get_settings().resolved_database_url)
     if missing:
-        typer.echo(
-            f"the read model is behind: {missing} runs are not in it; "
-            "run `cryptobench-server migrate` or `cryptobench-server rollups rebuild`"
-        )
+        typer.echo(_behind_message(missing))
         raise typer.Exit(1)
     typer.echo("the read model holds every stored run")
 

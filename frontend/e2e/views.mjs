@@ -102,4 +102,21 @@ export const VIEW_TESTS = [
       await fresh.close();
     },
   },
+  {
+    name: "size-curve cost model: seed 003 without cryptodev fits, CPU-time devcrypto does not",
+    fn: async ({ page, shot, url }) => {
+      await openPreset(page, url, "openssl-cryptodev");
+      await page.waitForSelector('[data-testid="fit-table"] tbody tr');
+      const before = await drawCount(page);
+      await page.getByRole("button", { name: "lines" }).click();
+      await waitForChart(page, before);
+      const names = (await plotted(page)).map((t) => t.name);
+      assert.ok(names.some((n) => /^none fit \(R² 1\.0000\)$/.test(n)), names.join(" | "));
+      assert.ok(!names.some((n) => n.startsWith("devcrypto fit")), names.join(" | "));
+      const rows = await page.$$eval('[data-testid="fit-table"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+      assert.deepEqual(rows.find((r) => r[0] === "none"), ["none", "176 ns", "45.9 MB/s", "8.06 B", "1.0000", "yes"]);
+      assert.equal(rows.find((r) => r[0] === "devcrypto")?.[5], "no");
+      await shot("fit-cryptodev");
+    },
+  },
 ];

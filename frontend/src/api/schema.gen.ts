@@ -83,6 +83,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/fit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Fit
+         * @description GET /fit: the size-curve cost model, time per operation = a + b * bytes, per series.
+         *
+         *     `x` is a byte size (param.block_bytes or param.message_bytes); the points are the chart's
+         *     (`agg` of `metric`, ns_per_op or cycles_per_op, at each size). Each series gets a weighted
+         *     least-squares fit (weights 1 / t^2: relative residuals) with its R^2, the fixed cost `a` (metric
+         *     unit), the per-byte cost `b`, `bytes_per_unit` = 1 / b (asymptotic throughput: bytes per ns or
+         *     per cycle) and `half_size` = a / b in bytes (where fixed and per-byte costs are equal). `good`
+         *     says whether the fit is worth drawing: three sizes or more, a >= 0, b > 0, R^2 >= `min_r2`.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["fit-get_fit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -1154,6 +1183,77 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /** SizeFit */
+        SizeFit: {
+            /**
+             * A
+             * @description Fixed cost per operation, in the metric's unit
+             */
+            a: number;
+            /**
+             * B
+             * @description Cost per byte, in the metric's unit
+             */
+            b: number;
+            /**
+             * Bytes Per Unit
+             * @description 1 / b: asymptotic throughput in bytes per ns (or per cycle)
+             */
+            bytes_per_unit: number | null;
+            /**
+             * Good
+             * @description Worth drawing: n >= 3, a >= 0, b > 0, r2 >= min_r2
+             */
+            good: boolean;
+            /**
+             * Half Size
+             * @description a / b: bytes at which a equals the per-byte cost
+             */
+            half_size: number | null;
+            /**
+             * N
+             * @description Sizes fitted
+             */
+            n: number;
+            /**
+             * R2
+             * @description Weighted R^2 of the fit
+             */
+            r2: number;
+        };
+        /** SizeFitSeries */
+        SizeFitSeries: {
+            fit: components["schemas"]["SizeFit"] | null;
+            /** Key */
+            key: {
+                [key: string]: string | null;
+            };
+            /** Points */
+            points: components["schemas"]["SizePoint"][];
+        };
+        /** SizeFits */
+        SizeFits: {
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Min R2 */
+            min_r2: number;
+            /** Series */
+            series: components["schemas"]["SizeFitSeries"][];
+            /** Unit */
+            unit: string;
+            /** X */
+            x: string;
+        };
+        /** SizePoint */
+        SizePoint: {
+            /** Value */
+            value: number;
+            /** X */
+            x: number | string;
+        };
         /** Tool */
         Tool: {
             /** Build */
@@ -1454,6 +1554,98 @@ export interface operations {
                 };
             };
             /** @description Invalid input; `errors` names the field paths */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "fit-get_fit": {
+        parameters: {
+            query: {
+                /** @description The size: param.block_bytes or param.message_bytes */
+                x: string;
+                /** @description Time per operation */
+                metric?: "ns_per_op" | "cycles_per_op";
+                /** @description Dimension(s) telling lines apart (repeatable) */
+                series?: string[];
+                /** @description Aggregate of the results at one size */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SizeFits"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;

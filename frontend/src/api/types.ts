@@ -23,3 +23,4 @@ export type RunDocument = S["RunDocument"];
 export type ParseWarning = S["ParseWarning"];
 export type MatrixResponse = S["Matrix"];
 export type RelativeResponse = S["Relative"];
+export type SizeFitsResponse = S["SizeFits"];

@@ -27,9 +27,9 @@ import httpx
 import psycopg
 from sqlalchemy import create_engine
 
-from cryptobench_server.migrate import upgrade
 from cryptobench_server import rollups
-from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
+from cryptobench_server.migrate import upgrade
+from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 RUNS, PER_RUN, MACHINES, CALLS = 2000, 500, 20, 50
 CURVES = ("secp256r1", "secp256k1", "secp384r1", "secp521r1", "sm2p256v1", "brainpoolP256r1")
@@ -405,7 +405,7 @@ def time_sql(conninfo: str, plan: list[dict]) -> tuple[list[float], list[Figures
 def check(plan: list[dict], ours: list[Figures], baseline: list[Figures]) -> int:
     """The number of points; exits when the API and the SQL disagree (means: to 1e-12, as the
     API sums per-cell sums)."""
-    for call, api, sql in zip(plan, ours, baseline):
+    for call, api, sql in zip(plan, ours, baseline, strict=False):
         for key in api.keys() | sql.keys():
             a, b = api.get(key), sql.get(key)
             same = (

@@ -22,7 +22,7 @@ import psycopg
 from chart_query import SQL_AGGS, fill, load, p95, serve
 
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 CALLS, ROWS, COLUMNS = 20, 200, 20
 METRICS = ("ns_per_op", "ops_per_s")  # every result has a time; cycles need a clock
@@ -90,7 +90,7 @@ def time_api(base_url: str, calls: list[dict]) -> tuple[list[float], list[Cells]
                         c["n"],
                     )
                     for row in body["rows"]
-                    for m, c in zip(machines, row["cells"])
+                    for m, c in zip(machines, row["cells"], strict=True)
                     if c is not None
                 }
             )
@@ -128,7 +128,7 @@ def time_sql(conninfo: str, calls: list[dict]) -> tuple[list[float], list[Cells]
 
 
 def check(calls: list[dict], ours: list[Cells], baseline: list[Cells]) -> int:
-    for call, api, sql in zip(calls, ours, baseline):
+    for call, api, sql in zip(calls, ours, baseline, strict=False):
         for key in api.keys() | sql.keys():
             a, b = api.get(key), sql.get(key)
             same = (

@@ -8,8 +8,6 @@ ECDSA sign ops/s at 128 B: secp256k1 825 (of 800, 850), secp256r1 1050 (of 1000,
 
 import math
 
-from test_read_support import loaded  # noqa: F401
-
 RSA_PSS = {"algorithm": "RSA", "param.padding": "pss"}
 
 

@@ -5,13 +5,13 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 from collect_support import FIXTURES
-from cryptobench_contract import Machine
 from rich.console import Console
 
 from cryptobench_collect.delivery import DeliveryOptions, deliver
 from cryptobench_collect.parsers.openssl_session import parse_openssl_session
 from cryptobench_collect.runners import openssl as runner
 from cryptobench_collect.spool import Spool
+from cryptobench_contract import Machine
 
 OPENSSL_FIXTURES = sorted((FIXTURES / "openssl").glob("*.txt"))
 

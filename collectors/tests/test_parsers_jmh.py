@@ -5,10 +5,10 @@ from datetime import UTC, datetime
 
 import pytest
 from collect_support import FIXTURES
-from cryptobench_contract import Machine, RunDocument
 
 from cryptobench_collect.errors import InputError
 from cryptobench_collect.parsers.jmh import parse_jmh, parse_jmh_results
+from cryptobench_contract import Machine, RunDocument
 
 JMH = FIXTURES / "jmh"
 STARTED = datetime(2026, 11, 20, 10, 0, tzinfo=UTC)

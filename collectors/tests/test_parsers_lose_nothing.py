@@ -93,7 +93,7 @@ def test_each_command_of_a_session_is_its_own_run_document_tagged_with_its_envir
     )
     path = tmp_path / "session.txt"
     path.write_text(text)
-    code, out, err = run_main(["parse", "openssl", str(path), "--machine-name", "box"], capsys)
+    code, out, _err = run_main(["parse", "openssl", str(path), "--machine-name", "box"], capsys)
     documents = [json.loads(line) for line in out.splitlines()]
     assert code is None or code == 0
     assert [(d["tags"], d["tool"]["options"]) for d in documents] == [

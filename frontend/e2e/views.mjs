@@ -1,4 +1,4 @@
-// E2E tests of the comparison views (matrix, relative-to, fits, size vs speed, drill-down); run by run.mjs with the others.
+// E2E checks of the comparison views (matrix, relative-to, fits, size vs speed); app.spec.mjs runs them with the others.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";

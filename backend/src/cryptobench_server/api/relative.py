@@ -14,11 +14,11 @@ baseline series).
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Series
@@ -29,9 +29,10 @@ from cryptobench_server.schemas_read import CanonicalMetric
 from cryptobench_server.schemas_views import Relative
 
 router = APIRouter(tags=["relative"])
-RelativeFilters = filters_dependency(
-    "metric", "x", "series", "agg", "baseline_series", "baseline_x"
-)
+RelativeFilters = Annotated[
+    Filters,
+    Depends(filters_dependency("metric", "x", "series", "agg", "baseline_series", "baseline_x")),
+]
 
 
 @router.get("/relative", description=(__doc__ or "") + "\n" + FILTER_HELP)
@@ -63,7 +64,11 @@ def get_relative(
             errors=[{"field": "baseline_series", "message": "one value per series dimension"}],
         )
     rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
-    key = dict(zip(names, (v or None for v in baseline_series))) if baseline_series else None
+    key = (
+        dict(zip(names, (v or None for v in baseline_series), strict=False))
+        if baseline_series
+        else None
+    )
     shaped = relative(
         shape(rows, names),
         less_is_better=LESS_IS_BETTER[metric],

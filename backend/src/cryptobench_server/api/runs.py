@@ -4,12 +4,13 @@ import uuid
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from sqlalchemy import String, and_, cast, func, or_, select
 from sqlalchemy.orm import joinedload
 
+from cryptobench_contract import ParseWarning
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency, run_item, tool_of
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency, run_item
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Machine, Result, Run
@@ -19,7 +20,7 @@ from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, de
 from cryptobench_server.schemas_read import ArtifactOut, MachineOut, ResultOut, RunDetail, RunsPage
 
 router = APIRouter(tags=["runs"])
-RunFilters = filters_dependency("q", "limit", "cursor")
+RunFilters = Annotated[Filters, Depends(filters_dependency("q", "limit", "cursor"))]
 
 
 @router.get(
@@ -84,5 +85,5 @@ def get_run(run_id: uuid.UUID, session: SessionDep, _: ReadAccess) -> RunDetail:
         machine_extra=run.machine_extra,
         results=[ResultOut.model_validate(r) for r in results],
         artifact=artifact,
-        warnings=run.warnings or [],
+        warnings=[ParseWarning.model_validate(w) for w in run.warnings or []],
     )

@@ -123,9 +123,9 @@ def shape(rows: Sequence[PointRow], series_names: Sequence[str]) -> list[dict[st
     """Group point rows into series (sorted by key, nulls first) with points sorted by x."""
     xs = [_text(r.x) for r in rows]
     numbers = numeric(xs)
-    x_of = dict(zip(xs, numbers)) if numbers is not None else {x: x for x in xs}
+    x_of = dict(zip(xs, numbers, strict=False)) if numbers is not None else {x: x for x in xs}
     by_key: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-    for row, x in zip(rows, xs):
+    for row, x in zip(rows, xs, strict=False):
         point = {
             "x": x_of[x],
             "value": row.value,
@@ -139,7 +139,7 @@ def shape(rows: Sequence[PointRow], series_names: Sequence[str]) -> list[dict[st
     out = []
     for key in sorted(by_key, key=lambda k: [(v is not None, v or "") for v in k]):
         points = sorted(by_key[key], key=lambda p: p["x"])
-        out.append({"key": dict(zip(series_names, key)), "points": points})
+        out.append({"key": dict(zip(series_names, key, strict=False)), "points": points})
     return out
 
 

@@ -12,10 +12,10 @@ instead of every result.
 
 from typing import Any
 
-from cryptobench_contract.units import CANONICAL_METRICS
 from sqlalchemy import String, case, cast, func, literal_column, select
 from sqlalchemy.orm import Session
 
+from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_server.models import Series
 from cryptobench_server.query.chart import numeric
 from cryptobench_server.query.dimensions import (
@@ -34,7 +34,7 @@ Counts = dict[str | None, int]
 def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
     """(dimension, {value: count}) for the fixed dimensions, then param.*, then tag.*, by name."""
     fixed = [(name, _counts(session, name, filters)) for name in FIXED]
-    open_ = {}
+    open_: dict[str, Counts] = {}
     for prefix, column in ((PARAM, Series.params), (TAG, Series.tags)):
         for (key, value), count in _pairs(session, prefix, column, filters).items():
             open_.setdefault(prefix + key, {})[value] = count
@@ -50,14 +50,16 @@ def metric_counts(session: Session, filters: Filters) -> Counts:
     columns = [func.coalesce(func.sum(getattr(rollup, f"{m}_n")), 0) for m in CANONICAL_METRICS]
     query = series_from(select(*columns), filters, rollup)
     counts = session.execute(query.where(*_conditions(filters))).one()
-    return dict(zip(CANONICAL_METRICS, counts))
+    return dict(zip(CANONICAL_METRICS, counts, strict=False))
 
 
 def ordered(counts: Counts) -> list[tuple[str | None, int]]:
     """Values sorted numerically when all are numbers, else as text; null first."""
     values = [v for v in counts if v is not None]
     numbers = numeric(values)
-    keys = dict(zip(values, numbers)) if numbers is not None else {v: v for v in values}
+    keys = (
+        dict(zip(values, numbers, strict=False)) if numbers is not None else {v: v for v in values}
+    )
     head = [(None, counts[None])] if None in counts else []
     return head + [(v, counts[v]) for v in sorted(values, key=keys.__getitem__)]
 
@@ -75,7 +77,9 @@ def _counts(session: Session, name: str, filters: Filters) -> Counts:
     return {_text(v): n for v, n in rows}
 
 
-def _pairs(session: Session, prefix: str, column, filters: Filters) -> dict[tuple[str, str], int]:
+def _pairs(
+    session: Session, prefix: str, column, filters: Filters
+) -> dict[tuple[str, str | None], int]:
     """Counts of every (key, value) of a JSON object column, under the filters on other keys."""
     key, value, source = json_pairs(session, column)
     rollup = rollup_for(filters)

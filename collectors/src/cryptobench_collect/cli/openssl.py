@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import Machine, RunDocument
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -31,6 +30,7 @@ from cryptobench_collect.errors import UsageError
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.parsers.openssl_session import parse_openssl_session
 from cryptobench_collect.runners import openssl as runner
+from cryptobench_contract import Machine, RunDocument
 
 _RUN = "openssl speed"
 FileArg = Annotated[

@@ -8,12 +8,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import ParseWarning, RunDocument
 from rich.console import Console
 from rich.markup import escape
 
 from cryptobench_collect.cli.app import collect_app, parse_app
-from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.cli.options import (
     MachineNameOpt,
     NoUploadOpt,
@@ -25,6 +23,7 @@ from cryptobench_collect.cli.options import (
     delivery_options,
     parse_tags,
 )
+from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import write_documents
 from cryptobench_collect.errors import InputError, OnlySpooled, RuntimeFailure
@@ -33,6 +32,7 @@ from cryptobench_collect.sources.serial_documents import build_document
 from cryptobench_collect.sources.serial_reader import SerialLines, open_port
 from cryptobench_collect.sources.serial_runs import RunAssembler, SerialRun, assemble_text
 from cryptobench_collect.sources.serial_session import SessionOutcome, collect_session
+from cryptobench_contract import ParseWarning, RunDocument
 
 _PORT = "Port"
 FileArg = Annotated[str, typer.Argument(metavar="FILE", help="Saved console log ('-' reads stdin)")]

@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from pydantic import ValidationError
+
+from cryptobench_collect.errors import InputError
+from cryptobench_collect.parsers.figures import warning
 from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.libraries import JDK_PROVIDERS, split_library
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
-from pydantic import ValidationError
-
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.figures import warning
 
 SUITE_PACKAGE = "dev.cryptobench.jmh."
 _RUN_NAMESPACE = uuid.UUID("5f0c3a52-6d2e-4c7e-9b1e-0f6a1d2c3b4a")

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from cryptobench_contract.units import Metric
+
 FINAL, PROGRESS = 2, 1
 NUM = r"\d+(?:\.\d+)?"
 
@@ -27,7 +29,7 @@ class Figure:
     child: int | None = None
 
     @property
-    def metric(self) -> str:
+    def metric(self) -> Metric:
         return "bytes_per_s" if self.kind == "symmetric" else "ops_per_s"
 
 

@@ -103,7 +103,7 @@ def _rsa(fields: list[str], state: State, child: int | None) -> Parts:
     ops = ("sign", "verify", "encrypt", "decrypt")[: len(fields) - 2]
     return [
         (("rsa", f"rsa {bits} bits", op, value), {"bits": bits})
-        for op, value in zip(ops, fields[2:])
+        for op, value in zip(ops, fields[2:], strict=False)
     ]
 
 
@@ -126,7 +126,7 @@ def _ec(layouts: tuple[list[tuple[str, int]], ...], kind: str, ops: tuple[str, .
         name = f"{bits} bits {kind} ({curve})"
         return [
             ((kind, name, op, value), {"bits": bits, "curve": curve})
-            for op, value in zip(ops, fields[2:])
+            for op, value in zip(ops, fields[2:], strict=False)
         ]
 
     return handler

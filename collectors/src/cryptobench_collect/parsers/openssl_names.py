@@ -7,7 +7,7 @@ cryptobench_contract.vocabulary.
 
 import re
 
-from cryptobench_contract.vocabulary import canonical_algorithm, canonical_curve
+from cryptobench_contract.vocabulary import Family, Operation, canonical_algorithm, canonical_curve
 
 #: openssl spellings that the vocabulary cannot know: 1.0.x spaces, 1.1.x's 13-column truncation.
 NAME_FIXES = {
@@ -65,7 +65,7 @@ def fixed_name(name: str) -> str:
     return NAME_FIXES.get(folded, folded)
 
 
-def symmetric_kind(name: str) -> tuple[str | None, str | None]:
+def symmetric_kind(name: str) -> tuple[Family | None, Operation | None]:
     """(family, operation) of a block-size table entry."""
     fixed = fixed_name(name)
     if _HASHES.match(fixed):

@@ -1,6 +1,6 @@
 """One parsed `openssl speed` figure -> one contract Result, names through the vocabulary."""
 
-from cryptobench_contract import Result
+from typing import cast
 
 from cryptobench_collect.parsers.openssl_lines import Figure
 from cryptobench_collect.parsers.openssl_names import (
@@ -9,8 +9,12 @@ from cryptobench_collect.parsers.openssl_names import (
     symmetric_algorithm,
     symmetric_kind,
 )
+from cryptobench_contract import Result
+from cryptobench_contract.vocabulary import Family, Operation
 
-_PKEY = {
+Params = dict[str, str | int | float | bool]
+
+_PKEY: dict[str, tuple[str, Family]] = {
     "rsa": ("RSA", "signature"),
     "dsa": ("DSA", "signature"),
     "ecdsa": ("ECDSA", "signature"),
@@ -29,7 +33,8 @@ def to_result(figure: Figure, version: str | None) -> Result:
         name=figure.name,
         family=family,
         algorithm=algorithm,
-        operation=operation,
+        # the table's operation word; Result checks it against the vocabulary
+        operation=cast("Operation | None", operation),
         library="OpenSSL",
         library_version=version,
         params=params,
@@ -39,19 +44,20 @@ def to_result(figure: Figure, version: str | None) -> Result:
     )
 
 
-def _describe(figure: Figure) -> tuple[str | None, str, str | None, dict[str, object]]:
+def _describe(figure: Figure) -> tuple[Family | None, str, str | None, Params]:
     if figure.kind == "symmetric":
         family, operation = symmetric_kind(figure.name)
-        return family, symmetric_algorithm(figure.name), operation, {"block_bytes": figure.block}
+        block: Params = {} if figure.block is None else {"block_bytes": figure.block}
+        return family, symmetric_algorithm(figure.name), operation, block
     if figure.kind in ("kem", "sig"):
-        algorithm, params = generic_algorithm(figure.name)
-        if params:
-            params["variant"] = _GENERIC_VARIANT[figure.kind]
-        return ("kem" if figure.kind == "kem" else "signature"), algorithm, figure.operation, params
+        algorithm, numbers = generic_algorithm(figure.name)
+        params: Params = {**numbers, "variant": _GENERIC_VARIANT[figure.kind]} if numbers else {}
+        generic: Family = "kem" if figure.kind == "kem" else "signature"
+        return generic, algorithm, figure.operation, params
     algorithm, family = _PKEY[figure.kind]
     if figure.operation in ("encrypt", "decrypt"):
         family = "cipher"
-    params: dict[str, object] = {"key_bits": figure.bits}
+    params = {} if figure.bits is None else {"key_bits": figure.bits}
     if figure.curve is not None:
         params["curve"] = curve(figure.curve)
     return family, algorithm, figure.operation, params

@@ -9,8 +9,6 @@ hold results of their own (a paste that starts mid-output). Pure: text in, outpu
 import re
 from dataclasses import dataclass, field
 
-from cryptobench_contract import ParseWarning
-
 from cryptobench_collect.errors import InputError
 from cryptobench_collect.parsers.figures import warning
 from cryptobench_collect.parsers.openssl_speed import (
@@ -19,6 +17,7 @@ from cryptobench_collect.parsers.openssl_speed import (
     parse_openssl_speed,
     parse_version_header,
 )
+from cryptobench_contract import ParseWarning
 
 _COMMAND = re.compile(r"(?:^|[\s/\\>$#%])(?P<binary>openssl(?:\.exe)?)\s+speed\b(?P<args>.*)$")
 _NOT_COMMANDS = ("Doing ", "+", "Got: ")

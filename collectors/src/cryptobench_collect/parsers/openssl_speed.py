@@ -11,7 +11,6 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from cryptobench_contract import ParseWarning, Result
 from pydantic import ValidationError
 
 from cryptobench_collect.errors import InputError
@@ -20,6 +19,7 @@ from cryptobench_collect.parsers.figures import unread_figures, warned_lines, wa
 from cryptobench_collect.parsers.openssl_lines import FINAL, Figure, State, progress
 from cryptobench_collect.parsers.openssl_names import fixed_name
 from cryptobench_collect.parsers.openssl_results import to_result
+from cryptobench_contract import ParseWarning, Result
 
 _GOT = re.compile(r"^Got: (\+\S+) from (\d+)\s*$")
 _FORKED = re.compile(r"^Forked child (\d+)")
@@ -27,6 +27,8 @@ _VERSION = re.compile(r"^(?:OpenSSL (\S+)\s|version: (\S+))")
 _BUILD = re.compile(r"^(built on|options|compiler|platform|CPUINFO):\s*(.*)$")
 _ENGINE = re.compile(r'^Engine "([^"]+)" set\.')
 _INVALID_ENGINE = re.compile(r'^Invalid engine "([^"]+)"')
+# (kind, name, operation, bits, block, curve): one figure of the run
+FigureKey = tuple[str, str, str | None, int | None, int | None, str | None]
 _ELAPSED = "You have chosen to measure elapsed time instead of user CPU time."
 _UNITS_LINE = re.compile(r"^The 'numbers' are in 1000s of bytes per second processed\.$")
 _COMMAND_LINE = re.compile(r"(?:^|[\s/\\>$#%])openssl(?:\.exe)?\s+speed\b")
@@ -244,7 +246,7 @@ def _default_sizes_warning(scan: _Scan) -> None:
 
 
 def _select(scan: _Scan) -> list[Figure]:
-    chosen: dict[tuple, Figure] = {}
+    chosen: dict[FigureKey, Figure] = {}
     for figure in scan.finals:
         _keep(chosen, figure, scan)
     for key, figure in _summed_children(scan).items():
@@ -265,12 +267,12 @@ def _order(figure: Figure) -> tuple[int, int]:
     return figure.line, figure.block or 0
 
 
-def _key(figure: Figure) -> tuple:
+def _key(figure: Figure) -> FigureKey:
     name = fixed_name(figure.name) if figure.kind in ("symmetric", "kem", "sig") else ""
     return figure.kind, name, figure.operation, figure.bits, figure.block, figure.curve
 
 
-def _keep(chosen: dict[tuple, Figure], figure: Figure, scan: _Scan) -> None:
+def _keep(chosen: dict[FigureKey, Figure], figure: Figure, scan: _Scan) -> None:
     key = _key(figure)
     if key in chosen and chosen[key].rank == figure.rank:
         scan.warn(
@@ -280,15 +282,15 @@ def _keep(chosen: dict[tuple, Figure], figure: Figure, scan: _Scan) -> None:
     chosen[key] = figure
 
 
-def _covered(chosen: dict[tuple, Figure], figure: Figure) -> bool:
+def _covered(chosen: dict[FigureKey, Figure], figure: Figure) -> bool:
     key = _key(figure)
     if figure.curve is None:
         return any(k[:5] == key[:5] for k in chosen)
     return key in chosen
 
 
-def _summed_children(scan: _Scan) -> dict[tuple, Figure]:
-    groups: dict[tuple, list[Figure]] = {}
+def _summed_children(scan: _Scan) -> dict[FigureKey, Figure]:
+    groups: dict[FigureKey, list[Figure]] = {}
     for figure in scan.children:
         groups.setdefault(_key(figure), []).append(figure)
     totals = {}

@@ -17,12 +17,12 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from cryptobench_contract import Result
-from cryptobench_contract.vocabulary import canonical_algorithm, canonical_padding
 from pydantic import ValidationError
 
 from cryptobench_collect.parsers.mbedtls_benchmark import parse_mbedtls_line
 from cryptobench_collect.parsers.wolfssl_benchmark import parse_wolfssl_line
+from cryptobench_contract import Result
+from cryptobench_contract.vocabulary import canonical_algorithm, canonical_padding
 
 PROTOCOL_VERSION = 1
 MBEDTLS = "Mbed TLS"

@@ -11,6 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from cryptobench_collect.errors import InputError, RuntimeFailure, UsageError
+from cryptobench_collect.parsers.openssl_session import Command
+from cryptobench_collect.parsers.openssl_speed import (
+    SpeedOutput,
+    parse_openssl_speed,
+    parse_version_header,
+)
 from cryptobench_contract import (
     Artifact,
     Machine,
@@ -21,14 +28,6 @@ from cryptobench_contract import (
     utc_now,
 )
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
-
-from cryptobench_collect.errors import InputError, RuntimeFailure, UsageError
-from cryptobench_collect.parsers.openssl_session import Command
-from cryptobench_collect.parsers.openssl_speed import (
-    SpeedOutput,
-    parse_openssl_speed,
-    parse_version_header,
-)
 
 PARSE_NAMESPACE = uuid.UUID("6f1c7a52-8a51-4d0e-9f5c-0f3f2b1f0c01")
 
@@ -59,7 +58,7 @@ class SpeedConfig:
             return [base + list(self.algorithms)]
         if not self.algorithms:
             raise UsageError("--evp needs at least one algorithm, e.g. aes-128-cbc")
-        return [base + ["-evp", algorithm] for algorithm in self.algorithms]
+        return [[*base, "-evp", algorithm] for algorithm in self.algorithms]
 
     def tags(self) -> dict[str, str]:
         tags = {

@@ -1,13 +1,14 @@
 """SerialRun -> RunDocument: the machine, tool and tags each console format tells about itself."""
 
+import uuid
 from typing import Any
 
+from cryptobench_collect.sources.serial_runs import SerialRun
 from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
+from cryptobench_contract.vocabulary import Source
 
-from cryptobench_collect.sources.serial_runs import SerialRun
-
-SOURCE = "esp32c6-serial"
+SOURCE: Source = "esp32c6-serial"
 SEED002_NOTE = (
     "seed 002 firmware: the printed 'cycles' are the cycle delta divided by 160, "
     "i.e. microseconds at 160 MHz; stored as us/op"
@@ -29,7 +30,7 @@ def build_document(run: SerialRun, *, machine_name: str | None = None) -> RunDoc
     results = [_with_context(result, run) for result in run.results]
     content = "\n".join(run.lines)[:MAX_ARTIFACT_CHARS]
     return RunDocument(
-        run_id=run.identity(),
+        run_id=uuid.UUID(run.identity()),
         source=SOURCE,
         started_at=run.started_at,
         finished_at=run.finished_at,
@@ -75,7 +76,8 @@ def _from_begin(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool
         build=" ".join(str(info[key]) for key in ("compiler", "opt") if info.get(key)) or None,
         options=f"iterations={info.get('iterations')} keygen_iterations={info.get('keygen_iterations')}",
     )
-    accel = info.get("accel") if isinstance(info.get("accel"), list) else []
+    reported = info.get("accel")
+    accel = reported if isinstance(reported, list) else []
     tags = {"target": str(target or "unknown"), "hw_accel": "+".join(map(str, accel)) or "none"}
     if info.get("opt"):
         tags["opt_level"] = str(info["opt"])

@@ -22,7 +22,7 @@ JsonDoc = sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postg
 
 
 def _figures() -> list[sa.Column]:
-    columns = [sa.Column("result_n", sa.Integer(), nullable=False)]
+    columns: list[sa.Column] = [sa.Column("result_n", sa.Integer(), nullable=False)]
     for metric in METRICS:
         columns += [
             sa.Column(f"{metric}_n", sa.Integer(), nullable=False),
@@ -31,7 +31,8 @@ def _figures() -> list[sa.Column]:
             sa.Column(f"{metric}_max", sa.Float(), nullable=True),
             sa.Column(f"{metric}_values", sa.LargeBinary(), nullable=True),
         ]
-    return columns + [
+    return [
+        *columns,
         sa.Column("error_n", sa.Integer(), nullable=False),
         sa.Column("error_max", sa.Float(), nullable=True),
         sa.Column("error_kind_min", sa.String(length=16), nullable=True),

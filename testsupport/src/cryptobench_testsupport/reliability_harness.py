@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 from sqlalchemy import create_engine, text
 
-from cryptobench_server.testing.pgcluster import free_port
+from cryptobench_testsupport.pgcluster import free_port
 
 BIN = Path(sys.executable).parent
 NAMESPACE = uuid.UUID("6f1b7c1e-9a59-4d0f-8b0e-5c0a3b7d2e41")

@@ -14,7 +14,7 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.testing.pgcluster import destroy, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, start_cluster
 
 _counter = itertools.count()
 

@@ -12,7 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import httpx
-from reliability_harness import make_run, percentile
+
+from cryptobench_testsupport.reliability_harness import make_run, percentile
 
 CHART = "/api/v1/chart?metric=ns_per_op&x=param.curve&series=tag.opt_level&agg=median"
 

@@ -11,9 +11,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reliability_harness import BIN, Service, make_run, stored_runs
-
-from cryptobench_server.testing.pgcluster import Cluster
+from cryptobench_testsupport.pgcluster import Cluster
+from cryptobench_testsupport.reliability_harness import BIN, Service, make_run, stored_runs
 
 
 @dataclass
@@ -103,7 +102,7 @@ def _wait_for_stored(
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         count = len(stored_runs(database_url))
-        if count >= at_least or all(a.process.poll() is not None for a in agents):
+        if count >= at_least or all(a.process and a.process.poll() is not None for a in agents):
             return count
         time.sleep(0.02)
     raise TimeoutError(f"fewer than {at_least} runs stored after {timeout_s}s")

@@ -42,14 +42,14 @@ SIGN_K1 = {128: 1266.561, 256: 1254.327, 1024: 1237.482, 1048576: 318.589}
 
 def by_hand(xs, ts):
     w = [1 / t**2 for t in ts]
-    mx = sum(wi * x for wi, x in zip(w, xs)) / sum(w)
-    my = sum(wi * t for wi, t in zip(w, ts)) / sum(w)
-    b = sum(wi * (x - mx) * (t - my) for wi, x, t in zip(w, xs, ts)) / sum(
-        wi * (x - mx) ** 2 for wi, x in zip(w, xs)
+    mx = sum(wi * x for wi, x in zip(w, xs, strict=True)) / sum(w)
+    my = sum(wi * t for wi, t in zip(w, ts, strict=True)) / sum(w)
+    b = sum(wi * (x - mx) * (t - my) for wi, x, t in zip(w, xs, ts, strict=True)) / sum(
+        wi * (x - mx) ** 2 for wi, x in zip(w, xs, strict=True)
     )
     a = my - b * mx
-    r2 = 1 - sum(wi * (t - a - b * x) ** 2 for wi, x, t in zip(w, xs, ts)) / sum(
-        wi * (t - my) ** 2 for wi, t in zip(w, ts)
+    r2 = 1 - sum(wi * (t - a - b * x) ** 2 for wi, x, t in zip(w, xs, ts, strict=True)) / sum(
+        wi * (t - my) ** 2 for wi, t in zip(w, ts, strict=True)
     )
     return a, b, r2
 
@@ -89,7 +89,7 @@ def test_seed003_progress_lines_with_and_without_cryptodev(demo):
     for engine, rows in PROGRESS.items():
         ts = [seconds / count * 1e9 for count, seconds in rows]
         assert [p["x"] for p in fits[engine]["points"]] == list(BLOCKS)
-        for point, t in zip(fits[engine]["points"], ts):
+        for point, t in zip(fits[engine]["points"], ts, strict=True):
             assert math.isclose(point["value"], t, rel_tol=1e-12)
         a, b, r2 = by_hand(BLOCKS, ts)
         got = fits[engine]["fit"]

@@ -285,6 +285,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tradeoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Tradeoff
+         * @description GET /tradeoff: size vs speed. Each result identity (algorithm, operation, library, params)
+         *     under the filters is a point: x = its standard size in bytes (`size`: public_key_bytes,
+         *     signature_bytes, ciphertext_bytes or shared_secret_bytes, from the standards via the contract;
+         *     the identity's params carry every size it has), y = the `agg` of `metric` as GET /chart computes
+         *     it. `pareto` marks the points no other point of the same operation beats in both size and speed.
+         *     Identities without that size (ciphers, hashes, unknown sets) are counted in `unsized`.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["tradeoff-get_tradeoff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vocabulary": {
         parameters: {
             query?: never;
@@ -1275,6 +1302,57 @@ export interface components {
             options?: string | null;
             /** Version */
             version: string | null;
+        };
+        /** Tradeoff */
+        Tradeoff: {
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Points */
+            points: components["schemas"]["TradeoffPoint"][];
+            /** Size */
+            size: string;
+            /** Unit */
+            unit: string;
+            /**
+             * Unsized
+             * @description Identities under the filters without this size
+             */
+            unsized: number;
+        };
+        /** TradeoffPoint */
+        TradeoffPoint: {
+            /** Algorithm */
+            algorithm: string;
+            /** Library */
+            library: string | null;
+            /** N */
+            n: number;
+            /** Operation */
+            operation: string | null;
+            /**
+             * Params
+             * @description Canonical params with every standard size added
+             */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Pareto
+             * @description No point of this operation is as small and as fast
+             */
+            pareto: boolean;
+            /**
+             * Size
+             * @description The chosen size in bytes
+             */
+            size: number;
+            /** Value */
+            value: number;
         };
         /** Verdict */
         Verdict: {
@@ -2354,6 +2432,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunDetail"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tradeoff-get_tradeoff": {
+        parameters: {
+            query: {
+                /** @description Canonical metric of the speed */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Which standard size is x */
+                size?: "public_key_bytes" | "signature_bytes" | "ciphertext_bytes" | "shared_secret_bytes";
+                /** @description Aggregate of an identity's results */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tradeoff"];
                 };
             };
             /** @description Bad request (e.g. a token in the query string) */

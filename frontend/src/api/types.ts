@@ -24,3 +24,4 @@ export type ParseWarning = S["ParseWarning"];
 export type MatrixResponse = S["Matrix"];
 export type RelativeResponse = S["Relative"];
 export type SizeFitsResponse = S["SizeFits"];
+export type TradeoffResponse = S["Tradeoff"];

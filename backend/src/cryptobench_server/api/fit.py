@@ -10,11 +10,11 @@ says whether the fit is worth drawing: three sizes or more, a >= 0, b > 0, R^2 >
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Series
@@ -24,7 +24,7 @@ from cryptobench_server.query.fits import MIN_R2, fit_line
 from cryptobench_server.schemas_views import SizeFits
 
 router = APIRouter(tags=["fit"])
-FitFilters = filters_dependency("metric", "x", "series", "agg")
+FitFilters = Annotated[Filters, Depends(filters_dependency("metric", "x", "series", "agg"))]
 SIZES = ("param.block_bytes", "param.message_bytes")
 
 

@@ -8,11 +8,11 @@ Identities without that size (ciphers, hashes, unknown sets) are counted in `uns
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.models import Series
 from cryptobench_server.query.chart import Agg, chart_rows
@@ -22,7 +22,7 @@ from cryptobench_server.schemas_read import CanonicalMetric
 from cryptobench_server.schemas_views import Tradeoff
 
 router = APIRouter(tags=["tradeoff"])
-TradeoffFilters = filters_dependency("metric", "size", "agg")
+TradeoffFilters = Annotated[Filters, Depends(filters_dependency("metric", "size", "agg"))]
 Size = Literal["public_key_bytes", "signature_bytes", "ciphertext_bytes", "shared_secret_bytes"]
 
 

@@ -42,14 +42,14 @@ def fit_line(sizes: Sequence[float], times: Sequence[float]) -> Fit | None:
         return None
     w = [1 / (t * t) for t in times]
     sw = sum(w)
-    mx = sum(wi * x for wi, x in zip(w, sizes)) / sw
-    my = sum(wi * y for wi, y in zip(w, times)) / sw
-    sxx = sum(wi * (x - mx) ** 2 for wi, x in zip(w, sizes))
-    sxy = sum(wi * (x - mx) * (y - my) for wi, x, y in zip(w, sizes, times))
-    syy = sum(wi * (y - my) ** 2 for wi, y in zip(w, times))
+    mx = sum(wi * x for wi, x in zip(w, sizes, strict=True)) / sw
+    my = sum(wi * y for wi, y in zip(w, times, strict=True)) / sw
+    sxx = sum(wi * (x - mx) ** 2 for wi, x in zip(w, sizes, strict=True))
+    sxy = sum(wi * (x - mx) * (y - my) for wi, x, y in zip(w, sizes, times, strict=True))
+    syy = sum(wi * (y - my) ** 2 for wi, y in zip(w, times, strict=True))
     b = sxy / sxx
     a = my - b * mx
-    residual = sum(wi * (y - a - b * x) ** 2 for wi, x, y in zip(w, sizes, times))
+    residual = sum(wi * (y - a - b * x) ** 2 for wi, x, y in zip(w, sizes, times, strict=True))
     r2 = 1 - residual / syy if syy > 0 else 1.0
     good = len(sizes) >= 3 and a >= 0 and b > 0 and r2 >= MIN_R2
     return Fit(a=a, b=b, r2=r2, n=len(sizes), good=good)

@@ -129,6 +129,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Output
+         * @description Parse a tool's output with the collectors' parsers and store its run(s).
+         */
+        post: operations["imports-import_output"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/machines": {
         parameters: {
             query?: never;
@@ -556,6 +576,61 @@ export interface components {
              */
             field: string;
         };
+        /** ImportResponse */
+        ImportResponse: {
+            /**
+             * Detection
+             * @description Why this format ('given' when not detected)
+             */
+            detection: string;
+            /** Dry Run */
+            dry_run: boolean;
+            /**
+             * Format
+             * @description The format parsed: the one given, or the one detected
+             */
+            format: string;
+            /** Runs */
+            runs: components["schemas"]["ImportedRunOut"][];
+            /**
+             * Warnings
+             * @description Figure-like lines that were not understood, with their line numbers
+             */
+            warnings: components["schemas"]["ParseWarning"][];
+        };
+        /** ImportedRunOut */
+        ImportedRunOut: {
+            /**
+             * Created
+             * @description False when stored before (or on a dry run)
+             */
+            created: boolean;
+            /** Machine */
+            machine: string;
+            /**
+             * Preview
+             * @description dry_run only: the results in canonical units
+             */
+            preview?: components["schemas"]["PreviewRow"][] | null;
+            /**
+             * Results
+             * @description How many results the run holds
+             */
+            results: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            /** Url */
+            url: string;
+        };
         /** Machine */
         Machine: {
             /** Arch */
@@ -791,6 +866,44 @@ export interface components {
              * @description The line as the tool printed it
              */
             text: string;
+        };
+        /** PreviewRow */
+        PreviewRow: {
+            /** Algorithm */
+            algorithm: string;
+            /** Bytes Per S */
+            bytes_per_s: number | null;
+            /** Cycles Per Byte */
+            cycles_per_byte: number | null;
+            /** Cycles Per Op */
+            cycles_per_op: number | null;
+            /**
+             * Derived
+             * @description Canonical figures computed from the reported one
+             */
+            derived: string[];
+            /** Family */
+            family: string | null;
+            /** Library */
+            library: string | null;
+            /** Metric */
+            metric: string;
+            /** Name */
+            name: string;
+            /** Ns Per Op */
+            ns_per_op: number | null;
+            /** Operation */
+            operation: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode" | "generate") | null;
+            /** Ops Per S */
+            ops_per_s: number | null;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Unit */
+            unit: string;
+            /** Value */
+            value: number;
         };
         /**
          * Problem
@@ -1809,6 +1922,130 @@ export interface operations {
                 };
             };
             /** @description Invalid input; `errors` names the field paths */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "imports-import_output": {
+        parameters: {
+            query?: {
+                format?: "auto" | "openssl" | "jmh" | "serial";
+                machine_name?: string | null;
+                /** @description key=value, repeatable */
+                tag?: string[] | null;
+                dry_run?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Stored before, or a dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_id stored with different content */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the configured cap */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Nothing parseable: the line, or the formats tried */
             422: {
                 headers: {
                     [name: string]: unknown;

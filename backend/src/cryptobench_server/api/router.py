@@ -8,6 +8,7 @@ from cryptobench_server.api import (
     facets,
     fit,
     health,
+    imports,
     ingest,
     machines,
     matrix,
@@ -21,6 +22,7 @@ from cryptobench_server.api import (
 api_router = APIRouter(prefix="/api/v1")
 api_router.include_router(health.router)
 api_router.include_router(ingest.router)
+api_router.include_router(imports.router)
 api_router.include_router(runs.router)
 api_router.include_router(machines.router)
 api_router.include_router(facets.router)

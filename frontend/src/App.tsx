@@ -10,6 +10,7 @@ import { MachinesPage } from "./pages/MachinesPage";
 import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
 import { RunsPage } from "./pages/RunsPage";
+import { TradeoffPage } from "./pages/TradeoffPage";
 import { Empty, ErrorMessage, Loading } from "./components/States";
 import { setVocabulary } from "./lib/vocabulary";
 
@@ -23,6 +24,7 @@ function Pages() {
     <Routes>
       <Route path="/" element={<ExplorerPage />} />
       <Route path="/matrix" element={<MatrixPage />} />
+      <Route path="/tradeoff" element={<TradeoffPage />} />
       <Route path="/runs" element={<RunsPage />} />
       <Route path="/runs/:runId" element={<RunDetailPage />} />
       <Route path="/machines" element={<MachinesPage />} />
@@ -47,6 +49,7 @@ export function App() {
             Explorer
           </NavLink>
           <NavLink to="/matrix">Matrix</NavLink>
+          <NavLink to="/tradeoff">Size vs speed</NavLink>
           <NavLink to="/runs">Runs</NavLink>
           <NavLink to="/machines">Machines</NavLink>
           <NavLink to="/compare">Compare</NavLink>

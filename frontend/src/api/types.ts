@@ -25,3 +25,5 @@ export type ImportResponse = S["ImportResponse"];
 export type PreviewRow = S["PreviewRow"];
 export type MatrixResponse = S["Matrix"];
 export type RelativeResponse = S["Relative"];
+export type SizeFitsResponse = S["SizeFits"];
+export type TradeoffResponse = S["Tradeoff"];

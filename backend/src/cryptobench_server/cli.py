@@ -4,13 +4,15 @@ callables."""
 import logging
 import sys
 from importlib.metadata import version
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Literal
 
 import typer
 import uvicorn
 from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 
+from cryptobench_parsers.imports import ImportOptions
 from cryptobench_server import migrate as migrations
 from cryptobench_server import rollups
 from cryptobench_server.auth import (
@@ -23,7 +25,8 @@ from cryptobench_server.auth import (
 from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
-from cryptobench_server.errors import DomainError
+from cryptobench_server.errors import DomainError, InvalidInput
+from cryptobench_server.imports import parse_import, parse_tags, store_import
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
 token_app = typer.Typer(
@@ -198,6 +201,50 @@ def demo_load() -> None:
     typer.echo(
         f"demo data: {len(loaded)} runs with {results} results ({new} new, {len(loaded) - new} already stored)"
     )
+
+
+@app.command("import")
+def import_files(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            exists=True, dir_okay=False, help="Saved outputs of openssl speed, JMH, a console"
+        ),
+    ],
+    format: Annotated[
+        Literal["auto", "openssl", "jmh", "serial"], typer.Option(help="What printed them")
+    ] = "auto",
+    machine_name: Annotated[str | None, typer.Option(help="The machine they ran on")] = None,
+    tag: Annotated[list[str] | None, typer.Option(metavar="KEY=VALUE", help="Repeatable")] = None,
+    dry_run: Annotated[bool, typer.Option(help="Parse and report; store nothing")] = False,
+) -> None:
+    """Import tool outputs the way POST /api/v1/imports does (same parsers, same run ids)."""
+    engine = make_engine(get_settings().resolved_database_url)
+    try:
+        for path in files:
+            options = ImportOptions(
+                format=format,
+                machine_name=machine_name,
+                tags=parse_tags(tag or []),
+                source_name=str(path),
+            )
+            try:
+                imported = parse_import(path.read_bytes(), options)
+            except InvalidInput as exc:
+                raise InvalidInput(f"{path}: {exc.detail}") from None
+            outcome = store_import(engine=engine, imported=imported, dry_run=dry_run)
+            for warning in outcome.warnings:
+                typer.echo(
+                    f"warning: {path}:{warning.line}: {warning.message}: {warning.text}", err=True
+                )
+            for run in outcome.runs:
+                state = "dry run" if dry_run else "stored" if run.created else "already stored"
+                typer.echo(
+                    f"{path}: {outcome.format} ({outcome.detection}): run {run.document.run_id}, "
+                    f"{len(run.document.results)} results, {state}"
+                )
+    finally:
+        engine.dispose()
 
 
 def main() -> None:

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PY_PARTS := contract backend collectors testsupport
+PY_PARTS := contract parsers backend collectors testsupport
 PY_PROJECTS := $(wildcard $(addsuffix /pyproject.toml,$(PY_PARTS)))
 comma := ,
 COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e 'collectors[dev$(comma)ecc]')
@@ -12,13 +12,13 @@ PORT ?= 8000
 
 .PHONY: install install-ui system-deps dashboard ui test lint test-python test-parts bench stack clean
 
-## make install: one .venv at the root with contract, backend, collectors and testsupport (editable;
+## make install: one .venv at the root with contract, parsers, backend, collectors and testsupport (editable;
 ## testsupport is the pytest plugin and PostgreSQL helper, never in the image)
 install: $(VENV)/.installed
 
 $(VENV)/.installed: $(PY_PROJECTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check -e contract -e 'backend[dev]' -e testsupport $(COLLECTORS)
+	$(BIN)/pip install -q --disable-pip-version-check -e contract -e parsers -e 'backend[dev]' -e testsupport $(COLLECTORS)
 	touch $@
 
 install-ui:

@@ -108,6 +108,11 @@ RESULT_COLUMNS = (
     "metric, value, unit, error, error_kind, samples, stats, raw, ns_per_op, ops_per_s, cycles_per_op, "
     "bytes_per_s, cycles_per_byte, derived, flags"
 )
+RUN_COLUMNS = (
+    "id, run_id, content_hash, source, started_at, finished_at, machine_id, clock_hz, clock_source, "
+    "machine_extra, tool_name, tool_version, tool_build, tool_options, tags, result_count, "
+    "artifact_media_type, artifact_content, created_at, warnings"
+)
 GROUP_RUN = [
     ("esp32c6-serial", "opt_level", ("-O2", "-Os", "-O3")),
     ("jmh", "jvm", ("17", "21")),
@@ -185,7 +190,7 @@ def load(conninfo: str, first: int = 0, count: int = RUNS) -> None:
         connection.execute("SET session_replication_role = replica")
         for table, buffer in (
             ("machines", machines),
-            ("runs", runs),
+            ("runs (" + RUN_COLUMNS + ")", runs),
             ("results (" + RESULT_COLUMNS + ")", results),
         ):
             with connection.cursor().copy(f"COPY {table} FROM STDIN") as copy:

@@ -10,9 +10,9 @@ from collect_support import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptobench_collect.parsers.figures import figure_like
-from cryptobench_collect.parsers.serial_lines import LineError, parse_line
-from cryptobench_collect.sources.serial_runs import RunAssembler
+from cryptobench_parsers.figures import figure_like
+from cryptobench_parsers.serial_lines import LineError, parse_line
+from cryptobench_parsers.serial_runs import RunAssembler
 
 AT = datetime(2026, 11, 23, tzinfo=UTC)
 PREFIXES = st.sampled_from(

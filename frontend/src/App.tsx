@@ -5,10 +5,12 @@ import { vocabularyQuery } from "./api/queries";
 import { ThemeContext, useThemeName } from "./lib/theme";
 import { ComparePage } from "./pages/ComparePage";
 import { ExplorerPage } from "./pages/ExplorerPage";
+import { ImportPage } from "./pages/ImportPage";
 import { MachinesPage } from "./pages/MachinesPage";
 import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
 import { RunsPage } from "./pages/RunsPage";
+import { TradeoffPage } from "./pages/TradeoffPage";
 import { Empty, ErrorMessage, Loading } from "./components/States";
 import { setVocabulary } from "./lib/vocabulary";
 
@@ -22,10 +24,12 @@ function Pages() {
     <Routes>
       <Route path="/" element={<ExplorerPage />} />
       <Route path="/matrix" element={<MatrixPage />} />
+      <Route path="/tradeoff" element={<TradeoffPage />} />
       <Route path="/runs" element={<RunsPage />} />
       <Route path="/runs/:runId" element={<RunDetailPage />} />
       <Route path="/machines" element={<MachinesPage />} />
       <Route path="/compare" element={<ComparePage />} />
+      <Route path="/import" element={<ImportPage />} />
       <Route path="*" element={<Empty>This page does not exist.</Empty>} />
     </Routes>
   );
@@ -45,9 +49,11 @@ export function App() {
             Explorer
           </NavLink>
           <NavLink to="/matrix">Matrix</NavLink>
+          <NavLink to="/tradeoff">Size vs speed</NavLink>
           <NavLink to="/runs">Runs</NavLink>
           <NavLink to="/machines">Machines</NavLink>
           <NavLink to="/compare">Compare</NavLink>
+          <NavLink to="/import">Import</NavLink>
         </nav>
         <button type="button" onClick={() => setTheme(theme === "dark" ? "light" : "dark")} aria-label="Toggle dark mode">
           {theme === "dark" ? "Light theme" : "Dark theme"}

@@ -1,4 +1,5 @@
 /** One chart: figure, notes, exports (CSV, PNG, SVG) and the table with the same numbers. */
+import type { Data } from "plotly.js";
 import { useContext, useMemo, useRef } from "react";
 import type { ChartData as ChartResponse } from "../lib/chartData";
 import { downloadText } from "../lib/download";
@@ -16,9 +17,11 @@ interface Props {
   title: string;
   /** A speedup chart: its y title and the note on its geometric means. */
   relative?: { title: string; note: string };
+  /** Traces drawn over the chart's own (e.g. fitted curves). */
+  overlay?: Data[];
 }
 
-export function ChartPanel({ chart, state, title, relative }: Props) {
+export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
   const figure = useMemo(
@@ -33,7 +36,7 @@ export function ChartPanel({ chart, state, title, relative }: Props) {
   const missing = rows.length - plotted;
   return (
     <section aria-label="chart">
-      <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label={title} />
+      <PlotlyFigure ref={plot} data={overlay ? [...figure.data, ...overlay] : figure.data} layout={figure.layout} label={title} />
       <p className="note" data-testid="chart-notes">
         {relative ? `${relative.note} ` : ""}
         {figure.logY ? "Logarithmic y axis. " : ""}

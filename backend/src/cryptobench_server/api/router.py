@@ -6,19 +6,23 @@ from cryptobench_server.api import (
     chart,
     compare,
     facets,
+    fit,
     health,
+    imports,
     ingest,
     machines,
     matrix,
     relative,
     results,
     runs,
+    tradeoff,
     vocabulary,
 )
 
 api_router = APIRouter(prefix="/api/v1")
 api_router.include_router(health.router)
 api_router.include_router(ingest.router)
+api_router.include_router(imports.router)
 api_router.include_router(runs.router)
 api_router.include_router(machines.router)
 api_router.include_router(facets.router)
@@ -26,5 +30,7 @@ api_router.include_router(chart.router)
 api_router.include_router(compare.router)
 api_router.include_router(matrix.router)
 api_router.include_router(relative.router)
+api_router.include_router(fit.router)
+api_router.include_router(tradeoff.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)

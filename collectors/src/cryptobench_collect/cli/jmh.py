@@ -26,9 +26,9 @@ from cryptobench_collect.delivery import deliver
 from cryptobench_collect.documents import read_text
 from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_collect.hostinfo import collect_host_info
-from cryptobench_collect.parsers.jmh import parse_jmh
 from cryptobench_collect.runners import jmh as runner
 from cryptobench_contract import RunDocument, new_run_id, utc_now
+from cryptobench_parsers.jmh import parse_jmh
 
 _BENCH = "Benchmark"
 FileArg = Annotated[

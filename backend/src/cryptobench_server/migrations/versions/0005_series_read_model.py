@@ -74,12 +74,18 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("series_id", "run_pk"),
     )
     op.create_index("ix_series_runs_run_pk", "series_runs", ["run_pk"])
+    op.create_index("ix_series_runs_counts", "series_runs", ["series_id", "run_pk", "result_n"])
     op.create_table(
         "series_totals",
         sa.Column("series_id", sa.Integer(), nullable=False),
         *_figures(),
         sa.ForeignKeyConstraint(["series_id"], ["series.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("series_id"),
+    )
+    op.create_index(
+        "ix_series_totals_counts",
+        "series_totals",
+        ["series_id", "result_n", *(f"{m}_n" for m in METRICS)],
     )
 
 

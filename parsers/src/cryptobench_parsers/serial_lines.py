@@ -19,10 +19,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cryptobench_collect.parsers.mbedtls_benchmark import parse_mbedtls_line
-from cryptobench_collect.parsers.wolfssl_benchmark import parse_wolfssl_line
 from cryptobench_contract import Result
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_padding
+from cryptobench_parsers.mbedtls_benchmark import parse_mbedtls_line
+from cryptobench_parsers.wolfssl_benchmark import parse_wolfssl_line
 
 PROTOCOL_VERSION = 1
 MBEDTLS = "Mbed TLS"

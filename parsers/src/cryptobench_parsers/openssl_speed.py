@@ -3,7 +3,7 @@
 Pure: text in, `SpeedOutput` out. Final figures (result tables, +F records) win; progress lines
 ("Doing ... in 2.94s", +R records) fill in what a cut-short run never tabulated. Everything
 that could not be used, and every figure-like line that was not understood, is a warning with
-its line number and text; text with no result at all is an InputError. A terminal session with
+its line number and text; text with no result at all is an ParseError. A terminal session with
 several commands is split by `openssl_session` first.
 """
 
@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers import openssl_mr, openssl_tables
-from cryptobench_collect.parsers.figures import unread_figures, warned_lines, warning
-from cryptobench_collect.parsers.openssl_lines import FINAL, Figure, State, progress
-from cryptobench_collect.parsers.openssl_names import fixed_name
-from cryptobench_collect.parsers.openssl_results import to_result
 from cryptobench_contract import ParseWarning, Result
+from cryptobench_parsers import openssl_mr, openssl_tables
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import unread_figures, warned_lines, warning
+from cryptobench_parsers.openssl_lines import FINAL, Figure, State, progress
+from cryptobench_parsers.openssl_names import fixed_name
+from cryptobench_parsers.openssl_results import to_result
 
 _GOT = re.compile(r"^Got: (\+\S+) from (\d+)\s*$")
 _FORKED = re.compile(r"^Forked child (\d+)")
@@ -27,11 +27,13 @@ _VERSION = re.compile(r"^(?:OpenSSL (\S+)\s|version: (\S+))")
 _BUILD = re.compile(r"^(built on|options|compiler|platform|CPUINFO):\s*(.*)$")
 _ENGINE = re.compile(r'^Engine "([^"]+)" set\.')
 _INVALID_ENGINE = re.compile(r'^Invalid engine "([^"]+)"')
-# (kind, name, operation, bits, block, curve): one figure of the run
-FigureKey = tuple[str, str, str | None, int | None, int | None, str | None]
 _ELAPSED = "You have chosen to measure elapsed time instead of user CPU time."
 _UNITS_LINE = re.compile(r"^The 'numbers' are in 1000s of bytes per second processed\.$")
 _COMMAND_LINE = re.compile(r"(?:^|[\s/\\>$#%])openssl(?:\.exe)?\s+speed\b")
+
+
+# (kind, name, operation, bits, block, curve): one figure of the run
+FigureKey = tuple[str, str, str | None, int | None, int | None, str | None]
 
 
 @dataclass
@@ -109,7 +111,7 @@ def parse_openssl_speed(
     out.warnings.sort(key=lambda w: w.line or 0)
     out.understood = frozenset(scan.understood)
     if not out.results and not allow_empty:
-        raise InputError(source_name, _first_line(text), nothing_found(text))
+        raise ParseError(source_name, _first_line(text), nothing_found(text))
     return out
 
 

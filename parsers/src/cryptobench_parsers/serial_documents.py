@@ -3,10 +3,10 @@
 import uuid
 from typing import Any
 
-from cryptobench_collect.sources.serial_runs import SerialRun
 from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.vocabulary import Source
+from cryptobench_parsers.serial_runs import SerialRun
 
 SOURCE: Source = "esp32c6-serial"
 SEED002_NOTE = (

@@ -2,15 +2,15 @@
 
 from typing import cast
 
-from cryptobench_collect.parsers.openssl_lines import Figure
-from cryptobench_collect.parsers.openssl_names import (
+from cryptobench_contract import Result
+from cryptobench_contract.vocabulary import Family, Operation
+from cryptobench_parsers.openssl_lines import Figure
+from cryptobench_parsers.openssl_names import (
     curve,
     generic_algorithm,
     symmetric_algorithm,
     symmetric_kind,
 )
-from cryptobench_contract import Result
-from cryptobench_contract.vocabulary import Family, Operation
 
 Params = dict[str, str | int | float | bool]
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_collect.parsers.figures import NOT_UNDERSTOOD, figure_like, warning
-from cryptobench_collect.parsers.serial_lines import (
+from cryptobench_contract import ParseWarning, Result
+from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like, warning
+from cryptobench_parsers.serial_lines import (
     Begin,
     End,
     Fact,
@@ -21,7 +22,6 @@ from cryptobench_collect.parsers.serial_lines import (
     Measurement,
     parse_line,
 )
-from cryptobench_contract import ParseWarning, Result
 
 _NAMESPACE = uuid.UUID("6f0b8a52-5d0e-4b8e-9a57-3c1f2b7d9e10")
 _WITHOUT_END = ("mbedtls", "wolfssl")

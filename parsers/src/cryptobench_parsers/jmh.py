@@ -17,13 +17,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.figures import warning
 from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.libraries import JDK_PROVIDERS, split_library
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import warning
 
 SUITE_PACKAGE = "dev.cryptobench.jmh."
 _RUN_NAMESPACE = uuid.UUID("5f0c3a52-6d2e-4c7e-9b1e-0f6a1d2c3b4a")
@@ -110,7 +110,7 @@ def parse_jmh_results(text: str, *, source_name: str) -> JmhParse:
         try:
             produced, dropped = _record_results(record)
         except (KeyError, TypeError, ValueError, ValidationError) as exc:
-            raise InputError(
+            raise ParseError(
                 source_name, _record_line(text, index), f"JMH record {index + 1}: {_reason(exc)}"
             ) from None
         results.extend(produced)
@@ -120,7 +120,7 @@ def parse_jmh_results(text: str, *, source_name: str) -> JmhParse:
             for name, score in dropped
         ]
     if not results:
-        raise InputError(source_name, None, "no JMH result has a finite score (every score is NaN)")
+        raise ParseError(source_name, None, "no JMH result has a finite score (every score is NaN)")
     return JmhParse(
         results=results, tool=_tool(records), jvm=_jvm_facts(records[0]), warnings=warnings
     )
@@ -128,7 +128,7 @@ def parse_jmh_results(text: str, *, source_name: str) -> JmhParse:
 
 def _records(text: str, source_name: str) -> list[dict[str, Any]]:
     if not text.strip():
-        raise InputError(source_name, None, "empty file (expected JMH's -rf json output)")
+        raise ParseError(source_name, None, "empty file (expected JMH's -rf json output)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -137,22 +137,22 @@ def _records(text: str, source_name: str) -> list[dict[str, Any]]:
             if exc.pos < len(text.rstrip())
             else "truncated: the JSON ends early (was the JMH run interrupted?)"
         )
-        raise InputError(source_name, exc.lineno, reason) from None
+        raise ParseError(source_name, exc.lineno, reason) from None
     if not isinstance(data, list):
-        raise InputError(
+        raise ParseError(
             source_name,
             1,
             f"not a JMH result file: the top level is a JSON {_json_kind(data)}, "
             "JMH writes an array of benchmark records",
         )
     if not data:
-        raise InputError(
+        raise ParseError(
             source_name, 1, "no benchmark results (an empty array: did every benchmark fail?)"
         )
     for index, record in enumerate(data):
         problem = _not_a_record(record)
         if problem:
-            raise InputError(
+            raise ParseError(
                 source_name,
                 _record_line(text, index),
                 f"not a JMH result file: record {index + 1} {problem}",

@@ -1,27 +1,30 @@
 """A pasted terminal session with several `openssl speed` commands: one output per command.
 
 A line that types an `openssl speed` command (after any shell prompt, with any `NAME=value`
-environment settings in front) starts a new part; each part is parsed on its own, with the line
-numbers of the whole text. Lines before the first command belong to the first part unless they
+environment settings in front) starts a new part; so does a progress or version line after a
+result table (two outputs pasted one after the other: openssl prints its tables last). Each
+part is parsed on its own, with the line numbers of the whole text. Lines before the first command belong to the first part unless they
 hold results of their own (a paste that starts mid-output). Pure: text in, outputs out.
 """
 
 import re
 from dataclasses import dataclass, field
 
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.figures import warning
-from cryptobench_collect.parsers.openssl_speed import (
+from cryptobench_contract import ParseWarning
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import warning
+from cryptobench_parsers.openssl_speed import (
     SpeedOutput,
     nothing_found,
     parse_openssl_speed,
     parse_version_header,
 )
-from cryptobench_contract import ParseWarning
 
 _COMMAND = re.compile(r"(?:^|[\s/\\>$#%])(?P<binary>openssl(?:\.exe)?)\s+speed\b(?P<args>.*)$")
 _NOT_COMMANDS = ("Doing ", "+", "Got: ")
 _PROMPT_ENDS = "$#%>"
+_TABLE_ROW = re.compile(r"(?:\s+\d+\.\d+k){2,}\s*$|\s\d+\.\d+s\s.*\s\d+\.\d+\s*$")
+_RUN_START = re.compile(r"^(?:Doing \S|OpenSSL \d|version: \d)")
 _ENV = re.compile(r"""(?P<name>[A-Za-z_]\w*)=(?P<value>"[^"]*"|'[^']*'|\S+)""")
 
 
@@ -74,10 +77,13 @@ def split_session(text: str) -> list[Part]:
     """The text cut before each command line (line numbers kept)."""
     lines = text.splitlines()
     starts: list[tuple[int, Command | None]] = [(0, None)]
+    after_table = False
     for index, line in enumerate(lines):
         found = command(line, index + 1)
-        if found is not None:
+        if found is not None or (after_table and _RUN_START.match(line)):
             starts.append((index, found))
+            after_table = False
+        after_table = after_table or _TABLE_ROW.search(line) is not None
     if len(starts) > 1 and starts[1][0] == 0:
         starts.pop(0)
     ends = [start for start, _ in starts[1:]] + [len(lines)]
@@ -88,7 +94,7 @@ def split_session(text: str) -> list[Part]:
 
 
 def parse_openssl_session(text: str, *, source_name: str) -> SessionOutput:
-    """Every command's output with results; raises InputError when no part has any."""
+    """Every command's output with results; raises ParseError when no part has any."""
     parts = split_session(text)
     preamble = parts[0] if parts[0].command is None and len(parts) > 1 else None
     version, build = parse_version_header(preamble.text) if preamble else (None, {})
@@ -108,7 +114,7 @@ def parse_openssl_session(text: str, *, source_name: str) -> SessionOutput:
     ]
     runs = [(part.command, out) for part, out in parsed if out.results]
     if not runs:
-        raise InputError(source_name, _first_text_line(text), nothing_found(text))
+        raise ParseError(source_name, _first_text_line(text), nothing_found(text))
     _move_orphan_warnings(parsed, runs, source_name)
     return SessionOutput(runs, frozenset().union(*(out.understood for _, out in parsed)))
 

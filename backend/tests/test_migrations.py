@@ -25,7 +25,16 @@ DEMO_HASHES = importlib.import_module(
     "cryptobench_server.migrations.versions.0004_canonical_identity"
 ).DEMO_HASHES
 
-TABLES = {"alembic_version", "api_tokens", "chart_cells", "machines", "results", "runs"}
+TABLES = {
+    "alembic_version",
+    "api_tokens",
+    "changes",
+    "chart_cells",
+    "machines",
+    "results",
+    "run_notes",
+    "runs",
+}
 #: PostgreSQL-only expression indexes of migration 0002; the models cannot express them on both databases.
 MIGRATION_ONLY_INDEXES = {"ix_results_param_curve", "ix_results_param_key_bits"}
 

@@ -24,6 +24,8 @@ from sqlalchemy.orm import Session, joinedload
 from cryptobench_contract import RunDocument
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
+from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
+from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import Conflict, InvalidInput
 from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.models import Machine, Run
@@ -99,9 +101,17 @@ class _LostRace(Exception):
     """Another transaction stored the same run_id first."""
 
 
-def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None) -> Ingested:
+def ingest_run(
+    *,
+    engine: Engine,
+    doc: RunDocument,
+    now: datetime | None = None,
+    change_threshold: float = DEFAULT_THRESHOLD,
+) -> Ingested:
     """Store `doc` unless its run_id is known: (run, True) when new, (run, False) when identical.
 
+    The step changes its results make in their lineages are detected in the same transaction
+    (changes/store.py), with `change_threshold` as the smallest relative step reported.
     Raises Conflict when the run_id is stored with different content.
     """
     with paused_gc():
@@ -111,7 +121,7 @@ def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None)
             return Ingested(existing, False)
     try:
         with paused_gc():
-            run_pk = _store(engine, doc, digest, now or datetime.now(UTC))
+            run_pk = _store(engine, doc, digest, now or datetime.now(UTC), change_threshold)
     except (DataError, psycopg.DataError) as exc:
         raise InvalidInput(f"the run cannot be stored: {_first_line(exc)}") from exc
     except _LostRace:
@@ -142,8 +152,8 @@ def _load(session: Session, where) -> Run | None:
     return session.scalar(select(Run).options(joinedload(Run.machine)).where(where))
 
 
-def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime) -> int:
-    """Machine, run, results and chart cells in one transaction. Rows are normalized while they
+def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime, threshold: float) -> int:
+    """Machine, run, results, chart cells and changes in one transaction. Rows are normalized while they
     stream into COPY, so PostgreSQL stores one batch while Python prepares the next."""
     with Session(engine) as session, session.begin():
         machine_id = _upsert_machine(session, doc, now)
@@ -153,6 +163,7 @@ def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime) -> int:
         cells = CellBuilder()
         _insert_results(session, run_pk, cells.collect(result_rows(doc)))
         insert_cells(session.connection(), cells.cells(run_pk))
+        refresh_run(session.connection(), run_pk, threshold=threshold)
         return run_pk
 
 

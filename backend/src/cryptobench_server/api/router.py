@@ -7,6 +7,7 @@ from cryptobench_server.api import (
     compare,
     facets,
     health,
+    history,
     ingest,
     machines,
     results,
@@ -24,3 +25,4 @@ api_router.include_router(chart.router)
 api_router.include_router(compare.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
+api_router.include_router(history.router)

@@ -1,5 +1,6 @@
 import pytest
 from fastapi.testclient import TestClient
+from history_support import store_client, store_url  # noqa: F401  (fixtures)
 
 from cryptobench_server.app import create_app
 from cryptobench_server.config import Settings

@@ -1,6 +1,11 @@
 """History, changes, notes and run deletion over HTTP, on PostgreSQL and on SQLite."""
 
-from history_support import RUNS, STEP_RUN, store_client, store_url, synthetic_runs, upload  # noqa: F401
+import os
+import subprocess
+import sys
+
+from history_support import RUNS, STEP_RUN, synthetic_runs, upload
+
 from sqlalchemy import create_engine, text
 
 from cryptobench_server.changes.store import detect_all
@@ -174,3 +179,46 @@ def _rebuilt_changes(url: str) -> list:
         detect_all(c)
     engine.dispose()
     return _stored_changes(url)
+
+
+def test_changes_detect_over_stored_runs_finds_what_ingest_found(store_client, store_url):
+    upload(store_client, synthetic_runs())
+    stored = _stored_changes(store_url)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from cryptobench_server.cli import main; main()",
+            "changes",
+            "detect",
+        ],
+        env={**os.environ, "CRYPTOBENCH_DATABASE_URL": store_url},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (0, "changes: 1 found over every stored run\n")
+    assert _stored_changes(store_url) == stored
+
+
+def test_versions_sort_as_versions_on_chart_axes_series_and_facets(store_client):
+    docs = synthetic_runs()[:5]
+    versions = ["3.0.13", "3.10", "3.0.2", "1.1.1g", "3.5.0"]
+    for doc, version in zip(docs, versions):
+        for r in doc["results"]:
+            r["library_version"] = version
+    upload(store_client, docs)
+    expected = ["1.1.1g", "3.0.2", "3.0.13", "3.5.0", "3.10"]
+    chart = store_client.get(
+        "/api/v1/chart",
+        params={"metric": "ns_per_op", "x": "library_version", "operation": "sign"},
+    ).json()
+    assert [p["x"] for p in chart["series"][0]["points"]] == expected
+    chart = store_client.get(
+        "/api/v1/chart",
+        params={"metric": "ns_per_op", "x": "operation", "series": "library_version"},
+    ).json()
+    assert [s["key"]["library_version"] for s in chart["series"]] == expected
+    facets = store_client.get("/api/v1/facets").json()["dimensions"]
+    versions_facet = next(f for f in facets if f["name"] == "library_version")
+    assert [v["value"] for v in versions_facet["values"]] == expected

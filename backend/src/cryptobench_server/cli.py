@@ -1,4 +1,5 @@
-"""`cryptobench-server`: serve, migrate, tokens and demo data. Thin commands over callables."""
+"""`cryptobench-server`: serve, migrate, tokens, demo data and change detection. Thin commands
+over callables."""
 
 import logging
 import sys
@@ -11,6 +12,7 @@ from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 
 from cryptobench_server import migrate as migrations
+from cryptobench_server.changes.store import detect_all
 from cryptobench_server.auth import (
     SCOPES,
     RedactQueryTokens,
@@ -29,6 +31,11 @@ token_app = typer.Typer(
 )
 demo_app = typer.Typer(
     help="Demo data: the published figures of the source documents.", no_args_is_help=True
+)
+
+changes_app = typer.Typer(
+    help="Step changes in the series' history (found on ingest; here over stored runs).",
+    no_args_is_help=True,
 )
 
 
@@ -52,6 +59,7 @@ def _options(
 
 app.add_typer(token_app, name="token")
 app.add_typer(demo_app, name="demo")
+app.add_typer(changes_app, name="changes")
 
 
 @app.command()
@@ -143,6 +151,27 @@ def demo_load() -> None:
     typer.echo(
         f"demo data: {len(loaded)} runs with {results} results ({new} new, {len(loaded) - new} already stored)"
     )
+
+
+@changes_app.command("detect")
+def changes_detect(
+    threshold: Annotated[
+        float | None,
+        typer.Option(
+            min=0.001,
+            max=0.999,
+            help="Smallest relative step reported [env CRYPTOBENCH_CHANGE_THRESHOLD, 0.05]",
+        ),
+    ] = None,
+) -> None:
+    """Find the changes of every stored run again, replacing the stored ones (after an upgrade
+    from a version without changes, or to apply another threshold to the past)."""
+    settings = get_settings()
+    engine = make_engine(settings.resolved_database_url)
+    with engine.begin() as connection:
+        found = detect_all(connection, threshold=threshold or settings.change_threshold)
+    engine.dispose()
+    typer.echo(f"changes: {found} found over every stored run")
 
 
 def main() -> None:

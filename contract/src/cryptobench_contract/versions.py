@@ -37,6 +37,11 @@ def version_key(version: str | None) -> tuple:
     return (*parts, (3, 0, version))
 
 
+def is_version_dimension(name: str) -> bool:
+    """Dimensions whose values are versions: `library_version`, `param.provider_version`, ..."""
+    return name.endswith("version")
+
+
 def sorted_versions(values: Iterable[T], key=lambda v: v) -> list[T]:
     """`values` in version order of `key(value)` (a str or None)."""
     return sorted(values, key=lambda v: version_key(key(v)))

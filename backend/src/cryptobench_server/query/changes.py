@@ -71,5 +71,14 @@ def _shape(change: Change, run_id, baseline_run_id, machine: str) -> dict[str, A
         "ratio": change.ratio,
         "direction": change.direction,
         "confidence": change.confidence,
-        "what_changed": change.what_changed,
+        "what_changed": _ordered(change.what_changed),
     }
+
+
+#: The order of what_changed's keys (JSONB keeps none): the library, the tool, the clock, tags.
+FACTS = ("library_version", "tool_version", "tool_build", "tool_options", "clock_hz")
+
+
+def _ordered(what: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    rank = {name: i for i, name in enumerate(FACTS)}
+    return {k: what[k] for k in sorted(what, key=lambda k: (rank.get(k, len(FACTS)), k))}

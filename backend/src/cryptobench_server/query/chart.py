@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from cryptobench_contract.versions import is_version_dimension, version_key
 from sqlalchemy import Select, case, func, null, select, text
 from sqlalchemy.orm import Session
 
@@ -132,11 +133,16 @@ def numeric(values: Sequence[Any]) -> list[float | int] | None:
     return out
 
 
-def shape(rows: Sequence[PointRow], series_names: Sequence[str]) -> list[dict[str, Any]]:
-    """Group point rows into series (sorted by key, nulls first) with points sorted by x."""
+def shape(
+    rows: Sequence[PointRow], series_names: Sequence[str], x_name: str = ""
+) -> list[dict[str, Any]]:
+    """Group point rows into series (sorted by key, nulls first; versions as versions) with
+    points sorted by x (as versions when x is a version, else numerically when all are numbers)."""
     xs = [_text(r.x) for r in rows]
-    numbers = numeric(xs)
+    # Versions stay text ("3.10" is not 3.1) and sort as versions.
+    numbers = None if is_version_dimension(x_name) else numeric(xs)
     x_of = dict(zip(xs, numbers)) if numbers is not None else {x: x for x in xs}
+    x_key = version_key if is_version_dimension(x_name) else (lambda x: x)
     by_key: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for row, x in zip(rows, xs):
         point = {
@@ -150,8 +156,16 @@ def shape(rows: Sequence[PointRow], series_names: Sequence[str]) -> list[dict[st
         }
         by_key.setdefault(tuple(_text(k) for k in row.keys), []).append(point)
     out = []
-    for key in sorted(by_key, key=lambda k: [(v is not None, v or "") for v in k]):
-        points = sorted(by_key[key], key=lambda p: p["x"])
+    versions = [is_version_dimension(name) for name in series_names]
+
+    def order(key: tuple) -> list:
+        return [
+            (v is not None, version_key(v) if is_version else (v or ""))
+            for v, is_version in zip(key, versions)
+        ]
+
+    for key in sorted(by_key, key=order):
+        points = sorted(by_key[key], key=lambda p: x_key(p["x"]))
         out.append({"key": dict(zip(series_names, key)), "points": points})
     return out
 

@@ -5,8 +5,8 @@ Setup: a throwaway PostgreSQL cluster, migrated; 2,000 runs x 500 results bulk-l
 (five workload groups of 200k results each: RSA on ESP32-C6 boards, ECDSA under JMH, ciphers
 and hashes from openssl speed, ECDH/EdDSA from Python libraries; 20 machines; opt_level,
 engine and jvm tags). Each chart call filters one group. The COPY load bypasses ingest, so the
-chart cells (the pre-aggregated table GET /chart reads) are then filled from the stored results by
-`fill_cells`, exactly as migration 0003 backfills runs stored before it. The baseline stays
+read model (rollups.py: the series tables GET /chart reads) is then built from the stored results
+by `rollups.catch_up`, exactly as `migrate` builds it for runs stored before it. The baseline stays
 hand-written SQL over the results table, and every point the API returns must equal its group
 there (value, min, max, n; means to 1e-12).
 Last line: {"bench": "chart_query", "ours": p95 ms, "baseline": SQL p95 ms, "ratio", "unit": "ms"}.
@@ -28,7 +28,7 @@ import psycopg
 from sqlalchemy import create_engine
 
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.query.cells import fill_cells
+from cryptobench_server import rollups
 from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
 
 RUNS, PER_RUN, MACHINES, CALLS = 2000, 500, 20, 50
@@ -121,12 +121,15 @@ def _line(*cells) -> str:
     return "\t".join("\\N" if c is None else str(c) for c in cells) + "\n"
 
 
-def load(conninfo: str) -> None:
-    """COPY machines, runs and results (1M rows) with every canonical figure filled in."""
+def load(conninfo: str, first: int = 0, count: int = RUNS) -> None:
+    """COPY runs `first` .. `first + count` with their results (500 each, every canonical figure
+    filled in), and the machines with the first ones."""
     rng, groups = random.Random(7), templates()
     machines, runs, results = io.StringIO(), io.StringIO(), io.StringIO()
     speed = [0.5 + rng.random() for _ in range(MACHINES)]
-    for m in range(MACHINES):
+    if first:
+        rng.seed(7 + first)
+    for m in range(MACHINES if first == 0 else 0):
         machines.write(
             _line(
                 m + 1,
@@ -142,7 +145,7 @@ def load(conninfo: str) -> None:
                 "2026-11-20T00:00:00Z",
             )
         )
-    for r in range(RUNS):
+    for r in range(first, first + count):
         group, machine = r % 5, (r // 5) % MACHINES
         source, tag, choices = GROUP_RUN[group]
         tags = json.dumps({tag: choices[r % len(choices)]})
@@ -192,12 +195,12 @@ def load(conninfo: str) -> None:
 
 
 def fill(database_url: str) -> None:
-    """The chart cells of every loaded result, as migration 0003's backfill makes them."""
+    """The read model of every loaded run, as `migrate` builds it for runs stored before it."""
     engine = create_engine(database_url)
     with engine.begin() as connection:
-        fill_cells(connection)
+        rollups.catch_up(connection, lambda line: print(f"rollups: {line}", file=sys.stderr))
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-        connection.exec_driver_sql("VACUUM ANALYZE chart_cells")
+        connection.exec_driver_sql("VACUUM ANALYZE series, series_runs, series_totals")
     engine.dispose()
 
 
@@ -461,7 +464,7 @@ def main() -> None:
         )
         start = time.perf_counter()
         fill(database_url)
-        print(f"filled the chart cells in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+        print(f"built the read model in {time.perf_counter() - start:.1f} s", file=sys.stderr)
         plan, port = calls(), free_port()
         server = serve(database_url, port)
         try:

@@ -7,6 +7,9 @@ import sys
 from history_support import RUNS, STEP_RUN, synthetic_runs, upload
 
 from sqlalchemy import create_engine, text
+from test_rollups import assert_same, snapshot
+
+from cryptobench_server import rollups
 
 from cryptobench_server.changes.store import detect_all
 
@@ -144,6 +147,12 @@ def test_delete_needs_admin_and_removes_the_run_everywhere(store_client, store_u
     changes = store_client.get("/api/v1/changes").json()["changes"]
     assert [c["run_id"] for c in changes] == [run_ids[STEP_RUN]]
     assert _stored_changes(store_url) == _rebuilt_changes(store_url)
+    engine = create_engine(store_url)
+    after_delete = snapshot(engine)
+    with engine.begin() as connection:
+        rollups.rebuild(connection)
+    assert_same(after_delete, snapshot(engine))
+    engine.dispose()
     engine = create_engine(store_url)
     with engine.connect() as c:
         counts = [

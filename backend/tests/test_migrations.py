@@ -1,5 +1,5 @@
 """Migrations: up from empty, down to empty and up again, on SQLite and PostgreSQL; the
-migrated schema matches the models."""
+migrated schema matches the models; data stored at every earlier revision upgrades to head."""
 
 import importlib
 import os
@@ -9,32 +9,26 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from factories import make_result, make_run_doc
-from sqlalchemy import Uuid, column, create_engine, inspect, select, table, text
+from sqlalchemy import Uuid, column, create_engine, insert, inspect, select, table, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
+from test_read_support import DOCS
+from test_rollups import assert_same, snapshot
 
 from cryptobench_contract import RunDocument
-from cryptobench_server.db import Base
+from cryptobench_server.db import Base, make_engine
 from cryptobench_server.demo import load_demo
 from cryptobench_server.fingerprints import series_key
 from cryptobench_server.ingest import ingest_run
 from cryptobench_server.migrate import downgrade, upgrade
-from cryptobench_server.models import ChartCell, Result, Run
+from cryptobench_server.models import Machine, Result, Run, Series
 
 DEMO_HASHES = importlib.import_module(
     "cryptobench_server.migrations.versions.0004_canonical_identity"
 ).DEMO_HASHES
 
-TABLES = {
-    "alembic_version",
-    "api_tokens",
-    "changes",
-    "chart_cells",
-    "machines",
-    "results",
-    "run_notes",
-    "runs",
-}
+TABLES = {"alembic_version", "api_tokens", "machines", "results", "runs"}
+TABLES |= {"series", "series_runs", "series_totals", "changes", "run_notes"}
 #: PostgreSQL-only expression indexes of migration 0002; the models cannot express them on both databases.
 MIGRATION_ONLY_INDEXES = {"ix_results_param_curve", "ix_results_param_key_bits"}
 
@@ -113,41 +107,41 @@ def stored_identities(engine) -> list[tuple]:
                 Result.series_key,
             ).order_by(Result.position)
         ).all()
-        cells = session.execute(
-            select(
-                ChartCell.library, ChartCell.library_version, ChartCell.params, ChartCell.series_key
-            ).order_by(ChartCell.library)
+        series = session.execute(
+            select(Series.library, Series.library_version, Series.params, Series.series_key)
+            .distinct()
+            .order_by(Series.library)
         ).all()
-    return [tuple(r) for r in results] + [tuple(c) for c in cells]
+    return [tuple(r) for r in results] + [tuple(c) for c in series]
 
 
 def store_old_spellings(engine) -> None:
-    """Rewrite the stored run as code before the library vocabulary stored it."""
+    """Rewrite the stored run as code before the library vocabulary stored it (the read model
+    is dropped by the downgrade below and made again from the results at head)."""
     canonical = {
         (lib, ver, tuple(sorted(p.items()))): (lib0, ver0, p0)
         for (lib0, ver0, p0), (lib, ver, p) in OLD_SPELLINGS
     }
     with Session(engine) as session, session.begin():
         run = session.scalars(select(Run)).one()
-        for model in (Result, ChartCell):
-            for row in session.scalars(select(model)):
-                library, version, params = canonical[
-                    (row.library, row.library_version, tuple(sorted(row.params.items())))
-                ]
-                row.series_key = series_key(
-                    algorithm=row.algorithm,
-                    operation=row.operation,
-                    params=params,
-                    library=library,
-                    library_version=version,
-                    machine=run.machine.fingerprint,
-                    clock_hz=run.clock_hz,
-                    tags=run.tags,
-                )
-                row.library, row.library_version, row.params = library, version, params
+        for row in session.scalars(select(Result)):
+            library, version, params = canonical[
+                (row.library, row.library_version, tuple(sorted(row.params.items())))
+            ]
+            row.series_key = series_key(
+                algorithm=row.algorithm,
+                operation=row.operation,
+                params=params,
+                library=library,
+                library_version=version,
+                machine=run.machine.fingerprint,
+                clock_hz=run.clock_hz,
+                tags=run.tags,
+            )
+            row.library, row.library_version, row.params = library, version, params
 
 
-def test_0004_renames_old_library_spellings_in_results_series_and_cells(empty_url):
+def test_0004_renames_old_library_spellings_in_results_and_series(empty_url):
     upgrade(empty_url)
     engine = create_engine(empty_url)
     results = [
@@ -178,4 +172,42 @@ def test_0004_keeps_demo_load_idempotent_for_demo_files_it_changed(empty_url):
     downgrade(empty_url, "0003")
     upgrade(empty_url)
     assert not [item for item in load_demo(engine) if item.created]
+    engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    """The machines, runs and results of the read API's documents, and their read model."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('source') / 'source.sqlite'}"
+    upgrade(url)
+    engine = make_engine(url)
+    for doc in DOCS:
+        ingest_run(engine=engine, doc=RunDocument.model_validate(doc))
+    with engine.connect() as connection:
+        rows = {t: connection.execute(select(t)).mappings().all() for t in SOURCE_TABLES}
+    model = snapshot(engine)
+    engine.dispose()
+    return rows, model
+
+
+SOURCE_TABLES = (Machine.__table__, Run.__table__, Result.__table__)
+
+
+@pytest.mark.parametrize("revision", ["0001", "0002", "0003", "0004"])
+def test_upgrade_from_every_revision_with_data(empty_url, revision, stored):
+    """Data stored at an old revision (the columns it had) reads the same at head: the
+    migrations run with data, and `upgrade` builds the read model of the runs stored before."""
+    rows, expected = stored
+    upgrade(empty_url, revision)
+    engine = create_engine(empty_url)
+    with engine.begin() as connection:
+        for source in SOURCE_TABLES:
+            present = {c["name"] for c in inspect(connection).get_columns(source.name)}
+            columns = (column(c.name, c.type) for c in source.columns if c.name in present)
+            kept = [{k: v for k, v in row.items() if k in present} for row in rows[source]]
+            connection.execute(insert(table(source.name, *columns)), kept)
+    engine.dispose()
+    upgrade(empty_url)
+    engine = make_engine(empty_url)
+    assert_same(snapshot(engine), expected)
     engine.dispose()

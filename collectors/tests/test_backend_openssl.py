@@ -9,30 +9,44 @@ from cryptobench_contract import Machine
 from rich.console import Console
 
 from cryptobench_collect.delivery import DeliveryOptions, deliver
-from cryptobench_collect.parsers.openssl_speed import parse_openssl_speed
+from cryptobench_collect.parsers.openssl_session import parse_openssl_session
 from cryptobench_collect.runners import openssl as runner
 from cryptobench_collect.spool import Spool
 
 OPENSSL_FIXTURES = sorted((FIXTURES / "openssl").glob("*.txt"))
 
 
-def document_of(path):
+def documents_of(path):
     text = path.read_text()
-    parsed = parse_openssl_speed(text, source_name=path.name)
-    return runner.document(
-        parsed,
-        machine=Machine(name="fixture-host"),
-        started_at=datetime(2026, 11, 20, tzinfo=UTC),
-        finished_at=None,
-        tags={"fixture": path.stem[:200]},
-        options=runner.inferred_options(parsed),
-        raw=text,
-        run_id=runner.parse_run_id(text),
-    )
+    session = parse_openssl_session(text, source_name=path.name)
+    several = len(session.runs) > 1
+    return [
+        runner.document(
+            parsed,
+            machine=Machine(name="fixture-host"),
+            started_at=datetime(2026, 11, 20, tzinfo=UTC),
+            finished_at=None,
+            tags={"fixture": path.stem[:200]},
+            options=runner.inferred_options(parsed, command),
+            raw=text,
+            run_id=runner.parse_run_id(text, number if several else None),
+            command=command,
+        )
+        for number, (command, parsed) in enumerate(session.runs, start=1)
+    ]
+
+
+def document_of(path):
+    [run] = documents_of(path)
+    return run
 
 
 def test_every_openssl_fixture_is_stored_by_the_backend(live_server, tmp_path):
-    runs = {path.name: document_of(path) for path in OPENSSL_FIXTURES}
+    runs = {
+        f"{path.name}#{number}": run
+        for path in OPENSSL_FIXTURES
+        for number, run in enumerate(documents_of(path), start=1)
+    }
     stored_results = 0
     with httpx.Client(
         base_url=live_server.url, headers={"Authorization": f"Bearer {live_server.token}"}
@@ -45,7 +59,7 @@ def test_every_openssl_fixture_is_stored_by_the_backend(live_server, tmp_path):
             stored = client.get(f"/api/v1/runs/{run.run_id}").json()
             assert len(stored["results"]) == len(run.results), name
             stored_results += len(stored["results"])
-    assert (len(runs), stored_results) == (24, sum(len(run.results) for run in runs.values()))
+    assert (len(runs), stored_results) == (28, sum(len(run.results) for run in runs.values()))
 
 
 def test_deliver_through_the_spool_sends_once_and_a_repeat_is_already_stored(live_server, tmp_path):

@@ -178,7 +178,10 @@ def test_elapsed_and_engine_lines():
     assert padlock.engine == "padlock" and len(padlock.results) == 6
     afalg = parse("openssl-3.0.19_invalid_engine_afalg.txt")
     assert (afalg.engine, afalg.invalid_engine) == (None, "afalg")
-    assert afalg.notes[0] == "line 1: openssl could not load engine 'afalg'"
+    assert (afalg.warnings[0].line, afalg.warnings[0].message) == (
+        1,
+        "openssl could not load engine 'afalg'",
+    )
 
 
 def test_3_0_0_alpha_wrapped_compiler_line():
@@ -214,9 +217,11 @@ def test_3_4_everything_hybrids_rsa_four_columns_and_error_lines():
     assert got[("ECDSA", "sign", ("curve", "sect163k1"), ("key_bits", 163))] == 3673.5
     assert got[("FFDH", "derive", ("key_bits", 8192))] == 76.1
     assert got[("HMAC-SHA256", "mac", ("block_bytes", 16))] == 21916740.0
-    assert (
-        out.notes[0]
-        == "line 4: openssl reported an error: Error initializing keygen ctx for DSA-SHA1."
+    first = out.warnings[0]
+    assert (first.line, first.text, first.message) == (
+        4,
+        "Error initializing keygen ctx for DSA-SHA1.",
+        "openssl reported an error",
     )
 
 
@@ -251,8 +256,8 @@ def test_truncated_output_keeps_complete_rows_and_says_what_was_skipped():
         text[: text.index("Doing 2048 bits public")] + "Doing 2048 bits public rsa's for 1s: "
     )
     out = parse_openssl_speed(progress_only, source_name="cut.txt")
-    assert out.notes == [
-        "line 8: measurement without a result skipped: Doing 2048 bits public rsa's for 1s:"
+    assert [(w.line, w.text, w.message) for w in out.warnings] == [
+        (8, "Doing 2048 bits public rsa's for 1s:", "measurement without a result skipped")
     ]
     assert [(r.algorithm, r.operation) for r in out.results][-1] == ("RSA", "sign")
 

@@ -1,11 +1,13 @@
-"""Random and mutated text: the parser returns results or raises InputError, nothing else."""
+"""Random and mutated text: the parser returns results or raises InputError, nothing else, and
+no line that looks like a figure vanishes: each is understood or has a warning."""
 
 from collect_support import FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.openssl_speed import parse_openssl_speed
+from cryptobench_collect.parsers.figures import figure_like
+from cryptobench_collect.parsers.openssl_session import parse_openssl_session
 
 SAMPLES = [path.read_text() for path in sorted((FIXTURES / "openssl").glob("*.txt"))]
 LINES = [line for text in SAMPLES for line in text.splitlines()]
@@ -17,10 +19,15 @@ TOKENS = st.sampled_from(
 
 def outcome(text: str) -> str:
     try:
-        parse_openssl_speed(text, source_name="fuzz")
+        parsed = parse_openssl_session(text, source_name="fuzz")
     except InputError as exc:
         assert str(exc).startswith("fuzz")
         return "rejected"
+    warned = {w.line for w in parsed.warnings}
+    figure_lines = {
+        number for number, line in enumerate(text.splitlines(), start=1) if figure_like(line)
+    }
+    assert figure_lines <= parsed.understood | warned
     return "parsed"
 
 

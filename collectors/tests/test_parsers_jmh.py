@@ -251,9 +251,7 @@ def test_the_whole_suite_in_quick_mode_maps_every_benchmark():
     def one(name, **params):
         return by_key[(f"dev.cryptobench.jmh.{name}", tuple(sorted(params.items())))]
 
-    k1 = one(
-        "EcdsaBench.sign", curve="secp256k1", hash="SHA-256", message_bytes=1048576 
-    )
+    k1 = one("EcdsaBench.sign", curve="secp256k1", hash="SHA-256", message_bytes=1048576)
     assert (k1.family, k1.algorithm, k1.operation, k1.library) == (
         "signature",
         "ECDSA",
@@ -269,10 +267,7 @@ def test_the_whole_suite_in_quick_mode_maps_every_benchmark():
         "encode",
     )
     assert (compressed.value, uncompressed.value) == (1241038.5804508599, 591721.4009128535)
-    assert (
-        one("Sm2Bench.keygen", curve="sm2p256v1", encoding="compressed").family
-        == "keygen"
-    )
+    assert one("Sm2Bench.keygen", curve="sm2p256v1", encoding="compressed").family == "keygen"
     x25519 = one("KeyAgreementBench.derive", curve="x25519")
     assert (x25519.family, x25519.algorithm, x25519.value) == (
         "key-exchange",
@@ -280,9 +275,7 @@ def test_the_whole_suite_in_quick_mode_maps_every_benchmark():
         1095.585433963474,
     )
     assert one("KeyAgreementBench.derive", curve="secp384r1").algorithm == "ECDH"
-    chacha = one(
-        "AeadBench.decrypt", cipher="ChaCha20-Poly1305", message_bytes=16384
-    )
+    chacha = one("AeadBench.decrypt", cipher="ChaCha20-Poly1305", message_bytes=16384)
     assert (chacha.family, chacha.algorithm, chacha.value) == (
         "aead",
         "ChaCha20-Poly1305",

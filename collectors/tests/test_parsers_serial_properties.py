@@ -1,12 +1,15 @@
-"""Property tests: whatever bytes a console produces, the parser raises nothing but LineError and
-the assembler raises nothing at all."""
+"""Property tests: whatever bytes a console produces, the parser raises nothing but LineError,
+the assembler raises nothing at all, and every line that looks like a figure is understood or
+has a warning (on a run when there is one)."""
 
 import json
 from datetime import UTC, datetime
 
+from collect_support import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cryptobench_collect.parsers.figures import figure_like
 from cryptobench_collect.parsers.serial_lines import LineError, parse_line
 from cryptobench_collect.sources.serial_runs import RunAssembler
 
@@ -78,10 +81,39 @@ def test_random_json_objects(prefix, payload):
     parse_or_line_error(prefix + json.dumps(payload))
 
 
+REAL_LINES = [
+    line
+    for path in sorted(FIXTURES.glob("serial/*.log"))
+    for line in path.read_text(encoding="utf-8").splitlines()
+]
+
+
+def assemble_and_check(lines: list[str]) -> None:
+    assembler = RunAssembler(source_name="fuzz", clock=lambda: AT)
+    for number, line in enumerate(lines, start=1):
+        assembler.feed(line, number)
+    runs = assembler.finish("fuzz ended")
+    warned = {w.line for w in assembler.warnings}
+    figures = {number for number, line in enumerate(lines, start=1) if figure_like(line)}
+    assert figures <= assembler.understood | warned
+    if runs:
+        assert {w.line for run in runs for w in run.warnings} == warned
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.binary(max_size=120), max_size=30))
 def test_assembler_never_raises(chunks):
-    assembler = RunAssembler(source_name="fuzz", clock=lambda: AT)
-    for number, chunk in enumerate(chunks, start=1):
-        assembler.feed(chunk.decode("utf-8", errors="replace"), number)
-    assembler.finish("fuzz ended")
+    assemble_and_check([chunk.decode("utf-8", errors="replace") for chunk in chunks])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.sampled_from(REAL_LINES), PREFIXES.map(lambda p: p + "12.5 widgets/s")),
+        max_size=40,
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_no_figure_like_line_of_shuffled_real_logs_vanishes(lines, random):
+    random.shuffle(lines)
+    assemble_and_check(lines)

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
+import { VIEW_TESTS } from "./views.mjs";
 
 const HTML_NAME = '<img src=x onerror="window.__xss=1"><b>bold-board</b>';
 
@@ -161,6 +162,22 @@ export const TESTS = [
     },
   },
   {
+    name: "the run page lists the parse warnings with their line numbers",
+    fn: async ({ page, url, token, shot }) => {
+      assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
+      const doc = { ...htmlRun(), machine: { name: "e2e-warnings" }, tags: {} };
+      doc.warnings = [{ line: 7, text: "<b>AES-256-GCM</b> (median of 3): 2705.65 MB/s", message: "not understood", file: "paste.txt" }];
+      const res = await upload(url, token, doc);
+      assert.equal(res.status, 201, await res.text());
+      await page.goto(`${url}/runs/${doc.run_id}`);
+      const table = page.getByRole("table", { name: "parse warnings" });
+      await table.waitFor();
+      assert.deepEqual(await table.locator("tbody td").allInnerTexts(), ["7", doc.warnings[0].text, "not understood"]);
+      await page.getByRole("heading", { name: "Parse warnings (1)" }).waitFor();
+      await shot("run-warnings");
+    },
+  },
+  {
     name: "error bars are left out, with a note, when error kinds differ",
     fn: async ({ page, url, token }) => {
       assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
@@ -206,4 +223,5 @@ export const TESTS = [
       await shot("dark-ecdsa");
     },
   },
+  ...VIEW_TESTS,
 ];

@@ -6,6 +6,7 @@ import { ThemeContext, useThemeName } from "./lib/theme";
 import { ComparePage } from "./pages/ComparePage";
 import { ExplorerPage } from "./pages/ExplorerPage";
 import { MachinesPage } from "./pages/MachinesPage";
+import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
 import { RunsPage } from "./pages/RunsPage";
 import { Empty, ErrorMessage, Loading } from "./components/States";
@@ -20,6 +21,7 @@ function Pages() {
   return (
     <Routes>
       <Route path="/" element={<ExplorerPage />} />
+      <Route path="/matrix" element={<MatrixPage />} />
       <Route path="/runs" element={<RunsPage />} />
       <Route path="/runs/:runId" element={<RunDetailPage />} />
       <Route path="/machines" element={<MachinesPage />} />
@@ -42,6 +44,7 @@ export function App() {
           <NavLink to="/" end>
             Explorer
           </NavLink>
+          <NavLink to="/matrix">Matrix</NavLink>
           <NavLink to="/runs">Runs</NavLink>
           <NavLink to="/machines">Machines</NavLink>
           <NavLink to="/compare">Compare</NavLink>

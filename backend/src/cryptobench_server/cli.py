@@ -1,5 +1,5 @@
-"""`cryptobench-server`: serve, migrate, tokens, demo data and change detection. Thin commands
-over callables."""
+"""`cryptobench-server`: serve, migrate, tokens, demo data, the read model and change
+detection. Thin commands over callables."""
 
 import logging
 import sys
@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 
 from cryptobench_server import migrate as migrations
+from cryptobench_server import rollups
 from cryptobench_server.changes.store import detect_all
 from cryptobench_server.auth import (
     SCOPES,
@@ -57,8 +58,13 @@ def _options(
     """CryptoBench service."""
 
 
+rollups_app = typer.Typer(
+    help="The read model (series, per-run and total figures) that facets and charts read.",
+    no_args_is_help=True,
+)
 app.add_typer(token_app, name="token")
 app.add_typer(demo_app, name="demo")
+app.add_typer(rollups_app, name="rollups")
 app.add_typer(changes_app, name="changes")
 
 
@@ -73,7 +79,7 @@ def serve(
     """Serve the API and the built UI."""
     settings = get_settings()
     if migrate:
-        migrations.upgrade(settings.resolved_database_url)
+        migrations.upgrade(settings.resolved_database_url, progress=_progress)
     logging.getLogger("uvicorn.access").addFilter(RedactQueryTokens())
     uvicorn.run(
         "cryptobench_server.app:create_app",
@@ -89,9 +95,40 @@ def serve(
 
 @app.command()
 def migrate() -> None:
-    """Apply database migrations up to the newest."""
-    migrations.upgrade(get_settings().resolved_database_url)
+    """Apply database migrations up to the newest, then build the read model of runs it lacks."""
+    migrations.upgrade(get_settings().resolved_database_url, progress=_progress)
     typer.echo("database is at the newest migration")
+
+
+def _progress(line: str) -> None:
+    typer.echo(f"rollups: {line}", err=True)
+
+
+@rollups_app.command("rebuild")
+def rollups_rebuild() -> None:
+    """Delete the read model and make it again from every stored result (one transaction:
+    readers see the old one until it is done). Run it after normalization changes."""
+    engine = make_engine(get_settings().resolved_database_url)
+    with engine.begin() as connection:
+        runs = rollups.rebuild(connection, _progress)
+    engine.dispose()
+    typer.echo(f"rebuilt the read model of {runs} runs")
+
+
+@rollups_app.command("status")
+def rollups_status() -> None:
+    """Whether the read model holds every stored run (exit 1 when it is behind)."""
+    engine = make_engine(get_settings().resolved_database_url)
+    with engine.connect() as connection:
+        missing = rollups.behind(connection)
+    engine.dispose()
+    if missing:
+        typer.echo(
+            f"the read model is behind: {missing} runs are not in it; "
+            "run `cryptobench-server migrate` or `cryptobench-server rollups rebuild`"
+        )
+        raise typer.Exit(1)
+    typer.echo("the read model holds every stored run")
 
 
 def _sessions():

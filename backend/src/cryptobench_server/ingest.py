@@ -4,12 +4,9 @@
 COPY on PostgreSQL and one executemany on SQLite, never row by row through the ORM.
 """
 
-import gc
-import threading
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -36,7 +33,8 @@ from cryptobench_server.normalize import (
     figure_plan,
     plausibility_flags,
 )
-from cryptobench_server.query.cells import CellBuilder, insert_cells
+from cryptobench_server.fastpaths import insert_rows, paused_gc
+from cryptobench_server.rollups import add_runs
 
 RESULT_COLUMNS = (
     "run_pk",
@@ -70,31 +68,6 @@ NS = CANONICAL_METRICS.index("ns_per_op")
 class Ingested(NamedTuple):
     run: Run
     created: bool
-
-
-_gc_lock = threading.Lock()
-_gc_holders = 0
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a large document is validated and normalized.
-
-    Building 200k results allocates millions of acyclic objects; with the collector on, each
-    generation-2 pass walks all of them again. Refcounting still frees everything; the last
-    concurrent holder turns the collector back on.
-    """
-    global _gc_holders
-    with _gc_lock:
-        _gc_holders += 1
-        gc.disable()
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_holders -= 1
-            if _gc_holders == 0:
-                gc.enable()
 
 
 class _LostRace(Exception):
@@ -153,16 +126,17 @@ def _load(session: Session, where) -> Run | None:
 
 
 def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime, threshold: float) -> int:
-    """Machine, run, results, chart cells and changes in one transaction. Rows are normalized while they
-    stream into COPY, so PostgreSQL stores one batch while Python prepares the next."""
+    """Machine, run, results, their read model rows (rollups.py) and the changes they make
+    (changes/store.py) in one transaction. Rows are normalized while they stream into the
+    database (fastpaths.insert_rows)."""
     with Session(engine) as session, session.begin():
         machine_id = _upsert_machine(session, doc, now)
         run_pk = _insert_run(session, doc, digest, machine_id, len(doc.results), now)
         if run_pk is None:
             raise _LostRace
-        cells = CellBuilder()
-        _insert_results(session, run_pk, cells.collect(result_rows(doc)))
-        insert_cells(session.connection(), cells.cells(run_pk))
+        rows = ((run_pk, *row) for row in result_rows(doc))
+        insert_rows(session.connection(), "results", RESULT_COLUMNS, rows)
+        add_runs(session.connection(), [run_pk])
         refresh_run(session.connection(), run_pk, threshold=threshold)
         return run_pk
 
@@ -222,21 +196,6 @@ def _insert_run(
     statement = _insert_for(session)(Run).values(**values)
     statement = statement.on_conflict_do_nothing(index_elements=["run_id"]).returning(Run.id)
     return session.execute(statement).scalar_one_or_none()
-
-
-def _insert_results(session: Session, run_pk: int, rows: Iterable[tuple]) -> None:
-    connection = session.connection()
-    columns = ", ".join(RESULT_COLUMNS)
-    if connection.dialect.name == "postgresql":
-        driver = connection.connection.driver_connection
-        with driver.cursor() as cursor, cursor.copy(f"COPY results ({columns}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row((run_pk, *row))
-        return
-    marks = ", ".join("?" * len(RESULT_COLUMNS))
-    connection.exec_driver_sql(
-        f"INSERT INTO results ({columns}) VALUES ({marks})", [(run_pk, *row) for row in rows]
-    )
 
 
 def _json(value: Any) -> str | None:

@@ -1,4 +1,4 @@
-"""Tables: machines, runs, results, chart cells and API tokens (SQLAlchemy 2, portable SQLite/PostgreSQL)."""
+"""Tables: machines, runs, results, the series read model and API tokens (SQLAlchemy 2, portable SQLite/PostgreSQL)."""
 
 import uuid
 from datetime import datetime
@@ -116,28 +116,15 @@ class Result(Base):
     )
 
 
-class ChartCell(Base):
-    """Pre-aggregated results for the chart: one row per run x result identity x reported metric.
+class Figures:
+    """The figure columns a rollup row keeps for its results (rollups.py).
 
-    Filled in the same transaction as the run's results (query/cells.py). Per canonical metric:
-    how many results have it (`<metric>_n`), their sum, min, max and `<metric>_values` (the
-    figures sorted, packed as big-endian float64, for an exact median). The error columns are
-    over the results whose reported error converts into the reported metric (query/chart.py).
+    `result_n` counts the results; per canonical metric: how many have it (`<metric>_n`), their
+    sum, min, max and `<metric>_values` (the figures packed as big-endian float64, for an exact
+    median). The error columns are over the results whose reported error converts into the
+    reported metric (query/chart.py).
     """
 
-    __tablename__ = "chart_cells"
-
-    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
-    run_pk: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), index=True)
-    series_key: Mapped[str] = mapped_column(String(32))
-    name: Mapped[str] = mapped_column(String(200))
-    family: Mapped[str | None] = mapped_column(String(32), index=True)
-    algorithm: Mapped[str] = mapped_column(String(200))
-    operation: Mapped[str | None] = mapped_column(String(32))
-    library: Mapped[str | None] = mapped_column(String(200))
-    library_version: Mapped[str | None] = mapped_column(String(200))
-    params: Mapped[dict[str, Any]] = mapped_column(JsonDoc, default=dict)
-    metric: Mapped[str] = mapped_column(String(32))
     result_n: Mapped[int] = mapped_column(Integer)
     ns_per_op_n: Mapped[int] = mapped_column(Integer)
     ns_per_op_sum: Mapped[float | None] = mapped_column(Float)
@@ -169,7 +156,53 @@ class ChartCell(Base):
     error_kind_min: Mapped[str | None] = mapped_column(String(16))
     error_kind_max: Mapped[str | None] = mapped_column(String(16))
 
-    __table_args__ = (Index("ix_chart_cells_algorithm_operation", "algorithm", "operation"),)
+
+class Series(Base):
+    """One distinct series: what every result of it shares (its dimensions), whatever run measured it.
+
+    `identity` is the series key (algorithm, operation, params, library + version, machine,
+    clock, tags), the reported metric, the run's source, family and verbatim name.
+    """
+
+    __tablename__ = "series"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    identity: Mapped[str] = mapped_column(String(400), unique=True)
+    series_key: Mapped[str] = mapped_column(String(32), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    family: Mapped[str | None] = mapped_column(String(32))
+    algorithm: Mapped[str] = mapped_column(String(200))
+    operation: Mapped[str | None] = mapped_column(String(32))
+    library: Mapped[str | None] = mapped_column(String(200))
+    library_version: Mapped[str | None] = mapped_column(String(200))
+    params: Mapped[dict[str, Any]] = mapped_column(JsonDoc)
+    metric: Mapped[str] = mapped_column(String(32))
+    source: Mapped[str] = mapped_column(String(32))
+    machine_id: Mapped[int] = mapped_column(ForeignKey("machines.id"), index=True)
+    tags: Mapped[dict[str, str]] = mapped_column(JsonDoc)
+
+
+class SeriesRun(Figures, Base):
+    """The results of one series in one run (history's per-run points)."""
+
+    __tablename__ = "series_runs"
+
+    series_id: Mapped[int] = mapped_column(
+        ForeignKey("series.id", ondelete="CASCADE"), primary_key=True
+    )
+    run_pk: Mapped[int] = mapped_column(
+        ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class SeriesTotal(Figures, Base):
+    """The results of one series over all its runs (facets, and charts not split by run)."""
+
+    __tablename__ = "series_totals"
+
+    series_id: Mapped[int] = mapped_column(
+        ForeignKey("series.id", ondelete="CASCADE"), primary_key=True
+    )
 
 
 class ApiToken(Base):

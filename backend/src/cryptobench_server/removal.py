@@ -1,9 +1,11 @@
 """Deleting a run: the run, its results and every row derived from them, in one transaction.
 
-Derived rows go by the foreign keys' ON DELETE CASCADE (chart cells, notes, changes at or
-against the run); the changes of the lineages around the run are detected again without it
-first (changes/store.py), so what is left is what detection over the remaining runs gives. A
-machine left without runs goes too.
+The read model takes the run out with its own producer (`rollups.remove_run_rollups`: the run's
+series_runs, its series' totals made again, series left without runs); the changes of the
+lineages around the run are detected again without it (changes/store.py); results, notes and
+changes at or against the run go by the foreign keys' ON DELETE CASCADE. So what is left equals
+a rebuild over the remaining runs (tests/test_history_api.py). A machine left without runs goes
+too.
 """
 
 import uuid
@@ -15,6 +17,7 @@ from sqlalchemy.orm import Session
 from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Machine, Run, RunNote
+from cryptobench_server.rollups import remove_run_rollups
 
 
 def delete_run(session: Session, run_id: uuid.UUID, *, threshold: float) -> None:
@@ -23,6 +26,7 @@ def delete_run(session: Session, run_id: uuid.UUID, *, threshold: float) -> None
         raise NotFound(f"no run {run_id}")
     connection = session.connection()
     refresh_run(connection, run.id, threshold=threshold, without_run=True)
+    remove_run_rollups(connection, run.id)
     connection.execute(delete(Run).where(Run.id == run.id))
     orphan = ~exists().where(Run.machine_id == Machine.id)
     connection.execute(delete(Machine).where(Machine.id == run.machine_id, orphan))

@@ -2,12 +2,14 @@
 
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from cryptobench_contract import RunDocument
 from pydantic import ValidationError
+from rich.console import Console
 
 from cryptobench_collect.errors import InputError
 
@@ -69,3 +71,13 @@ def _fsync_dir(directory: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def write_documents(documents: list[RunDocument], output: Path | None) -> None:
+    """One run document per line, to stdout or (atomically) to `output`."""
+    text = "".join(document.to_json() + "\n" for document in documents)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    write_atomically(output, text)
+    Console(stderr=True).print(f"{len(documents)} run document(s) written to {output}")

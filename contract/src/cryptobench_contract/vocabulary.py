@@ -19,6 +19,7 @@ Family = Literal[
     "ec-arith",
     "keygen",
     "encoding",
+    "rng",
 ]
 Operation = Literal[
     "sign",
@@ -36,6 +37,7 @@ Operation = Literal[
     "point-mul",
     "y-recovery",
     "encode",
+    "generate",
 ]
 ErrorKind = Literal["ci99.9", "stddev", "stderr", "range"]
 
@@ -175,6 +177,8 @@ ALGORITHM_NAMES: dict[str, tuple[str, ...]] = {
     "HMAC-SHA256": ("hmacsha256", "hmac(sha256)"),
     "HMAC-SHA1": ("hmacsha1", "hmac(sha1)"),
     "HMAC-MD5": ("hmacmd5", "hmac(md5)", "hmac"),
+    "CTR-DRBG": ("ctrdrbg",),
+    "HMAC-DRBG": ("hmacdrbg",),
 }
 ALGORITHMS = _table(ALGORITHM_NAMES)
 

@@ -4,7 +4,7 @@ import { filterParams, type Aggregation, type Filters } from "../lib/viewState";
 import type { Metric } from "../lib/units";
 import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
-import type { ChartResponse, CompareResponse, FacetsResponse, MachinesPage, RunDetail, RunsPage } from "./types";
+import type { ChangesResponse, ChartResponse, CompareResponse, History, FacetsResponse, MachinesPage, MatrixResponse, RunDetail, RunsPage } from "./types";
 
 export interface ChartRequest {
   filters: Filters;
@@ -68,4 +68,62 @@ export const compareQuery = (baseline: string, contender: string, metric: Metric
   queryOptions({
     queryKey: ["compare", baseline, contender, metric],
     queryFn: () => getJson<CompareResponse>("/compare", new URLSearchParams({ baseline, contender, metric })),
+  });
+
+export interface MatrixRequest {
+  filters: Filters;
+  column: string;
+  baseline: string | null;
+  split: string[];
+  metric: Metric;
+  agg: Aggregation;
+}
+
+export const matrixQuery = (req: MatrixRequest) =>
+  queryOptions({
+    queryKey: ["matrix", req],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("metric", req.metric);
+      params.set("column", req.column);
+      if (req.baseline !== null) params.set("baseline", req.baseline);
+      for (const dim of req.split) params.append("split", dim);
+      params.set("agg", req.agg);
+      return getJson<MatrixResponse>("/matrix", params);
+    },
+  });
+
+export interface HistoryRequest {
+  filters: Filters;
+  series: string[];
+  metric: Metric;
+}
+
+export const historyQuery = (req: HistoryRequest) =>
+  queryOptions({
+    queryKey: ["history", req],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("metric", req.metric);
+      for (const dim of req.series) params.append("series", dim);
+      return getJson<History>("/history", params);
+    },
+  });
+
+export interface ChangesRequest {
+  filters: Filters;
+  direction: "regression" | "improvement" | null;
+  since: string | null;
+}
+
+export const changesQuery = (req: ChangesRequest) =>
+  queryOptions({
+    queryKey: ["changes", req],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("limit", "500");
+      if (req.direction) params.set("direction", req.direction);
+      if (req.since) params.set("since", req.since);
+      return getJson<ChangesResponse>("/changes", params);
+    },
   });

@@ -5,6 +5,26 @@
  */
 
 export interface paths {
+    "/api/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Changes
+         * @description Step changes found in the series (changes/detect.py: at least the configured relative threshold, 5% by default, and significant against the series' own run-to-run noise), newest run first, each with what changed between the run before and this one. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND. `run` selects the changes found at that run (what a CI job asks after an upload).
+         */
+        get: operations["history-get_changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chart": {
         parameters: {
             query?: never;
@@ -100,6 +120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get History
+         * @description One point per run per series, oldest run first: the median of the run's results of that series, with the run's library version, tool version, tags and notes. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["history-get_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/machines": {
         parameters: {
             query?: never;
@@ -112,6 +152,39 @@ export interface paths {
          * @description Machines sorted by name, each with its run count.
          */
         get: operations["machines-list_machines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/matrix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Matrix
+         * @description GET /matrix: result identities (rows) by the values of one dimension (columns), one metric.
+         *
+         *     Rows are result identities under the filters: algorithm, operation, library and canonical params,
+         *     less the column dimension (with `column=param.block_bytes` the block size moves into the
+         *     columns), plus any `split` dimensions. A cell is the `agg` of its results exactly as GET /chart
+         *     computes a point (exact median); a row a column did not measure has a null cell. Columns are
+         *     sorted numerically when every value is a number.
+         *
+         *     Each cell carries `ratio` = value / the baseline column's value in its row and `speedup` = how
+         *     many times better than the baseline (> 1 better) whatever the metric's direction
+         *     (`less_is_better`); each column carries the geometric mean of its speedups over the rows it shares
+         *     with the baseline. `baseline` names a column value; without it the first column is the baseline.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["matrix-get_matrix"];
         put?: never;
         post?: never;
         delete?: never;
@@ -184,6 +257,31 @@ export interface paths {
         get: operations["runs-get_run"];
         put?: never;
         post?: never;
+        /**
+         * Remove Run
+         * @description Delete the run, its results, notes and every derived row (charts, facets, history,
+         *     changes) in one transaction; the changes around it are detected again without it.
+         */
+        delete: operations["runs-remove_run"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs/{run_id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post Note
+         * @description Add a note to a run (shown on the run page and on history); the author is the token's name.
+         */
+        post: operations["runs-post_note"];
         delete?: never;
         options?: never;
         head?: never;
@@ -234,6 +332,100 @@ export interface components {
             content: string;
             /** Media Type */
             media_type: string;
+        };
+        /** ChangeOut */
+        ChangeOut: {
+            /**
+             * After
+             * @description Level from this run on
+             */
+            after: number;
+            /**
+             * Baseline Run Id
+             * Format: uuid
+             * @description The run before, compared with
+             */
+            baseline_run_id: string;
+            /**
+             * Before
+             * @description Median of the runs before (since the last change)
+             */
+            before: number;
+            /**
+             * Confidence
+             * @description Two-sided probability the step is not noise
+             */
+            confidence: number;
+            /**
+             * Direction
+             * @enum {string}
+             */
+            direction: "regression" | "improvement";
+            /** Id */
+            id: number;
+            /** Metric */
+            metric: string;
+            /**
+             * Ratio
+             * @description after / before
+             */
+            ratio: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            series: components["schemas"]["ChangeSeries"];
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Unit */
+            unit: string;
+            /**
+             * What Changed
+             * @description Facts that differ between the run before and this one: library_version, tool_version, tool_build, tool_options, clock_hz, tag.<name>; each [before, after]
+             */
+            what_changed: {
+                [key: string]: unknown[];
+            };
+        };
+        /**
+         * ChangeSeries
+         * @description The lineage: what stays the same from run to run (the rest is in what_changed).
+         */
+        ChangeSeries: {
+            /** Algorithm */
+            algorithm: string;
+            /** Family */
+            family: string | null;
+            /** Library */
+            library: string | null;
+            /** Library Version */
+            library_version: string | null;
+            /** Machine */
+            machine: string;
+            /** Name */
+            name: string;
+            /** Operation */
+            operation: string | null;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Source */
+            source: string;
+        };
+        /** Changes */
+        Changes: {
+            /** Changes */
+            changes: components["schemas"]["ChangeOut"][];
+            /**
+             * Next Cursor
+             * @description Pass as `cursor` for the next page; null on the last page
+             */
+            next_cursor: string | null;
         };
         /** Chart */
         Chart: {
@@ -434,6 +626,57 @@ export interface components {
              */
             field: string;
         };
+        /** History */
+        History: {
+            /** Metric */
+            metric: string;
+            /** Series */
+            series: components["schemas"]["HistorySeries"][];
+            /** Unit */
+            unit: string;
+        };
+        /** HistoryPoint */
+        HistoryPoint: {
+            /**
+             * Library Version
+             * @description Null when the run's results disagree
+             */
+            library_version: string | null;
+            /** N */
+            n: number;
+            /** Notes */
+            notes: components["schemas"]["NoteOut"][];
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            /** Tool Version */
+            tool_version: string | null;
+            /**
+             * Value
+             * @description Median of the run's results of this series
+             */
+            value: number;
+        };
+        /** HistorySeries */
+        HistorySeries: {
+            /** Key */
+            key: {
+                [key: string]: unknown;
+            };
+            /** Points */
+            points: components["schemas"]["HistoryPoint"][];
+        };
         /** Machine */
         Machine: {
             /** Arch */
@@ -539,6 +782,95 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /** Matrix */
+        Matrix: {
+            /** Agg */
+            agg: string;
+            /**
+             * Baseline
+             * @description The baseline column's value (as text)
+             */
+            baseline: string | null;
+            /** Column */
+            column: string;
+            /** Columns */
+            columns: components["schemas"]["MatrixColumn"][];
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Rows */
+            rows: components["schemas"]["MatrixRow"][];
+            /** Split */
+            split: string[];
+            /** Unit */
+            unit: string;
+        };
+        /** MatrixCell */
+        MatrixCell: {
+            /** Max */
+            max: number;
+            /** Min */
+            min: number;
+            /** N */
+            n: number;
+            /**
+             * Ratio
+             * @description value / the baseline column's value in this row
+             */
+            ratio: number | null;
+            /**
+             * Speedup
+             * @description Times better than the baseline (>1 better) whatever the metric's direction
+             */
+            speedup: number | null;
+            /**
+             * Value
+             * @description The aggregate (agg) of the cell's results
+             */
+            value: number;
+        };
+        /** MatrixColumn */
+        MatrixColumn: {
+            /**
+             * Geomean Speedup
+             * @description Geometric mean of the shared rows' speedups over the baseline
+             */
+            geomean_speedup: number | null;
+            /**
+             * Rows
+             * @description How many rows this column measured
+             */
+            rows: number;
+            /**
+             * Shared
+             * @description Rows measured by both this column and the baseline
+             */
+            shared: number;
+            /**
+             * Value
+             * @description The column dimension's value
+             */
+            value: number | string;
+        };
+        /** MatrixRow */
+        MatrixRow: {
+            /**
+             * Cells
+             * @description One per column, in the columns' order; null where not measured
+             */
+            cells: (components["schemas"]["MatrixCell"] | null)[];
+            /**
+             * Key
+             * @description algorithm, operation, library and params (less the column dimension), then each split dimension
+             */
+            key: {
+                [key: string]: unknown;
+            };
+        };
         /** MetricInfo */
         MetricInfo: {
             /**
@@ -557,6 +889,31 @@ export interface components {
              * @description The canonical unit
              */
             unit: string;
+        };
+        /** NoteIn */
+        NoteIn: {
+            /**
+             * Text
+             * @description What to remember
+             */
+            text: string;
+        };
+        /** NoteOut */
+        NoteOut: {
+            /**
+             * Author
+             * @description Name of the token that wrote it
+             */
+            author: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Text */
+            text: string;
         };
         /**
          * ParseWarning
@@ -607,7 +964,7 @@ export interface components {
             /** Error Kind */
             error_kind?: ("ci99.9" | "stddev" | "stderr" | "range") | null;
             /** Family */
-            family?: ("signature" | "key-exchange" | "kem" | "cipher" | "aead" | "hash" | "mac" | "ec-arith" | "keygen" | "encoding") | null;
+            family?: ("signature" | "key-exchange" | "kem" | "cipher" | "aead" | "hash" | "mac" | "ec-arith" | "keygen" | "encoding" | "rng") | null;
             /** Library */
             library?: string | null;
             /** Library Version */
@@ -623,7 +980,7 @@ export interface components {
              */
             name: string;
             /** Operation */
-            operation?: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode") | null;
+            operation?: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode" | "generate") | null;
             /** Params */
             params?: {
                 [key: string]: string | number | boolean;
@@ -797,6 +1154,11 @@ export interface components {
             machine_extra: {
                 [key: string]: unknown;
             };
+            /**
+             * Notes
+             * @description Notes on the run, oldest first
+             */
+            notes?: components["schemas"]["NoteOut"][];
             /** Result Count */
             result_count: number;
             /** Results */
@@ -1004,6 +1366,97 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "history-get_changes": {
+        parameters: {
+            query?: {
+                /** @description Only changes at runs started at or after this */
+                since?: string | null;
+                direction?: ("regression" | "improvement") | null;
+                /** @description Rows per page */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Changes"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "chart-get_chart": {
         parameters: {
             query: {
@@ -1354,6 +1807,94 @@ export interface operations {
             };
         };
     };
+    "history-get_history": {
+        parameters: {
+            query: {
+                /** @description Canonical metric to follow */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension(s) telling lines apart (repeatable) */
+                series?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "machines-list_machines": {
         parameters: {
             query?: {
@@ -1375,6 +1916,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MachinesPage"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matrix-get_matrix": {
+        parameters: {
+            query: {
+                /** @description Canonical metric of the cells */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension whose values are the columns, e.g. machine */
+                column: string;
+                /** @description The column value the ratios are relative to */
+                baseline?: string | null;
+                /** @description Dimension(s) added to the row identity (repeatable) */
+                split?: string[];
+                /** @description Aggregate of the results in one cell */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Matrix"];
                 };
             };
             /** @description Bad request (e.g. a token in the query string) */
@@ -1790,6 +2425,196 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "runs-remove_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scope is not admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "runs-post_note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteOut"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_id stored with different content */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the configured cap */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { runQuery } from "../api/queries";
 import type { Result, RunDetail } from "../api/types";
+import { ParseWarnings } from "../components/ParseWarnings";
 import { ErrorMessage, Loading } from "../components/States";
 import { paramsText } from "../lib/runs";
 import { formatNumber, metrics } from "../lib/units";
@@ -87,6 +88,8 @@ function Run({ run }: { run: RunDetail }) {
       {Object.keys(run.tags).length ? <KeyValues entries={Object.entries(run.tags)} /> : <p className="note">No tags.</p>}
       <h3>Results ({run.results.length})</h3>
       <ResultsTable results={run.results} />
+      <h3>Parse warnings ({run.warnings?.length ?? 0})</h3>
+      <ParseWarnings warnings={run.warnings ?? []} />
       <h3>Raw artifact</h3>
       {run.artifact ? (
         <pre className="artifact" aria-label={`artifact (${run.artifact.media_type})`}>

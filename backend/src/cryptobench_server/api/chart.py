@@ -19,7 +19,7 @@ from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
 from cryptobench_server.auth import ReadAccess
-from cryptobench_server.models import ChartCell
+from cryptobench_server.models import Series
 from cryptobench_server.query.chart import Agg, chart_rows, shape
 from cryptobench_server.query.dimensions import dimension
 from cryptobench_server.schemas_read import CanonicalMetric, Chart
@@ -40,8 +40,8 @@ def get_chart(
     ] = [],  # noqa: B006
     agg: Annotated[Agg, Query(description="Aggregate of the results at one point")] = "median",
 ) -> Chart:
-    x_dim = dimension(x, field="x", source=ChartCell)
-    series_dims = [dimension(s, field="series", source=ChartCell) for s in dict.fromkeys(series)]
+    x_dim = dimension(x, field="x", source=Series)
+    series_dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
     rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
     return Chart.model_validate(
         {

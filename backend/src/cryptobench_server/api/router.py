@@ -10,6 +10,7 @@ from cryptobench_server.api import (
     history,
     ingest,
     machines,
+    matrix,
     results,
     runs,
     vocabulary,
@@ -23,6 +24,7 @@ api_router.include_router(machines.router)
 api_router.include_router(facets.router)
 api_router.include_router(chart.router)
 api_router.include_router(compare.router)
+api_router.include_router(matrix.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
 api_router.include_router(history.router)

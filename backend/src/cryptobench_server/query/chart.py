@@ -1,8 +1,9 @@
-"""Chart aggregation: one SQL GROUP BY over (x, series...) of chart_cells and a pure shaping step.
+"""Chart aggregation: one SQL GROUP BY over (x, series...) of the read model and a pure shaping step.
 
-The cells (query/cells.py) hold each run's results pre-aggregated, so a chart over 200k results
-reads a few thousand narrow rows: min/max/n and the sums for the mean in SQL, the median exactly
-in Python from the group's figures (interpolated as PostgreSQL's percentile_cont(0.5)).
+The read model (rollups.py) holds each series' results pre-aggregated, so a chart over 1M results
+reads one row per series (`series_totals`; `series_runs` when a run is a dimension): min/max/n
+and the sums for the mean in SQL, the median exactly from the group's packed figures
+(query/stats.py, interpolated as PostgreSQL's percentile_cont(0.5)).
 
 Per point: `value` is the chosen aggregate (median | mean | min | max) of the metric column,
 `min`/`max`/`n` are over the same results. Results whose metric column is NULL (the figure was
@@ -21,19 +22,17 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cryptobench_contract.versions import is_version_dimension, version_key
-from sqlalchemy import Select, case, func, null, select, text
+from sqlalchemy import case, func, null, select
 from sqlalchemy.orm import Session
 
-from cryptobench_server.models import ChartCell
-from cryptobench_server.query.cells import median
-from cryptobench_server.query.dimensions import Dimension, lean_from
+from cryptobench_server.fastpaths import fetch_aggregate
+from cryptobench_server.models import Series
+from cryptobench_server.query.dimensions import Dimension, rollup_for, series_from
 from cryptobench_server.query.filters import Filters, conditions
 from cryptobench_server.query.sqlfuncs import concat_bytes
+from cryptobench_server.query.stats import packed_median
 
 Agg = Literal["median", "mean", "min", "max"]
-#: Per request on PostgreSQL: with the default 4MB the planner expects the groups' packed figures
-#: not to fit a hash table and sorts thousands of wide cells instead (~20 ms more per chart).
-AGGREGATE_MEMORY = "64MB"
 
 
 @dataclass(frozen=True)
@@ -57,16 +56,17 @@ def chart_rows(
     agg: Agg,
     filters: Filters,
 ) -> list[PointRow]:
-    """One GROUP BY over chart_cells (query/cells.py); the median from the group's packed figures.
+    """One GROUP BY over the read model; the median from the group's packed figures.
 
-    `x` and `series` are dimensions resolved on ChartCell (`dimension(name, source=ChartCell)`)."""
-    count, total, low, high, values = (
-        getattr(ChartCell, f"{metric}_{part}") for part in ("n", "sum", "min", "max", "values")
-    )
-    own = ChartCell.metric == metric
-    groups = [x.expression, *(s.expression for s in series)]
+    `x` and `series` are dimensions resolved on Series (`dimension(name, source=Series)`)."""
     names = [x.name, *(s.name for s in series), *filters]
-    query = lean_from(
+    rollup = rollup_for(names)
+    count, total, low, high, values = (
+        getattr(rollup, f"{metric}_{part}") for part in ("n", "sum", "min", "max", "values")
+    )
+    own = Series.metric == metric
+    groups = [x.expression, *(s.expression for s in series)]
+    query = series_from(
         select(
             *groups,
             func.min(low),
@@ -74,36 +74,23 @@ def chart_rows(
             func.sum(count),
             func.sum(total),
             concat_bytes(values) if agg == "median" else null(),
-            func.sum(case((own, ChartCell.error_n))),
-            func.max(case((own, ChartCell.error_max))),
-            func.min(case((own, ChartCell.error_kind_min))),
-            func.max(case((own, ChartCell.error_kind_max))),
+            func.sum(case((own, rollup.error_n))),
+            func.max(case((own, rollup.error_max))),
+            func.min(case((own, rollup.error_kind_min))),
+            func.max(case((own, rollup.error_kind_max))),
         ),
         names,
-        ChartCell,
-    ).where(count > 0, groups[0].is_not(None), *conditions(filters, source=ChartCell))
+        rollup,
+    ).where(count > 0, groups[0].is_not(None), *conditions(filters, source=Series))
     width = len(groups)
-    return [_point(row, width, agg) for row in _fetch(session, query.group_by(*groups))]
-
-
-def _fetch(session: Session, query: Select) -> Sequence[Sequence[Any]]:
-    """On PostgreSQL through a binary-format cursor: the packed figures arrive as bytes, not as
-    hex text (~7 ms less per 200k figures)."""
-    connection = session.connection()
-    if connection.dialect.name != "postgresql":
-        return connection.execute(query).all()
-    connection.execute(text(f"SET LOCAL work_mem = '{AGGREGATE_MEMORY}'"))
-    compiled = query.compile(
-        dialect=connection.dialect, compile_kwargs={"render_postcompile": True}
-    )
-    with connection.connection.driver_connection.cursor(binary=True) as cursor:
-        return cursor.execute(str(compiled), compiled.params).fetchall()
+    rows = fetch_aggregate(session.connection(), query.group_by(*groups))
+    return [_point(row, width, agg) for row in rows]
 
 
 def _point(row: Sequence[Any], width: int, agg: Agg) -> PointRow:
     low, high, n, total, packed, n_error, error, kind, other_kind = row[width:]
     if agg == "median":
-        value = median(packed)
+        value = packed_median(packed)
     else:
         value = total / n if agg == "mean" else (low if agg == "min" else high)
     has_error = n_error == n and kind == other_kind

@@ -1,7 +1,7 @@
 """Compare two runs: the results they share, their ratio, and what else differs between the runs.
 
 Results are shared when algorithm, operation and canonical params are equal. When a run holds
-several results with one such key (repeated measurements), its value is their median. Results
+several results with one such key (repeated measurements), its value is their median (query/stats.py, as in charts). Results
 whose metric is NULL (not derivable) in either run are not shared. ratio = contender / baseline;
 the verdict is the contract's (units.verdict: "same" within VERDICT_TOLERANCE, else by the
 metric's direction).
@@ -9,12 +9,13 @@ metric's direction).
 
 import json
 import math
-import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cryptobench_contract.units import verdict
+
+from cryptobench_server.query.stats import median
 
 Key = tuple[str, str | None, str]
 
@@ -36,7 +37,9 @@ def medians(results: Iterable[Measured]) -> dict[Key, tuple[Measured, float]]:
     for m in results:
         if m.value is not None:
             grouped.setdefault(key_of(m), []).append(m)
-    return {k: (ms[0], statistics.median(m.value for m in ms)) for k, ms in grouped.items()}
+    return {
+        k: (ms[0], median(m.value for m in ms if m.value is not None)) for k, ms in grouped.items()
+    }
 
 
 def shared_rows(

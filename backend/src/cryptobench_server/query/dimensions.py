@@ -4,7 +4,8 @@ Fixed dimensions are columns (`algorithm`, `operation`, `family`, `library`, `li
 `name` = the result's verbatim name, `machine` = machine name, `source`, `run` = run_id); open
 ones are `param.<name>` (a key of the result's params) and `tag.<name>` (a key of the run's tags).
 Every dimension is a text-valued SQL expression over `results JOIN runs JOIN machines` (see
-`base_from`), or over `chart_cells JOIN runs JOIN machines` with `source=ChartCell`.
+`base_from`), or with `source=Series` over the read model (rollups.py): `series JOIN
+series_totals`, or `series JOIN series_runs JOIN runs` when a run is a dimension (`series_from`).
 """
 
 import re
@@ -16,7 +17,7 @@ from sqlalchemy import Select
 from sqlalchemy.sql.expression import ColumnElement
 
 from cryptobench_server.errors import InvalidInput
-from cryptobench_server.models import Machine, Result, Run
+from cryptobench_server.models import Machine, Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import json_text
 
 FIXED: dict[str, ColumnElement] = {
@@ -30,8 +31,10 @@ FIXED: dict[str, ColumnElement] = {
     "run": Run.run_id,
     "name": Result.name,
 }
-#: The fixed dimensions that are columns of results (and of chart_cells, under the same names).
+#: The fixed dimensions that are columns of results (and of series, under the same names).
 RESULT_FIXED = ("algorithm", "operation", "family", "library", "library_version", "name")
+#: The dimensions that are columns of series: all but machine (its name) and run.
+SERIES_FIXED = (*RESULT_FIXED, "source")
 PARAM, TAG = "param.", "tag."
 #: Bare vocabulary parameter names accepted as filters (DESIGN "API conventions"): `curve=` is `param.curve=`.
 PARAM_ALIASES = (
@@ -64,13 +67,15 @@ def is_dimension(name: str) -> bool:
 def dimension(name: str, *, field: str = "dimension", source: Any = Result) -> Dimension:
     """Resolve a dimension name; InvalidInput (422, naming `field`) when there is no such dimension.
 
-    Result-level dimensions are columns of `source`: Result, or ChartCell (same column names).
+    `source` is Result (joined to runs and machines) or Series (the read model).
     """
     if name in PARAM_ALIASES:
         name = PARAM + name
+    own = SERIES_FIXED if source is Series else RESULT_FIXED
     if name in FIXED:
-        return Dimension(name, getattr(source, name) if name in RESULT_FIXED else FIXED[name])
-    for prefix, column in ((PARAM, source.params), (TAG, Run.tags)):
+        return Dimension(name, getattr(source, name) if name in own else FIXED[name])
+    tags = Series.tags if source is Series else Run.tags
+    for prefix, column in ((PARAM, source.params), (TAG, tags)):
         if name.startswith(prefix):
             key = name[len(prefix) :]
             if not _KEY.match(key):
@@ -91,19 +96,19 @@ def base_from(query: Select) -> Select:
     )
 
 
-def lean_from(query: Select, names: Iterable[str], source: Any = Result) -> Select:
-    """Like base_from (from `source`: Result or ChartCell), joining runs and machines only when one
-    of the dimensions `names` needs them."""
-    tables = {_table_of(name) for name in names}
-    query = query.select_from(source)
-    if tables & {"runs", "machines"}:
-        query = query.join(Run, Run.id == source.run_pk)
-    if "machines" in tables:
-        query = query.join(Machine, Machine.id == Run.machine_id)
+def rollup_for(names: Iterable[str]) -> type[SeriesRun] | type[SeriesTotal]:
+    """The figures a read-model query counts: per series and run when a run is among the
+    dimensions `names`, else per series."""
+    return SeriesRun if "run" in names else SeriesTotal
+
+
+def series_from(query: Select, names: Iterable[str], rollup: Any) -> Select:
+    """Series joined to `rollup`, to runs when a run is among `names`, to machines when the
+    machine is."""
+    names = set(names)
+    query = query.select_from(Series).join(rollup, rollup.series_id == Series.id)
+    if "run" in names:
+        query = query.join(Run, Run.id == rollup.run_pk)
+    if "machine" in names:
+        query = query.join(Machine, Machine.id == Series.machine_id)
     return query
-
-
-def _table_of(name: str) -> str:
-    if name == "machine":
-        return "machines"
-    return "runs" if name in ("source", "run") or name.startswith(TAG) else "results"

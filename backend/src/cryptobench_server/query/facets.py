@@ -5,8 +5,9 @@ Counts of a dimension are taken under all filters except that dimension's own (t
 `algorithm=RSA` the algorithm facet still lists ECDSA with its count, while every other facet
 counts RSA results only.
 
-Counts add up the chart cells' `result_n` (query/cells.py), so a facet aggregates one row per
-run x result identity instead of every result.
+Counts add up the read model's `result_n` (rollups.py): one row per distinct series
+(`series_totals`), or per series and run when a run is a dimension or a filter (`series_runs`),
+instead of every result.
 """
 
 from typing import Any
@@ -16,9 +17,16 @@ from cryptobench_contract.versions import is_version_dimension, version_key
 from sqlalchemy import String, case, cast, func, literal_column, select
 from sqlalchemy.orm import Session
 
-from cryptobench_server.models import ChartCell, Run
+from cryptobench_server.models import Series
 from cryptobench_server.query.chart import numeric
-from cryptobench_server.query.dimensions import FIXED, PARAM, TAG, dimension, lean_from
+from cryptobench_server.query.dimensions import (
+    FIXED,
+    PARAM,
+    TAG,
+    dimension,
+    rollup_for,
+    series_from,
+)
 from cryptobench_server.query.filters import Filters, conditions
 
 Counts = dict[str | None, int]
@@ -28,7 +36,7 @@ def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
     """(dimension, {value: count}) for the fixed dimensions, then param.*, then tag.*, by name."""
     fixed = [(name, _counts(session, name, filters)) for name in FIXED]
     open_ = {}
-    for prefix, column in ((PARAM, ChartCell.params), (TAG, Run.tags)):
+    for prefix, column in ((PARAM, Series.params), (TAG, Series.tags)):
         for (key, value), count in _pairs(session, prefix, column, filters).items():
             open_.setdefault(prefix + key, {})[value] = count
     for name in filters:
@@ -39,8 +47,9 @@ def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
 
 def metric_counts(session: Session, filters: Filters) -> Counts:
     """How many results under the filters have each canonical metric (a chart of it is not empty)."""
-    columns = [func.coalesce(func.sum(getattr(ChartCell, f"{m}_n")), 0) for m in CANONICAL_METRICS]
-    query = lean_from(select(*columns), filters, source=ChartCell)
+    rollup = rollup_for(filters)
+    columns = [func.coalesce(func.sum(getattr(rollup, f"{m}_n")), 0) for m in CANONICAL_METRICS]
+    query = series_from(select(*columns), filters, rollup)
     counts = session.execute(query.where(*_conditions(filters))).one()
     return dict(zip(CANONICAL_METRICS, counts))
 
@@ -59,14 +68,14 @@ def ordered(counts: Counts, name: str = "") -> list[tuple[str | None, int]]:
 
 
 def _conditions(filters: Filters, without: str | None = None) -> list:
-    return conditions(filters, without=without, source=ChartCell)
+    return conditions(filters, without=without, source=Series)
 
 
 def _counts(session: Session, name: str, filters: Filters) -> Counts:
-    expression = dimension(name, source=ChartCell).expression
-    query = lean_from(
-        select(expression, func.sum(ChartCell.result_n)), [name, *filters], source=ChartCell
-    )
+    expression = dimension(name, source=Series).expression
+    names = [name, *(f for f in filters if f != name)]
+    rollup = rollup_for(names)
+    query = series_from(select(expression, func.sum(rollup.result_n)), names, rollup)
     rows = session.execute(query.where(*_conditions(filters, without=name)).group_by(expression))
     return {_text(v): n for v, n in rows}
 
@@ -74,8 +83,8 @@ def _counts(session: Session, name: str, filters: Filters) -> Counts:
 def _pairs(session: Session, prefix: str, column, filters: Filters) -> dict[tuple[str, str], int]:
     """Counts of every (key, value) of a JSON object column, under the filters on other keys."""
     key, value, source = json_pairs(session, column)
-    names = [*filters, prefix + "*"]
-    query = lean_from(select(key, value, func.sum(ChartCell.result_n)), names, source=ChartCell)
+    rollup = rollup_for(filters)
+    query = series_from(select(key, value, func.sum(rollup.result_n)), filters, rollup)
     rows = session.execute(
         query.join(source, literal_column("true")).where(*_conditions(filters)).group_by(key, value)
     )

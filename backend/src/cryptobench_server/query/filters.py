@@ -77,7 +77,7 @@ def conditions(
     filters: Filters, *, without: str | None = None, source: Any = Result
 ) -> list[ColumnElement[bool]]:
     """One SQL condition per dimension (an IN over its values), leaving out the dimension `without`;
-    result-level dimensions on `source` (Result or ChartCell)."""
+    dimensions on `source` (Result, or Series for the read model)."""
     out = []
     for name, values in filters.items():
         if name == without:

@@ -3,14 +3,20 @@
 - `json_text(column, key)`: the text of one key of a JSON object column. PostgreSQL
   `(column ->> 'key')` (so expression indexes on it apply); SQLite `json_extract` cast to
   text, with JSON booleans spelled `true`/`false` as PostgreSQL does.
-- `concat_bytes(column)`: the aggregate joining a group's byte strings: PostgreSQL
-  `string_agg(column, ''::bytea)`; SQLite an aggregate `cb_concat_bytes` registered on every
-  SQLite connection.
+- `concat_bytes(column[, order])`: the aggregate joining a group's byte strings (in `order` when
+  given): PostgreSQL `string_agg(column, ''::bytea [ORDER BY order])`; SQLite an aggregate
+  `cb_concat_bytes` registered on every SQLite connection.
+- `pack_figures(column)`: the aggregate packing a group's non-NULL floats, sorted, as big-endian
+  float64 (NULL when there are none): PostgreSQL `string_agg(float8send(column), ''::bytea
+  ORDER BY column)`; SQLite an aggregate `cb_pack_figures`.
 The key is rendered as a quoted literal (never user SQL), so GROUP BY and SELECT compile to the
 same expression.
 """
 
 import sqlite3
+import struct
+from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import Engine, LargeBinary, String, event, literal_column
 from sqlalchemy.ext.compiler import compiles
@@ -53,7 +59,8 @@ def _json_text_sqlite(element: json_text, compiler, **kw) -> str:
 
 
 class concat_bytes(FunctionElement):
-    """Aggregate: the group's byte strings joined (NULLs skipped), in no particular order."""
+    """Aggregate: the group's byte strings (NULLs skipped) joined in the order of the second
+    clause when there is one, else in no particular order."""
 
     type = LargeBinary()
     inherit_cache = True
@@ -62,7 +69,9 @@ class concat_bytes(FunctionElement):
 
 @compiles(concat_bytes, "postgresql")
 def _concat_bytes_pg(element: concat_bytes, compiler, **kw) -> str:
-    return f"string_agg({compiler.process(element.clauses, **kw)}, ''::bytea)"
+    column, *order = (compiler.process(c, **kw) for c in element.clauses)
+    by = f" ORDER BY {order[0]}" if order else ""
+    return f"string_agg({column}, ''::bytea{by})"
 
 
 @compiles(concat_bytes)
@@ -70,21 +79,61 @@ def _concat_bytes_sqlite(element: concat_bytes, compiler, **kw) -> str:
     return f"cb_concat_bytes({compiler.process(element.clauses, **kw)})"
 
 
+class pack_figures(FunctionElement):
+    """Aggregate: the group's non-NULL floats sorted and packed as big-endian float64."""
+
+    type = LargeBinary()
+    inherit_cache = True
+    name = "pack_figures"
+
+
+@compiles(pack_figures, "postgresql")
+def _pack_figures_pg(element: pack_figures, compiler, **kw) -> str:
+    column = compiler.process(element.clauses, **kw)
+    return f"string_agg(float8send({column}), ''::bytea ORDER BY {column})"
+
+
+@compiles(pack_figures)
+def _pack_figures_sqlite(element: pack_figures, compiler, **kw) -> str:
+    return f"cb_pack_figures({compiler.process(element.clauses, **kw)})"
+
+
 class _ConcatBytes:
-    """SQLite aggregate behind `concat_bytes`."""
+    """SQLite aggregate behind `concat_bytes`: (bytes, order key) pairs joined by key."""
 
     def __init__(self) -> None:
-        self.parts: list[bytes] = []
+        self.parts: list[tuple[Any, bytes]] = []
 
-    def step(self, value: bytes | None) -> None:
+    def step(self, value: bytes | None, order: Any = None) -> None:
         if value is not None:
-            self.parts.append(value)
+            self.parts.append((order, value))
 
     def finalize(self) -> bytes | None:
-        return b"".join(self.parts) if self.parts else None
+        if self.parts and self.parts[0][0] is not None:
+            self.parts.sort(key=lambda part: part[0])
+        return b"".join(value for _, value in self.parts) if self.parts else None
+
+
+class _PackFigures:
+    """SQLite aggregate behind `pack_figures`."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+
+    def step(self, value: float | None) -> None:
+        if value is not None:
+            self.values.append(value)
+
+    def finalize(self) -> bytes | None:
+        return pack(sorted(self.values)) if self.values else None
+
+
+def pack(values: Sequence[float]) -> bytes:
+    return struct.pack(f">{len(values)}d", *values)
 
 
 @event.listens_for(Engine, "connect")
 def _register_sqlite_aggregates(dbapi_connection, _record) -> None:
     if isinstance(dbapi_connection, sqlite3.Connection):
-        dbapi_connection.create_aggregate("cb_concat_bytes", 1, _ConcatBytes)
+        dbapi_connection.create_aggregate("cb_concat_bytes", -1, _ConcatBytes)
+        dbapi_connection.create_aggregate("cb_pack_figures", 1, _PackFigures)

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cryptobench_collect.cli.app import ingest_app, parse_app, run_app
+from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.cli.options import (
     FailOnRegressionOpt,
     MachineNameOpt,
@@ -183,18 +184,21 @@ def run_jmh_command(
         finished_at=utc_now(),
         run_id=new_run_id(),
     )
+    print_warnings(run.warnings, console)
     console.print(f"{len(run.results)} results from {result_file}")
     deliver(run, options)
 
 
 def _document_of(file: Path, machine_name: str | None) -> RunDocument:
     written = datetime.fromtimestamp(file.stat().st_mtime, UTC)
-    return parse_jmh(
+    run = parse_jmh(
         read_text(file),
         source_name=str(file),
         machine=collect_host_info(machine_name),
         started_at=written,
     )
+    print_warnings(run.warnings)
+    return run
 
 
 def _built_jar(project: Path | None, console: Console) -> Path:

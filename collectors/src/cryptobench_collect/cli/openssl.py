@@ -25,12 +25,13 @@ from cryptobench_collect.cli.options import (
     TokenOpt,
     delivery_options,
 )
+from cryptobench_collect.cli.warnings import print_warnings
+from cryptobench_collect.delivery import apply_overrides, deliver
+from cryptobench_collect.documents import read_text, write_documents
 from cryptobench_collect.gate import RegressionFound, raise_found
-from cryptobench_collect.delivery import deliver
-from cryptobench_collect.documents import read_text
 from cryptobench_collect.errors import UsageError
 from cryptobench_collect.hostinfo import collect_host_info
-from cryptobench_collect.parsers.openssl_speed import parse_openssl_speed
+from cryptobench_collect.parsers.openssl_session import parse_openssl_session
 from cryptobench_collect.runners import openssl as runner
 
 _RUN = "openssl speed"
@@ -110,25 +111,34 @@ def parse_openssl(
     tag: TagOpt = None,
     output: OutputOpt = None,
 ) -> None:
-    """Print the run document of a saved `openssl speed` output (human or -mr, any version)."""
+    """Print the run document of a saved `openssl speed` output (human or -mr, any version).
+
+    A terminal session with several `openssl speed` commands gives one run per command (one
+    JSON document per line)."""
     text = read_text(file)
-    parsed = parse_openssl_speed(text, source_name=str(file))
-    _warn(parsed.notes, str(file))
+    session = parse_openssl_session(text, source_name=str(file))
     machine = _machine(foreign, machine_name)
     modified = datetime.fromtimestamp(file.stat().st_mtime, UTC)
-    run = runner.document(
-        parsed,
-        machine=machine,
-        started_at=modified,
-        finished_at=None,
-        tags={},
-        options=runner.inferred_options(parsed),
-        raw=text,
-        run_id=runner.parse_run_id(text),
-    )
-    deliver(
-        run, delivery_options(no_upload=True, output=output, tag=tag, machine_name=machine_name)
-    )
+    several = len(session.runs) > 1
+    runs = [
+        runner.document(
+            parsed,
+            machine=machine,
+            started_at=modified,
+            finished_at=None,
+            tags={},
+            options=runner.inferred_options(parsed, command),
+            raw=text,
+            run_id=runner.parse_run_id(text, number if several else None),
+            command=command,
+        )
+        for number, (command, parsed) in enumerate(session.runs, start=1)
+    ]
+    for run in runs:
+        print_warnings(run.warnings)
+    options = delivery_options(no_upload=True, output=None, tag=tag, machine_name=machine_name)
+    documents = [apply_overrides(run, tags=options.tags, machine_name=machine_name) for run in runs]
+    write_documents(documents, output)
 
 
 @run_app.command("openssl")
@@ -210,8 +220,10 @@ def _measure(config: runner.SpeedConfig, machine: Machine) -> RunDocument:
         transient=True,
     ) as progress:
         task = progress.add_task(f"openssl speed (engine {config.engine or 'none'})", total=None)
-        run, notes = runner.run_document(config, machine, lambda line: _show(progress, task, line))
-    _warn(notes, "openssl speed", console)
+        run, warnings = runner.run_document(
+            config, machine, lambda line: _show(progress, task, line)
+        )
+    print_warnings(warnings, console)
     console.print(
         f"measured {len(run.results)} figures with openssl {run.tool.version or '(unknown version)'}"
     )
@@ -232,9 +244,3 @@ def _machine(foreign: bool, machine_name: str | None) -> Machine:
     if not machine_name:
         raise UsageError("--foreign needs --machine-name (the machine the output came from)")
     return Machine(name=machine_name)
-
-
-def _warn(notes: list[str], source: str, console: Console | None = None) -> None:
-    console = console or Console(stderr=True)
-    for note in notes:
-        console.print(f"[yellow]warning:[/] {escape(source)}: {escape(note)}", soft_wrap=True)

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import RunDocument
+from cryptobench_contract import ParseWarning, RunDocument
 from rich.console import Console
 from rich.markup import escape
 
 from cryptobench_collect.cli.app import collect_app, parse_app
+from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.cli.options import (
     FailOnRegressionOpt,
     MachineNameOpt,
@@ -27,7 +28,7 @@ from cryptobench_collect.cli.options import (
 )
 from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
-from cryptobench_collect.documents import write_atomically
+from cryptobench_collect.documents import write_documents
 from cryptobench_collect.errors import InputError, OnlySpooled, RuntimeFailure
 from cryptobench_collect.parsers.serial_lines import Begin, End, Item, Measurement
 from cryptobench_collect.sources.serial_documents import build_document
@@ -84,12 +85,7 @@ def parse_serial_command(
         )
         for run in assembler.runs
     ]
-    text_out = "".join(document.to_json() + "\n" for document in documents)
-    if output is not None:
-        write_atomically(output, text_out)
-        console.print(f"{len(documents)} run document(s) written to {output}")
-    else:
-        sys.stdout.write(text_out)
+    write_documents(documents, output)
 
 
 @collect_app.command("serial")
@@ -188,9 +184,10 @@ def _read_log(file: str) -> tuple[str, datetime]:
     return data.decode("utf-8", errors="replace"), at
 
 
-def _print_warnings(console: Console, warnings: list[str], runs: Sequence[SerialRun] = ()) -> None:
-    for warning in warnings:
-        console.print(f"[yellow]warning:[/] {escape(warning)}", soft_wrap=True)
+def _print_warnings(
+    console: Console, warnings: list[ParseWarning], runs: Sequence[SerialRun] = ()
+) -> None:
+    print_warnings(warnings, console)
     for run in runs:
         if run.partial:
             console.print(

@@ -53,7 +53,7 @@ def upload(
     options = delivery_options(
         server=server, token=token, spool_dir=spool_dir, fail_on_regression=fail_on_regression
     )
-    runs = [_load_document(path) for path in files]
+    runs = [run for path in files for run in _load_documents(path)]
     problems = []
     for run in runs:
         try:
@@ -122,12 +122,23 @@ def spool_flush(
     _raise_summary(problems, total=pending)
 
 
-def _load_document(path: Path) -> RunDocument:
+def _load_documents(path: Path) -> list[RunDocument]:
+    """One run document, a spool item, or one document per line (what `parse` prints for a
+    log with several runs)."""
     text = read_text(path)
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
+        try:
+            return [
+                run_from_data(parse_json(line, source_name=str(path)), source_name=str(path))
+                for line in lines
+            ]
+        except InputError:
+            pass
     data = parse_json(text, source_name=str(path))
     if isinstance(data, dict) and "spool_version" in data:
-        return decode_item(text, source_name=str(path))[0]
-    return run_from_data(data, source_name=str(path))
+        return [decode_item(text, source_name=str(path))[0]]
+    return [run_from_data(data, source_name=str(path))]
 
 
 def _raise_summary(problems: list[CollectorError], *, total: int) -> None:

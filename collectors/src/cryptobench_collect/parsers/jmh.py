@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
+from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.libraries import JDK_PROVIDERS, split_library
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
@@ -23,6 +23,7 @@ from cryptobench_contract.vocabulary import canonical_algorithm, canonical_param
 from pydantic import ValidationError
 
 from cryptobench_collect.errors import InputError
+from cryptobench_collect.parsers.figures import warning
 
 SUITE_PACKAGE = "dev.cryptobench.jmh."
 _RUN_NAMESPACE = uuid.UUID("5f0c3a52-6d2e-4c7e-9b1e-0f6a1d2c3b4a")
@@ -39,6 +40,7 @@ _PERCENTILES = {
     "100.0": "max",
 }
 _SAMPLE_PERCENTILE_METRIC = re.compile(r"^·?p\d\.\d+$")
+_NO_SCORE = "no finite score (the benchmark failed or measured nothing); not stored"
 #: The suite's classes: algorithm (None: taken from a parameter) and each method's family and operation.
 _SIGN = {"sign": ("signature", "sign"), "verify": ("signature", "verify")}
 SUITE: dict[str, tuple[str | None, dict[str, tuple[str, str]]]] = {
@@ -62,7 +64,11 @@ class JmhParse:
     results: list[Result]
     tool: Tool
     jvm: dict[str, Any] = field(default_factory=dict)
-    skipped: int = 0
+    warnings: list[ParseWarning] = field(default_factory=list)
+
+    @property
+    def skipped(self) -> int:
+        return len(self.warnings)
 
 
 def parse_jmh(
@@ -92,13 +98,14 @@ def parse_jmh(
         tool=parsed.tool,
         results=parsed.results,
         artifact=artifact,
+        warnings=parsed.warnings,
     )
 
 
 def parse_jmh_results(text: str, *, source_name: str) -> JmhParse:
     records = _records(text, source_name)
     results: list[Result] = []
-    skipped = 0
+    warnings: list[ParseWarning] = []
     for index, record in enumerate(records):
         try:
             produced, dropped = _record_results(record)
@@ -107,11 +114,15 @@ def parse_jmh_results(text: str, *, source_name: str) -> JmhParse:
                 source_name, _record_line(text, index), f"JMH record {index + 1}: {_reason(exc)}"
             ) from None
         results.extend(produced)
-        skipped += dropped
+        line = _record_line(text, index)
+        warnings += [
+            warning(line, f"{name}: score {score}", _NO_SCORE, source_name)
+            for name, score in dropped
+        ]
     if not results:
         raise InputError(source_name, None, "no JMH result has a finite score (every score is NaN)")
     return JmhParse(
-        results=results, tool=_tool(records), jvm=_jvm_facts(records[0]), skipped=skipped
+        results=results, tool=_tool(records), jvm=_jvm_facts(records[0]), warnings=warnings
     )
 
 
@@ -187,8 +198,9 @@ def _reason(exc: Exception) -> str:
     return str(exc)
 
 
-def _record_results(record: dict[str, Any]) -> tuple[list[Result], int]:
-    """The record's primary result and one result per secondary metric; how many were NaN."""
+def _record_results(record: dict[str, Any]) -> tuple[list[Result], list[tuple[str, Any]]]:
+    """The record's primary result and one result per secondary metric; the names and scores
+    of those without a finite score."""
     base = _identity(record)
     mode = str(record["mode"])
     metrics = [(str(record["benchmark"]), record["primaryMetric"], base, True)]
@@ -197,12 +209,14 @@ def _record_results(record: dict[str, Any]) -> tuple[list[Result], int]:
             continue
         tagged = {**base, "params": {**base["params"], "jmh_metric": key.lstrip("·")}}
         metrics.append((f"{record['benchmark']}:{key}", metric, tagged, False))
-    made = [
-        _metric_result(name, metric, identity, primary=primary)
-        for name, metric, identity, primary in metrics
-    ]
-    results = [result for result in made if result is not None]
-    return results, len(made) - len(results)
+    results, dropped = [], []
+    for name, metric, identity, primary in metrics:
+        result = _metric_result(name, metric, identity, primary=primary)
+        if result is None:
+            dropped.append((name, metric.get("score")))
+        else:
+            results.append(result)
+    return results, dropped
 
 
 def _identity(record: dict[str, Any]) -> dict[str, Any]:

@@ -31,11 +31,21 @@ class Figure:
         return "bytes_per_s" if self.kind == "symmetric" else "ops_per_s"
 
 
+@dataclass(frozen=True)
+class GuessedSizes:
+    """Block sizes of a table whose `type 16 bytes ...` header was not in the text."""
+
+    sizes: tuple[int, ...]
+    basis: str
+    line: int
+
+
 @dataclass
 class State:
     """What earlier lines said that later lines need."""
 
     sizes: list[int] = field(default_factory=list)
+    guessed_sizes: GuessedSizes | None = None
     table: str | None = None
     pending_dt: tuple[str, int] | None = None
     dtp_names: dict[str, list[str]] = field(default_factory=lambda: {"kem": [], "sig": []})

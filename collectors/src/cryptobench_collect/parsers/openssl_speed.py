@@ -2,19 +2,21 @@
 
 Pure: text in, `SpeedOutput` out. Final figures (result tables, +F records) win; progress lines
 ("Doing ... in 2.94s", +R records) fill in what a cut-short run never tabulated. Everything
-that could not be used is listed in `notes` with its line number; text with no result at all
-is an InputError.
+that could not be used, and every figure-like line that was not understood, is a warning with
+its line number and text; text with no result at all is an InputError. A terminal session with
+several commands is split by `openssl_session` first.
 """
 
 import math
 import re
 from dataclasses import dataclass, field
 
-from cryptobench_contract import Result
+from cryptobench_contract import ParseWarning, Result
 from pydantic import ValidationError
 
 from cryptobench_collect.errors import InputError
 from cryptobench_collect.parsers import openssl_mr, openssl_tables
+from cryptobench_collect.parsers.figures import unread_figures, warned_lines, warning
 from cryptobench_collect.parsers.openssl_lines import FINAL, Figure, State, progress
 from cryptobench_collect.parsers.openssl_names import fixed_name
 from cryptobench_collect.parsers.openssl_results import to_result
@@ -26,6 +28,8 @@ _BUILD = re.compile(r"^(built on|options|compiler|platform|CPUINFO):\s*(.*)$")
 _ENGINE = re.compile(r'^Engine "([^"]+)" set\.')
 _INVALID_ENGINE = re.compile(r'^Invalid engine "([^"]+)"')
 _ELAPSED = "You have chosen to measure elapsed time instead of user CPU time."
+_UNITS_LINE = re.compile(r"^The 'numbers' are in 1000s of bytes per second processed\.$")
+_COMMAND_LINE = re.compile(r"(?:^|[\s/\\>$#%])openssl(?:\.exe)?\s+speed\b")
 
 
 @dataclass
@@ -38,7 +42,8 @@ class SpeedOutput:
     elapsed: bool = False
     multi: int | None = None
     machine_readable: bool = False
-    notes: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    understood: frozenset[int] = frozenset()
 
     @property
     def build_text(self) -> str | None:
@@ -48,12 +53,19 @@ class SpeedOutput:
 
 @dataclass
 class _Scan:
+    file: str | None
     out: SpeedOutput = field(default_factory=SpeedOutput)
     state: State = field(default_factory=State)
     finals: list[Figure] = field(default_factory=list)
     partial: list[Figure] = field(default_factory=list)
     children: list[Figure] = field(default_factory=list)
     last_build_key: str | None = None
+    lines: dict[int, str] = field(default_factory=dict)
+    understood: set[int] = field(default_factory=set)
+
+    def warn(self, number: int | None, message: str) -> None:
+        text = self.lines.get(number, "") if number is not None else ""
+        self.out.warnings.append(warning(number, text, message, self.file))
 
 
 def parse_openssl_speed(
@@ -62,41 +74,58 @@ def parse_openssl_speed(
     source_name: str,
     version: str | None = None,
     build: dict[str, str] | None = None,
+    first_line: int = 1,
+    allow_empty: bool = False,
 ) -> SpeedOutput:
-    """`version`/`build` (from `openssl version -a`) fill in what -mr output does not print."""
-    scan = _Scan()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        _scan_line(scan, raw.rstrip("\r"), number)
-    figures = _select(scan)
+    """`version`/`build` (from `openssl version -a`) fill in what -mr output does not print.
+
+    `first_line` numbers the lines of a part of a longer text; `allow_empty` returns an output
+    without results (its warnings still say what was not understood) instead of raising.
+    """
+    scan = _Scan(file=source_name)
+    for number, raw in enumerate(text.splitlines(), start=first_line):
+        scan.lines[number] = raw.rstrip("\r")
+        _scan_line(scan, scan.lines[number], number)
     out = scan.out
     out.version = out.version or version
     out.build = out.build or dict(build or {})
-    for figure in figures:
+    _default_sizes_warning(scan)
+    for figure in _select(scan):
         if not math.isfinite(figure.value):
-            out.notes.append(f"line {figure.line}: {figure.name}: value too large, skipped")
+            scan.warn(figure.line, f"{figure.name}: value too large, skipped")
             continue
         try:
             out.results.append(to_result(figure, out.version))
         except ValidationError as exc:
-            out.notes.append(
-                f"line {figure.line}: {figure.name[:60]}: not a valid result, skipped "
-                f"({exc.errors()[0]['msg']})"
+            scan.warn(
+                figure.line,
+                f"{figure.name[:60]}: not a valid result, skipped ({exc.errors()[0]['msg']})",
             )
-    if not out.results:
-        raise InputError(source_name, _first_line(text), _nothing_found(text))
+    out.warnings += unread_figures(
+        scan.lines.items(), scan.understood, warned_lines(out.warnings), source_name
+    )
+    out.warnings.sort(key=lambda w: w.line or 0)
+    out.understood = frozenset(scan.understood)
+    if not out.results and not allow_empty:
+        raise InputError(source_name, _first_line(text), nothing_found(text))
     return out
 
 
 def parse_version_header(text: str) -> tuple[str | None, dict[str, str]]:
     """Version and build lines of `openssl version -a` (or of a speed header)."""
-    scan = _Scan()
+    scan = _Scan(file=None)
     for number, line in enumerate(text.splitlines(), start=1):
         _header_line(scan, line, number)
     return scan.out.version, scan.out.build
 
 
 def _scan_line(scan: _Scan, line: str, number: int) -> None:
-    if _header_line(scan, line, number):
+    if (
+        _header_line(scan, line, number)
+        or _UNITS_LINE.match(line.strip())
+        or (_COMMAND_LINE.search(line) and not line.startswith("Doing "))
+    ):
+        scan.understood.add(number)
         return
     got = _GOT.match(line)
     if got:
@@ -107,6 +136,7 @@ def _scan_line(scan: _Scan, line: str, number: int) -> None:
         _record(scan, line, number, None)
         return
     if openssl_tables.header(line, scan.state):
+        scan.understood.add(number)
         return
     _measurement_line(scan, line, number)
 
@@ -147,7 +177,7 @@ def _run_options(scan: _Scan, line: str, number: int) -> bool:
         out.engine = engine.group(1)
     elif invalid:
         out.invalid_engine = invalid.group(1)
-        out.notes.append(f"line {number}: openssl could not load engine {out.invalid_engine!r}")
+        scan.warn(number, f"openssl could not load engine {out.invalid_engine!r}")
     elif line == _ELAPSED:
         out.elapsed = True
     return bool(forked or engine or invalid or line == _ELAPSED)
@@ -155,7 +185,7 @@ def _run_options(scan: _Scan, line: str, number: int) -> bool:
 
 def _error(scan: _Scan, line: str, number: int) -> bool:
     if ":error:" in line or line.startswith("Error "):
-        scan.out.notes.append(f"line {number}: openssl reported an error: {line[:200]}")
+        scan.warn(number, "openssl reported an error")
         return True
     return False
 
@@ -167,11 +197,12 @@ def _record(scan: _Scan, line: str, number: int, child: int | None) -> None:
     try:
         figures = openssl_mr.record(line, number, scan.state, child)
     except openssl_mr.Unresolved as exc:
-        scan.out.notes.append(f"line {number}: {exc}")
+        scan.warn(number, str(exc))
         return
     except (ValueError, IndexError):
-        scan.out.notes.append(f"line {number}: malformed record skipped: {line.strip()[:120]}")
+        scan.warn(number, "malformed record skipped")
         return
+    scan.understood.add(number)
     for figure in figures:
         target = (
             scan.children
@@ -186,35 +217,47 @@ def _record(scan: _Scan, line: str, number: int, child: int | None) -> None:
 def _measurement_line(scan: _Scan, line: str, number: int) -> None:
     figure = progress(line.strip(), number)
     if figure is not None:
+        scan.understood.add(number)
         scan.partial.append(figure)
         return
     if line.startswith("Doing "):
-        scan.out.notes.append(
-            f"line {number}: measurement without a result skipped: {line.strip()[:120]}"
-        )
+        scan.warn(number, "measurement without a result skipped")
         return
     rows = openssl_tables.pkey_row(line, number, scan.state)
-    if rows is None and scan.state.sizes:
-        rows = openssl_tables.symmetric_row(line, number, scan.state)
+    if rows is None:
+        rows = openssl_tables.symmetric_row(line, number, scan.state, scan.out.version)
     if rows is not None:
+        scan.understood.add(number)
         scan.finals.extend(rows)
+
+
+def _default_sizes_warning(scan: _Scan) -> None:
+    """Rows read with openssl's default block sizes because their header line was cut off."""
+    guess = scan.state.guessed_sizes
+    if guess is not None:
+        sizes = ", ".join(str(size) for size in guess.sizes)
+        scan.warn(
+            guess.line,
+            f"the table's header line (`type 16 bytes ...`) is missing; block sizes taken from "
+            f"the default set of {guess.basis} ({sizes} bytes)",
+        )
 
 
 def _select(scan: _Scan) -> list[Figure]:
     chosen: dict[tuple, Figure] = {}
     for figure in scan.finals:
-        _keep(chosen, figure, scan.out.notes)
+        _keep(chosen, figure, scan)
     for key, figure in _summed_children(scan).items():
         chosen.setdefault(key, figure)
     if scan.out.multi:
         if scan.partial and not chosen:
-            scan.out.notes.append(
-                "per-child progress lines of -multi cannot be added up; no totals found"
+            scan.warn(
+                None, "per-child progress lines of -multi cannot be added up; no totals found"
             )
         return sorted(chosen.values(), key=_order)
     for figure in scan.partial:
         if not _covered(chosen, figure):
-            _keep(chosen, figure, scan.out.notes)
+            _keep(chosen, figure, scan)
     return sorted(chosen.values(), key=_order)
 
 
@@ -227,11 +270,12 @@ def _key(figure: Figure) -> tuple:
     return figure.kind, name, figure.operation, figure.bits, figure.block, figure.curve
 
 
-def _keep(chosen: dict[tuple, Figure], figure: Figure, notes: list[str]) -> None:
+def _keep(chosen: dict[tuple, Figure], figure: Figure, scan: _Scan) -> None:
     key = _key(figure)
     if key in chosen and chosen[key].rank == figure.rank:
-        notes.append(
-            f"line {figure.line}: {figure.name} measured again (line {chosen[key].line}); kept the later one"
+        scan.warn(
+            chosen[key].line,
+            f"{figure.name} measured again at line {figure.line}; kept the later figure",
         )
     chosen[key] = figure
 
@@ -264,7 +308,7 @@ def _first_line(text: str) -> int:
     return 1
 
 
-def _nothing_found(text: str) -> str:
+def nothing_found(text: str) -> str:
     if not text.strip():
         return "empty: no `openssl speed` output"
     return (

@@ -6,7 +6,14 @@ cut short are reported as skipped by the caller (they return None here).
 
 import re
 
-from cryptobench_collect.parsers.openssl_lines import FINAL, NUM, Figure, State, kilo
+from cryptobench_collect.parsers.openssl_lines import (
+    FINAL,
+    NUM,
+    Figure,
+    GuessedSizes,
+    State,
+    kilo,
+)
 
 _HEADERS = (
     (
@@ -22,6 +29,10 @@ _HEADERS = (
 )
 _TYPE_HEADER = re.compile(r"^type((?:\s+\d+ bytes)+)\s*$")
 _CELL = re.compile(r"^\d+\.\d+k?$")
+#: `openssl speed`'s default block sizes (apps/speed.c `lengths_list`): 1.1.0 added 16384.
+_SIZES_1_0 = (16, 64, 256, 1024, 8192)
+_SIZES_1_1 = (16, 64, 256, 1024, 8192, 16384)
+_ROW_WITHOUT_HEADER = re.compile(r"^(?P<name>[A-Za-z][\w\- ]*?)((?:\s+\d+\.\d+k?){5,6})\s*$")
 _CELLS = rf"{NUM}s(?:\s+{NUM}s)*(?:\s+{NUM})+\s*$"
 _RSA_DSA_ROW = re.compile(rf"^(?P<alg>rsa|dsa)\s+(?P<bits>\d+)\s+bits?\s+(?P<cells>{_CELLS})")
 _EC_ROW = re.compile(
@@ -56,8 +67,16 @@ def header(line: str, state: State) -> bool:
     return False
 
 
-def symmetric_row(line: str, number: int, state: State) -> list[Figure] | None:
-    """A block-size row: name then one cell per size. None if it is not one or is incomplete."""
+def symmetric_row(
+    line: str, number: int, state: State, version: str | None = None
+) -> list[Figure] | None:
+    """A block-size row: name then one cell per size. None if it is not one or is incomplete.
+
+    Without a header (cut off by `tail`), a row of 5 or 6 cells takes the default sizes of
+    `version`, or of the openssl generation whose default set has that many sizes.
+    """
+    if not state.sizes:
+        _guess_sizes(line, number, state, version)
     tokens = line.split()
     first = next((i for i, token in enumerate(tokens) if _CELL.match(token)), None)
     if first in (None, 0) or not state.sizes:
@@ -72,6 +91,24 @@ def symmetric_row(line: str, number: int, state: State) -> list[Figure] | None:
     ]
 
 
+def _guess_sizes(line: str, number: int, state: State, version: str | None) -> None:
+    m = _ROW_WITHOUT_HEADER.match(line.strip())
+    if m is None or not any(cell.endswith("k") for cell in m.group(2).split()):
+        return
+    count = len(m.group(2).split())
+    if version is not None:
+        sizes = _SIZES_1_0 if version.startswith(("0.", "1.0")) else _SIZES_1_1
+        basis = f"openssl {version}"
+    else:
+        sizes = _SIZES_1_0 if count == len(_SIZES_1_0) else _SIZES_1_1
+        basis = "openssl 1.0.x" if count == len(_SIZES_1_0) else "openssl 1.1.0 and later"
+    if len(sizes) != count:
+        return
+    state.sizes = list(sizes)
+    state.table = "symmetric"
+    state.guessed_sizes = GuessedSizes(sizes, basis, number)
+
+
 def pkey_row(line: str, number: int, state: State) -> list[Figure] | None:
     """A public-key table row (RSA/DSA/ECDSA/ECDH/EdDSA/SM2/FFDH/KEM/signature)."""
     for parse in (_rsa_dsa, _ec, _ffdh, _generic):
@@ -81,6 +118,10 @@ def pkey_row(line: str, number: int, state: State) -> list[Figure] | None:
     return None
 
 
+def _rate_count(m: re.Match[str]) -> int:
+    return sum(1 for token in m["cells"].split() if not token.endswith("s"))
+
+
 def _rates(cells: str, count: int) -> list[float] | None:
     values = [token for token in cells.split() if not token.endswith("s")]
     return [float(value) for value in values[-count:]] if len(values) >= count else None
@@ -88,7 +129,8 @@ def _rates(cells: str, count: int) -> list[float] | None:
 
 def _rsa_dsa(line: str, number: int, state: State) -> list[Figure] | None:
     m = _RSA_DSA_ROW.match(line)
-    operations = _OPERATIONS["pk4" if state.table == "pk4" and m and m["alg"] == "rsa" else "pk2"]
+    four = m is not None and m["alg"] == "rsa" and (state.table == "pk4" or _rate_count(m) == 4)
+    operations = _OPERATIONS["pk4" if four else "pk2"]
     rates = m and _rates(m["cells"], len(operations))
     if not m or not rates:
         return None

@@ -11,10 +11,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from cryptobench_contract import Artifact, Machine, RunDocument, Tool, new_run_id, utc_now
+from cryptobench_contract import (
+    Artifact,
+    Machine,
+    ParseWarning,
+    RunDocument,
+    Tool,
+    new_run_id,
+    utc_now,
+)
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 
 from cryptobench_collect.errors import InputError, RuntimeFailure, UsageError
+from cryptobench_collect.parsers.openssl_session import Command
 from cryptobench_collect.parsers.openssl_speed import (
     SpeedOutput,
     parse_openssl_speed,
@@ -125,8 +134,8 @@ def run_document(
     config: SpeedConfig,
     machine: Machine,
     on_line: Callable[[str], None] = lambda line: None,
-) -> tuple[RunDocument, list[str]]:
-    """Run openssl speed as configured; the run document and the parser's notes."""
+) -> tuple[RunDocument, list[ParseWarning]]:
+    """Run openssl speed as configured; the run document and the parser's warnings."""
     version, build = openssl_version(config.binary)
     speed = run_speed(config, on_line)
     try:
@@ -152,7 +161,7 @@ def run_document(
         options=options,
         raw=speed.output,
     )
-    return run, parsed.notes
+    return run, parsed.warnings
 
 
 def document(
@@ -165,6 +174,7 @@ def document(
     options: str | None,
     raw: str,
     run_id: uuid.UUID | None = None,
+    command: Command | None = None,
 ) -> RunDocument:
     return RunDocument(
         run_id=run_id or new_run_id(),
@@ -173,15 +183,16 @@ def document(
         finished_at=finished_at,
         machine=machine,
         tool=Tool(name="openssl", version=parsed.version, build=parsed.build_text, options=options),
-        tags={**output_tags(parsed), **tags},
+        tags={**output_tags(parsed, command), **tags},
         results=parsed.results,
         artifact=Artifact(media_type="text/plain", content=_capped(raw)),
+        warnings=parsed.warnings,
     )
 
 
-def output_tags(parsed: SpeedOutput) -> dict[str, str]:
-    """What the output itself says about the configuration."""
-    tags = {}
+def output_tags(parsed: SpeedOutput, command: Command | None = None) -> dict[str, str]:
+    """What the output itself (and the command typed before it) says about the configuration."""
+    tags = dict(command.env) if command is not None else {}
     if parsed.engine:
         tags["engine"] = parsed.engine
     if parsed.elapsed:
@@ -191,12 +202,16 @@ def output_tags(parsed: SpeedOutput) -> dict[str, str]:
     return tags
 
 
-def parse_run_id(text: str) -> uuid.UUID:
-    """The same output parsed twice gets the same run_id, so uploading it twice stores it once."""
-    return uuid.uuid5(PARSE_NAMESPACE, hashlib.sha256(text.encode("utf-8")).hexdigest())
+def parse_run_id(text: str, part: int | None = None) -> uuid.UUID:
+    """The same output parsed twice gets the same run_id, so uploading it twice stores it once;
+    the `part`-th command of a session gets its own."""
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return uuid.uuid5(PARSE_NAMESPACE, digest if part is None else f"{digest}:{part}")
 
 
-def inferred_options(parsed: SpeedOutput) -> str | None:
+def inferred_options(parsed: SpeedOutput, command: Command | None = None) -> str | None:
+    if command is not None:
+        return command.args or None
     flags = ["-mr"] if parsed.machine_readable else []
     flags += ["-elapsed"] if parsed.elapsed else []
     flags += [f"-engine {parsed.engine}"] if parsed.engine else []

@@ -38,6 +38,7 @@ def build_document(run: SerialRun, *, machine_name: str | None = None) -> RunDoc
         tags=tags,
         results=results,
         artifact=Artifact(media_type="text/plain", content=content) if content else None,
+        warnings=run.warnings,
     )
 
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Result
+from cryptobench_contract import ParseWarning, Result
 
+from cryptobench_collect.parsers.figures import NOT_UNDERSTOOD, figure_like, warning
 from cryptobench_collect.parsers.serial_lines import (
     Begin,
     End,
@@ -37,6 +38,7 @@ class SerialRun:
     facts: dict[str, str] = field(default_factory=dict)
     results: list[Result] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     seqs: set[int] = field(default_factory=set)
     expected: int | None = None
@@ -55,31 +57,46 @@ class SerialRun:
 
 
 class RunAssembler:
-    """Feed lines in order; closed runs accumulate in `runs`, problems in `warnings`."""
+    """Feed lines in order; closed runs accumulate in `runs`, problems in `warnings`.
+
+    Each warning also goes to the run it concerns (the open one, else the next to open, else
+    the last closed), so the run documents carry them. A line that looks like a measured figure
+    but is none of the understood formats is a warning too.
+    """
 
     def __init__(self, *, source_name: str, clock: Callable[[], datetime]) -> None:
         self.source_name = source_name
         self.clock = clock
         self.runs: list[SerialRun] = []
-        self.warnings: list[str] = []
+        self.warnings: list[ParseWarning] = []
+        self.pending: list[ParseWarning] = []
         self.facts: dict[str, str] = {}
         self.current: SerialRun | None = None
         self.ended = 0  # runs closed by their own end marker
         self.recognised = 0  # lines that were not noise
+        self.understood: set[int] = set()
 
     def feed(self, line: str, line_no: int) -> Item | None:
         try:
             item = parse_line(line)
         except LineError as exc:
-            self.warnings.append(f"{self.source_name}:{line_no}: {exc}")
+            self.warn(line_no, line, str(exc))
             return None
         before = self.current
         if item is not None:
             self.recognised += 1
+            self.understood.add(line_no)
             self._apply(item, line, line_no)
+        elif figure_like(line):
+            self.warn(line_no, line, NOT_UNDERSTOOD)
         if before is not None and self.current in (before, None):
             before.lines.append(line.rstrip("\r\n"))
         return item
+
+    def warn(self, line_no: int | None, line: str, message: str) -> None:
+        item = warning(line_no, line, message, self.source_name)
+        self.warnings.append(item)
+        (self.current.warnings if self.current is not None else self.pending).append(item)
 
     def finish(self, reason: str | None = None) -> list[SerialRun]:
         """Close the open run (partial unless its format has no end marker) and return all runs."""
@@ -90,6 +107,9 @@ class RunAssembler:
                 if open_style in _WITHOUT_END and reason is None
                 else reason or "the log ended before the run's end line"
             )
+        if self.runs and self.pending:
+            self.runs[-1].warnings.extend(self.pending)
+            self.pending = []
         return self.runs
 
     def _apply(self, item: Item, line: str, line_no: int) -> None:
@@ -100,7 +120,7 @@ class RunAssembler:
         elif isinstance(item, Measurement):
             self._measurement(item, line, line_no)
         else:
-            self._end(item, line_no)
+            self._end(item, line, line_no)
 
     def _fact(self, fact: Fact) -> None:
         self.facts[fact.key] = fact.value
@@ -130,8 +150,10 @@ class RunAssembler:
             line_no,
             begin=info,
             facts=dict(self.facts),
+            warnings=self.pending,
             lines=[line.rstrip("\r\n")],
         )
+        self.pending = []
 
     def _measurement(self, item: Measurement, line: str, line_no: int) -> None:
         run = self.current
@@ -148,27 +170,23 @@ class RunAssembler:
             if item.style not in _WITHOUT_END:
                 run.partial_reason = "its first lines (BEGIN) were not received"
         if item.seq is not None and item.seq in run.seqs:
-            self.warnings.append(
-                f"{self.source_name}:{line_no}: {item.name}: result {item.seq} repeated, ignored"
-            )
+            self.warn(line_no, line, f"{item.name}: result {item.seq} repeated, ignored")
             return
         if item.seq is not None:
             run.seqs.add(item.seq)
         run.results.extend(item.results)
         if item.error is not None:
             run.errors.append(f"{item.name}: {item.error}")
-            self.warnings.append(f"{self.source_name}:{line_no}: {item.name}: {item.error}")
+            self.warn(line_no, line, f"{item.name}: {item.error}")
 
-    def _end(self, item: End, line_no: int) -> None:
+    def _end(self, item: End, line: str, line_no: int) -> None:
         run = self.current
         if (
             run is None
             or run.style != item.style
             or (item.run_id is not None and run.run_id != item.run_id)
         ):
-            self.warnings.append(
-                f"{self.source_name}:{line_no}: end of run {item.run_id} that never began here"
-            )
+            self.warn(line_no, line, f"end of run {item.run_id} that never began here")
             return
         run.expected = item.count
         self.ended += 1
@@ -186,10 +204,10 @@ class RunAssembler:
             run.partial_reason = reason
         if run.results:
             self.runs.append(run)
-        else:
-            self.warnings.append(
-                f"{self.source_name}:{run.first_line}: a run without any result was dropped"
-            )
+            return
+        first = run.lines[0] if run.lines else ""
+        self.pending = run.warnings + self.pending
+        self.warn(run.first_line, first, "a run without any result was dropped")
 
 
 def assemble_text(text: str, *, source_name: str, at: datetime) -> RunAssembler:

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from cryptobench_contract import ParseWarning
+
 from cryptobench_collect.errors import UsageError
 from cryptobench_collect.parsers.serial_lines import Item
 from cryptobench_collect.sources.serial_reader import Hangup, SerialLines
@@ -18,7 +20,7 @@ from cryptobench_collect.sources.serial_runs import RunAssembler, SerialRun
 @dataclass(frozen=True)
 class SessionOutcome:
     runs: list[SerialRun]
-    warnings: list[str]
+    warnings: list[ParseWarning]
     hangup: str | None = None  # why the device went away, when it did
     timed_out: bool = False
     interrupted: bool = False

@@ -1,4 +1,8 @@
-"""Chart cells: each run's results pre-aggregated for GET /chart and /facets, backfilled for stored runs.
+"""Chart cells: each run's results pre-aggregated for GET /chart and /facets.
+
+Frozen: this migration creates the table only. Its backfill (which imported application code)
+is gone: migration 0005 replaces chart_cells with the series read model, which
+`cryptobench-server migrate` builds for every stored run (rollups.catch_up).
 
 Revision ID: 0003
 Revises: 0002
@@ -7,8 +11,6 @@ Revises: 0002
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
-
-from cryptobench_server.query.cells import fill_cells
 
 revision = "0003"
 down_revision = "0002"
@@ -66,7 +68,6 @@ def upgrade() -> None:
         )
         batch_op.create_index("ix_chart_cells_family", ["family"], unique=False)
         batch_op.create_index("ix_chart_cells_run_pk", ["run_pk"], unique=False)
-    fill_cells(op.get_bind())
 
 
 def downgrade() -> None:

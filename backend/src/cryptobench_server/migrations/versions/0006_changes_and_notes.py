@@ -4,16 +4,16 @@ Both tables follow their runs: deleting a run deletes its notes and every change
 The tables start empty; `cryptobench-server changes detect` finds the changes of runs stored
 before (new uploads are examined on ingest).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 """
 
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

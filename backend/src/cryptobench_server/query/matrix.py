@@ -1,0 +1,146 @@
+"""The matrix: result identities (rows) by the values of one dimension (columns), one metric.
+
+A row is a result identity as DESIGN defines it (algorithm, operation, library and canonical
+params; plus any `split` dimensions asked for) without the column dimension: with
+`column=param.block_bytes` the rows are the params minus block_bytes. A cell aggregates every
+result of its row and column exactly as GET /chart aggregates a point (query/chart.py's
+`chart_rows`, so medians are exact); a row a column did not measure has no cell.
+
+Against a baseline column: `ratio = value / baseline value` and `speedup` = how many times better
+than the baseline whatever the metric's direction (baseline / value when less is better, else
+value / baseline). Each column's `geomean_speedup` is the geometric mean of the speedups of the
+rows it shares with the baseline (null when it shares none).
+"""
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from cryptobench_contract.units import LESS_IS_BETTER
+from cryptobench_server.models import Series
+from cryptobench_server.query.chart import Agg, PointRow, chart_rows, numeric
+from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
+from cryptobench_server.query.filters import Filters
+
+#: The identity dimensions of a row, in the order rows are sorted by.
+IDENTITY = ("algorithm", "operation", "library")
+
+
+@dataclass(frozen=True)
+class Matrix:
+    baseline: str | None
+    columns: list[dict[str, Any]]
+    rows: list[dict[str, Any]]
+
+
+def matrix_rows(
+    session: Session,
+    *,
+    metric: str,
+    column: Dimension,
+    split: Sequence[Dimension],
+    agg: Agg,
+    filters: Filters,
+) -> list[PointRow]:
+    """The chart aggregation with x = the column and series = identity, params, then `split`."""
+    series = [
+        *(dimension(name, source=Series) for name in IDENTITY),
+        Dimension("params", Series.params),
+        *split,
+    ]
+    return chart_rows(session, metric=metric, x=column, series=series, agg=agg, filters=filters)
+
+
+def build(
+    points: Sequence[PointRow],
+    *,
+    metric: str,
+    column: str,
+    split: Sequence[str],
+    baseline: str | None,
+) -> Matrix:
+    """Shape point rows into columns and rows; `baseline` None means the first column."""
+    texts = sorted({str(p.x) for p in points})
+    numbers = numeric(texts)
+    order: list[tuple[Any, str]] = (
+        sorted(zip(numbers, texts)) if numbers else [(t, t) for t in texts]
+    )
+    values, texts = [v for v, _ in order], [t for _, t in order]
+    base = texts[0] if baseline is None and texts else baseline
+    cells: dict[str, dict[str, PointRow]] = {}
+    keys: dict[str, dict[str, Any]] = {}
+    for point in points:
+        key = _row_key(point.keys, column, split)
+        text = json.dumps(key, sort_keys=True)
+        keys[text] = key
+        cells.setdefault(text, {})[str(point.x)] = point
+    less = LESS_IS_BETTER[metric]
+    speedups: dict[str, list[float]] = {t: [] for t in texts}
+    rows = []
+    for text in sorted(keys, key=lambda t: _sort_key(keys[t], split)):
+        measured = cells[text]
+        reference = measured.get(base) if base is not None else None
+        row_cells = []
+        for x in texts:
+            point = measured.get(x)
+            if point is None:
+                row_cells.append(None)
+                continue
+            ratio = _ratio(point.value, reference.value if reference else None)
+            speedup = _ratio(reference.value, point.value) if less and reference else ratio
+            if speedup is not None:
+                speedups[x].append(speedup)
+            row_cells.append(
+                {
+                    "value": point.value,
+                    "min": point.min,
+                    "max": point.max,
+                    "n": point.n,
+                    "ratio": ratio,
+                    "speedup": speedup,
+                }
+            )
+        rows.append({"key": keys[text], "cells": row_cells})
+    columns = [
+        {"value": value, "rows": sum(1 for r in rows if r["cells"][i] is not None)}
+        | {"geomean_speedup": geomean(speedups[x]), "shared": len(speedups[x])}
+        for i, (value, x) in enumerate(zip(values, texts))
+    ]
+    return Matrix(baseline=base, columns=columns, rows=rows)
+
+
+def _row_key(keys: Sequence[Any], column: str, split: Sequence[str]) -> dict[str, Any]:
+    identity = dict(zip(IDENTITY, keys))
+    params = dict(keys[len(IDENTITY)] or {})
+    out: dict[str, Any] = {k: v for k, v in identity.items() if k != column}
+    if column.startswith(PARAM):
+        params.pop(column[len(PARAM) :], None)
+    out["params"] = params
+    out.update(zip(split, keys[len(IDENTITY) + 1 :]))
+    return out
+
+
+def _sort_key(key: dict[str, Any], split: Sequence[str]) -> list[Any]:
+    """Identity text first, then params (numbers numerically), then split values."""
+    out: list[Any] = [key.get(name) or "" for name in IDENTITY]
+    for name, value in sorted(key["params"].items()):
+        number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
+        out += [name, number is None, number or 0, str(value)]
+    out += [str(key[name]) if key[name] is not None else "" for name in split]
+    return out
+
+
+def _ratio(value: float, reference: float | None) -> float | None:
+    """value / reference; None without a positive reference or when value is 0 (no speedup)."""
+    if reference is None or reference <= 0 or value <= 0:
+        return None
+    return value / reference
+
+
+def geomean(values: Sequence[float]) -> float | None:
+    logs = [math.log(v) for v in values if v > 0]
+    return math.exp(sum(logs) / len(logs)) if logs else None

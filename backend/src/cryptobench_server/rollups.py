@@ -1,0 +1,204 @@
+"""The read model: series, their per-run figures and their totals, derived from results.
+
+| table | one row per | producer |
+|---|---|---|
+| `series` | distinct series (identity and dimension values) | `insert_series(runs)` |
+| `series_runs` | series x run: counts, sums, min, max, packed figures, error inputs | `insert_series_runs(runs)` |
+| `series_totals` | series: the same figures over all its runs | `refresh_totals(series)` |
+
+Each producer is one SQL statement (totals: delete + insert of the series it is given) over
+stored rows, so the same code serves ingest (`add_runs` in the run's transaction), the backfill
+of runs stored before the read model (`catch_up`, run by `migrate`), `cryptobench-server rollups
+rebuild` (delete everything, then the producers in batches) and run deletion
+(`remove_run_rollups`). Facets count from `series_totals`; charts aggregate it, or
+`series_runs` when a run is a dimension; see query/README.md.
+"""
+
+from collections.abc import Callable, Sequence
+
+from sqlalchemy import Connection, Select, case, delete, exists, func, literal, select, true
+from sqlalchemy.dialects import postgresql, sqlite
+
+from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
+from cryptobench_server.query.sqlfuncs import concat_bytes, pack_figures
+
+Progress = Callable[[str], None]
+#: Runs per statement of a rebuild: ~50k results of the bench workload, a progress line each.
+BATCH = 100
+PARTS = ("n", "sum", "min", "max", "values")
+
+
+def identity_of(result=Result, run=Run):
+    """The text that tells series apart: series key, reported metric, source, family, name."""
+    sep = literal("|")
+    family = func.coalesce(result.family, "")
+    return (
+        result.series_key
+        + sep
+        + result.metric
+        + sep
+        + run.source
+        + sep
+        + family
+        + sep
+        + result.name
+    )
+
+
+def add_runs(connection: Connection, run_pks: Sequence[int]) -> None:
+    """The read model rows of these runs' results (ingest: one run, in its transaction)."""
+    insert_series(connection, run_pks)
+    insert_series_runs(connection, run_pks)
+    refresh_totals(connection, _series_of(run_pks))
+
+
+def remove_run_rollups(connection: Connection, run_pk: int) -> None:
+    """Take one run out of the read model (before or after its results are deleted): its
+    series_runs go, its series' totals are recomputed, series left without runs go."""
+    series_ids = list(connection.scalars(_series_of([run_pk])))
+    connection.execute(delete(SeriesRun).where(SeriesRun.run_pk == run_pk))
+    refresh_totals(connection, series_ids)
+    orphan = ~exists().where(SeriesRun.series_id == Series.id)
+    connection.execute(delete(Series).where(Series.id.in_(series_ids), orphan))
+
+
+def rebuild(connection: Connection, progress: Progress = lambda _: None) -> int:
+    """Delete the read model and make it again from every stored result; returns the run count."""
+    for table in (SeriesTotal, SeriesRun, Series):
+        connection.execute(delete(table))
+    run_pks = list(connection.scalars(select(Run.id).order_by(Run.id)))
+    return _build(connection, run_pks, progress)
+
+
+def catch_up(connection: Connection, progress: Progress = lambda _: None) -> int:
+    """Build the read model of runs not in it yet (stored before it existed); returns their count."""
+    return _build(connection, list(connection.scalars(_behind())), progress)
+
+
+def behind(connection: Connection) -> int:
+    """How many runs with results the read model lacks (0 when it is complete)."""
+    return connection.scalar(select(func.count()).select_from(_behind().subquery())) or 0
+
+
+def _behind() -> Select:
+    missing = ~exists().where(SeriesRun.run_pk == Run.id)
+    return select(Run.id).where(Run.result_count > 0, missing).order_by(Run.id)
+
+
+def _build(connection: Connection, run_pks: list[int], progress: Progress) -> int:
+    for start in range(0, len(run_pks), BATCH):
+        batch = run_pks[start : start + BATCH]
+        insert_series(connection, batch)
+        insert_series_runs(connection, batch)
+        progress(f"series of {start + len(batch):,}/{len(run_pks):,} runs")
+    if run_pks:
+        refresh_totals(connection, None if len(run_pks) > BATCH else _series_of(run_pks))
+        progress("series totals")
+    return len(run_pks)
+
+
+def _series_of(run_pks: Sequence[int]) -> Select:
+    return select(SeriesRun.series_id).where(SeriesRun.run_pk.in_(run_pks))
+
+
+def _insert(connection: Connection):
+    return postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
+
+
+def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
+    """The producer of `series`: every identity among these runs' results not stored yet."""
+    columns = ("series_key", "name", "family", "algorithm", "operation", "library")
+    columns += ("library_version", "params", "metric")
+    rows = (
+        select(
+            identity_of().label("identity"),
+            *(getattr(Result, c) for c in columns),
+            Run.source,
+            Run.machine_id,
+            Run.tags,
+        )
+        .distinct()
+        .join(Run, Run.id == Result.run_pk)
+        .where(Result.run_pk.in_(run_pks))
+    )
+    names = ["identity", *columns, "source", "machine_id", "tags"]
+    statement = _insert(connection)(Series).from_select(names, rows).on_conflict_do_nothing()
+    connection.execute(statement)
+
+
+def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
+    """The producer of `series_runs`: these runs' results grouped by series."""
+    own = case(*((Result.metric == m, getattr(Result, m)) for m in CANONICAL_METRICS), else_=None)
+    has_error = (Result.value > 0) & Result.error.is_not(None) & own.is_not(None)
+    figures = []
+    for metric in CANONICAL_METRICS:
+        column = getattr(Result, metric)
+        figures += [
+            func.count(column),
+            func.sum(column),
+            func.min(column),
+            func.max(column),
+            pack_figures(column),
+        ]
+    rows = (
+        select(
+            Series.id,
+            Result.run_pk,
+            func.count(),
+            *figures,
+            func.count(case((has_error, 1))),
+            func.max(case((has_error, Result.error * own / Result.value))),
+            func.min(case((has_error, Result.error_kind))),
+            func.max(case((has_error, Result.error_kind))),
+        )
+        .select_from(Result)
+        .join(Run, Run.id == Result.run_pk)
+        .join(Series, Series.identity == identity_of())
+        .where(Result.run_pk.in_(run_pks))
+        .group_by(Series.id, Result.run_pk)
+    )
+    connection.execute(SeriesRun.__table__.insert().from_select(_run_columns(), rows))
+
+
+def _run_columns() -> list[str]:
+    columns = ["series_id", "run_pk", "result_n"]
+    columns += [f"{m}_{part}" for m in CANONICAL_METRICS for part in PARTS]
+    return columns + ["error_n", "error_max", "error_kind_min", "error_kind_max"]
+
+
+def refresh_totals(connection: Connection, series: Select | Sequence[int] | None) -> None:
+    """The producer of `series_totals`: the rows of these series (all when None) made again from
+    their series_runs. On PostgreSQL the series rows are locked first, so concurrent ingests of
+    one series total it one after the other."""
+    chosen = true() if series is None else SeriesRun.series_id.in_(series)
+    if series is not None and connection.dialect.name == "postgresql":
+        ids = select(Series.id).where(Series.id.in_(series)).order_by(Series.id)
+        connection.execute(ids.with_for_update())
+    target = true() if series is None else SeriesTotal.series_id.in_(series)
+    connection.execute(delete(SeriesTotal).where(target))
+    figures = []
+    for metric in CANONICAL_METRICS:
+        n, total, low, high, values = (getattr(SeriesRun, f"{metric}_{p}") for p in PARTS)
+        figures += [
+            func.sum(n),
+            func.sum(total),
+            func.min(low),
+            func.max(high),
+            concat_bytes(values, SeriesRun.run_pk),
+        ]
+    rows = (
+        select(
+            SeriesRun.series_id,
+            func.sum(SeriesRun.result_n),
+            *figures,
+            func.sum(SeriesRun.error_n),
+            func.max(SeriesRun.error_max),
+            func.min(SeriesRun.error_kind_min),
+            func.max(SeriesRun.error_kind_max),
+        )
+        .where(chosen)
+        .group_by(SeriesRun.series_id)
+    )
+    columns = [c for c in _run_columns() if c != "run_pk"]
+    connection.execute(SeriesTotal.__table__.insert().from_select(columns, rows))

@@ -1,0 +1,49 @@
+"""Response models of the comparison views (matrix, fits, sizes, drill-down)."""
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from cryptobench_server.schemas_read import CanonicalMetric
+
+
+class MatrixColumn(BaseModel):
+    value: int | float | str = Field(description="The column dimension's value")
+    rows: int = Field(description="How many rows this column measured")
+    shared: int = Field(description="Rows measured by both this column and the baseline")
+    geomean_speedup: float | None = Field(
+        description="Geometric mean of the shared rows' speedups over the baseline"
+    )
+
+
+class MatrixCell(BaseModel):
+    value: float = Field(description="The aggregate (agg) of the cell's results")
+    min: float
+    max: float
+    n: int
+    ratio: float | None = Field(description="value / the baseline column's value in this row")
+    speedup: float | None = Field(
+        description="Times better than the baseline (>1 better) whatever the metric's direction"
+    )
+
+
+class MatrixRow(BaseModel):
+    key: dict[str, Any] = Field(
+        description="algorithm, operation, library and params (less the column dimension), "
+        "then each split dimension"
+    )
+    cells: list[MatrixCell | None] = Field(
+        description="One per column, in the columns' order; null where not measured"
+    )
+
+
+class Matrix(BaseModel):
+    metric: CanonicalMetric
+    unit: str
+    less_is_better: bool
+    column: str
+    split: list[str]
+    agg: str
+    baseline: str | None = Field(description="The baseline column's value (as text)")
+    columns: list[MatrixColumn]
+    rows: list[MatrixRow]

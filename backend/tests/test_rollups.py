@@ -1,0 +1,175 @@
+"""The read model (rollups.py) on PostgreSQL and SQLite: exact figures after ingest, the same
+rows from `rollups rebuild`, from the catch-up of runs stored before it and after a run is taken
+out; no rows from a rejected upload; the one median."""
+
+import math
+import statistics
+import uuid
+
+import pytest
+from factories import authed_client, make_result, make_run_doc, upload_token  # noqa: F401
+from sqlalchemy import Engine, delete, func, select
+from test_read_support import JMH1, O2B, loaded  # noqa: F401
+from sqlalchemy.orm import Session
+from typer.testing import CliRunner
+
+from cryptobench_server import rollups
+from cryptobench_server.cli import app as cli_app
+from cryptobench_server.config import get_settings
+from cryptobench_server.models import Run, Series, SeriesRun, SeriesTotal
+from cryptobench_server.query.sqlfuncs import pack
+from cryptobench_server.query.stats import median, packed_median
+
+
+def _rows(connection, table, key) -> dict:
+    columns = [c for c in table.__table__.columns if c.name not in ("series_id", "run_pk")]
+    query = select(*key, *columns).join(Series, Series.id == table.series_id)
+    return {tuple(row[: len(key)]): tuple(row[len(key) :]) for row in connection.execute(query)}
+
+
+def snapshot(engine: Engine) -> dict[str, dict]:
+    """The read model keyed by series identity (and run_id), independent of surrogate ids."""
+    with engine.connect() as connection:
+        series = [c for c in Series.__table__.columns if c.name != "id"]
+        return {
+            "series": {r[0]: r for r in connection.execute(select(*series))},
+            "series_runs": _rows(
+                connection,
+                SeriesRun,
+                (
+                    Series.identity,
+                    select(Run.run_id).where(Run.id == SeriesRun.run_pk).scalar_subquery(),
+                ),
+            ),
+            "series_totals": _rows(connection, SeriesTotal, (Series.identity,)),
+        }
+
+
+def assert_same(found: dict, expected: dict) -> None:
+    """Equal rows; sums (floating point, added in another order) to 1e-12."""
+    assert found.keys() == expected.keys()
+    for table in found:
+        assert found[table].keys() == expected[table].keys(), table
+        for key, row in found[table].items():
+            for a, b in zip(row, expected[table][key]):
+                same = a == b or (isinstance(a, float) and math.isclose(a, b, rel_tol=1e-12))
+                assert same, (table, key, row, expected[table][key])
+
+
+def test_rebuild_gives_the_rows_of_incremental_ingest(loaded):
+    engine = loaded.app.state.engine
+    incremental = snapshot(engine)
+    assert len(incremental["series_runs"]) == 15
+    with engine.begin() as connection:
+        assert rollups.rebuild(connection) == 5
+    assert_same(snapshot(engine), incremental)
+
+
+def test_catch_up_builds_runs_stored_before_the_read_model(loaded):
+    engine = loaded.app.state.engine
+    incremental = snapshot(engine)
+    with engine.begin() as connection:
+        for table in (SeriesTotal, SeriesRun, Series):
+            connection.execute(delete(table))
+        assert rollups.behind(connection) == 5
+        lines: list[str] = []
+        assert rollups.catch_up(connection, lines.append) == 5
+        assert lines == ["series of 5/5 runs", "series totals"]
+        assert rollups.behind(connection) == 0
+    assert_same(snapshot(engine), incremental)
+
+
+def test_a_removed_run_leaves_what_a_rebuild_without_it_makes(loaded):
+    engine = loaded.app.state.engine
+    with engine.begin() as connection:
+        run_pk = connection.scalar(select(Run.id).where(Run.run_id == uuid.UUID(JMH1)))
+        rollups.remove_run_rollups(connection, run_pk)
+        connection.execute(delete(Run).where(Run.id == run_pk))
+    removed = snapshot(engine)
+    with engine.begin() as connection:
+        rollups.rebuild(connection)
+    assert_same(removed, snapshot(engine))
+    assert not [k for k in removed["series_runs"] if str(k[1]) == JMH1]
+
+
+def _figures(engine, run_id: str) -> list[dict]:
+    query = (
+        select(Series.name, Series.metric, SeriesRun)
+        .join(Series, Series.id == SeriesRun.series_id)
+        .join(Run, Run.id == SeriesRun.run_pk)
+        .where(Run.run_id == uuid.UUID(run_id))
+        .order_by(Series.identity)
+    )
+    with Session(engine) as session:
+        return [
+            {"name": name, "metric": metric, **_public(row)}
+            for name, metric, row in session.execute(query)
+        ]
+
+
+def _public(row: SeriesRun) -> dict:
+    return {c.name: getattr(row, c.name) for c in SeriesRun.__table__.columns if c.name != "run_pk"}
+
+
+def test_series_runs_hold_exact_figures_and_error_inputs(loaded):
+    engine = loaded.app.state.engine
+    (rsa,) = [f for f in _figures(engine, O2B) if f["name"] == "RSA-2048 verify pss"]
+    assert rsa["metric"] == "cycles_per_op"
+    assert (rsa["result_n"], rsa["cycles_per_op_n"], rsa["cycles_per_op_sum"]) == (
+        2,
+        2,
+        4_160_000.0,
+    )
+    assert (rsa["cycles_per_op_min"], rsa["cycles_per_op_max"]) == (1_760_000.0, 2_400_000.0)
+    assert rsa["cycles_per_op_values"] == pack([1_760_000.0, 2_400_000.0])
+    assert rsa["ns_per_op_values"] == pack([11_000_000.0, 15_000_000.0])
+    assert (rsa["bytes_per_s_n"], rsa["bytes_per_s_values"], rsa["error_n"]) == (0, None, 0)
+    ecdsa = sorted(
+        (e["ops_per_s_min"], e["error_n"], e["error_max"], e["error_kind_min"])
+        for e in _figures(engine, JMH1)
+    )
+    assert ecdsa == [
+        (800.0, 1, 16.0, "ci99.9"),
+        (900.0, 1, 10.0, "ci99.9"),
+        (1000.0, 1, 20.0, "ci99.9"),
+    ]
+
+
+def test_a_rejected_upload_leaves_no_read_model_rows(authed_client, settings):
+    doc = make_run_doc(results=[make_result(name="nul\u0000byte")])
+    assert authed_client.post("/api/v1/runs", json=doc).status_code == 422
+    assert authed_client.post("/api/v1/runs", json=make_run_doc()).status_code == 201
+    with authed_client.app.state.engine.connect() as connection:
+        names = connection.scalars(select(Series.name)).all()
+        count = connection.scalar(select(func.count()).select_from(SeriesRun))
+    assert (names, count) == (["RSA-2048 verify pss"], 1)
+
+
+def test_rollups_cli_rebuilds_with_progress_and_reports_status(loaded, monkeypatch):
+    monkeypatch.setenv("CRYPTOBENCH_DATABASE_URL", loaded.app.state.settings.resolved_database_url)
+    get_settings.cache_clear()
+    runner = CliRunner()
+    rebuilt = runner.invoke(cli_app, ["rollups", "rebuild"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert "rollups: series of 5/5 runs" in rebuilt.output
+    assert rebuilt.output.rstrip().endswith("rebuilt the read model of 5 runs")
+    status = runner.invoke(cli_app, ["rollups", "status"])
+    assert (status.exit_code, status.output) == (0, "the read model holds every stored run\n")
+    with loaded.app.state.engine.begin() as connection:
+        connection.execute(delete(SeriesRun))
+    behind = runner.invoke(cli_app, ["rollups", "status"])
+    get_settings.cache_clear()
+    assert behind.exit_code == 1 and "behind: 5 runs" in behind.output
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[3.0], [1.0, 2.0], [5.0, 1.0, 4.0, 2.0], [0.1, 0.7, 0.2, 1e300, 1e-300, 0.3], [2.0, 2.0]],
+)
+def test_the_median_is_exact_and_interpolated_like_percentile_cont(values):
+    ordered = sorted(values)
+    middle = (len(ordered) - 1) // 2
+    low, high = ordered[middle], ordered[middle + (len(ordered) % 2 == 0)]
+    expected = low if low == high else low + (high - low) * 0.5
+    assert median(values) == packed_median(pack(ordered)) == expected
+    assert math.isclose(median(values), statistics.median(values))

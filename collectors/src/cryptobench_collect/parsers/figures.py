@@ -1,0 +1,53 @@
+"""Which lines of a tool's output look like a measured figure, and the warnings for those not read.
+
+A line looks like a figure when a number is followed by a unit: a rate (`123 sign/s`,
+`2842.23 KB/s`, `50.633 ops/sec`), a time (`0.000523s`, `19.750 ms`), cycles, or openssl's
+thousands-of-bytes cell (`30229.13k`). Every parser records the lines it understood; each other
+line that looks like a figure becomes a `ParseWarning` (DESIGN "Other writes": never silently
+fewer figures than the output holds).
+"""
+
+import re
+from collections.abc import Iterable
+
+from cryptobench_contract import ParseWarning
+
+_NUMBER = r"(?<![\w.])\d+(?:[.,]\d+)?(?:[eE][+-]?\d+)?"
+_UNIT = (
+    r"(?:[kKMGT]i?B/s|[kKMGT]?b/s|B/s|bytes?(?:/s|\s+per\s+sec)|"
+    r"(?:\s*[A-Za-z.'()]+){0,2}/s(?:ec)?\b|ops?\b|cycles?\b|cyc\b|cpb\b|"
+    r"[mun\u00b5]?s\b|sec(?:onds?)?\b)"
+)
+_KILO_CELL = r"(?<![\w.])\d+\.\d+k\b"
+_FIGURE = re.compile(rf"{_NUMBER}\s*{_UNIT}|{_KILO_CELL}")
+NOT_UNDERSTOOD = "looks like a measured figure but was not understood; not stored"
+_MAX_TEXT = 4000
+
+
+def figure_like(line: str) -> bool:
+    """True when `line` holds a number followed by a unit of rate, time or cycles."""
+    return bool(_FIGURE.search(line))
+
+
+def warning(line: int | None, text: str, message: str, file: str | None = None) -> ParseWarning:
+    return ParseWarning(
+        line=line, text=text.strip()[:_MAX_TEXT], message=message[:_MAX_TEXT], file=file
+    )
+
+
+def unread_figures(
+    lines: Iterable[tuple[int, str]],
+    understood: set[int],
+    warned: set[int],
+    file: str | None = None,
+) -> list[ParseWarning]:
+    """A warning for each figure-like line that was neither understood nor warned about."""
+    return [
+        warning(number, text, NOT_UNDERSTOOD, file)
+        for number, text in lines
+        if number not in understood and number not in warned and figure_like(text)
+    ]
+
+
+def warned_lines(warnings: Iterable[ParseWarning]) -> set[int]:
+    return {w.line for w in warnings if w.line is not None}

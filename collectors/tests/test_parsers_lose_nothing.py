@@ -1,0 +1,259 @@
+"""Parsers lose nothing (issue 12): sessions of several commands, tables without their header,
+Mbed TLS handshakes and DRBGs, and a warning for every figure-like line not understood."""
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+from collect_support import FIXTURES, run_main
+
+from cryptobench_collect.parsers.figures import NOT_UNDERSTOOD
+from cryptobench_collect.parsers.openssl_session import command, parse_openssl_session
+from cryptobench_collect.sources.serial_runs import assemble_text
+
+OPENSSL = FIXTURES / "openssl"
+SERIAL = FIXTURES / "serial"
+AT = datetime(2026, 11, 23, tzinfo=UTC)
+
+
+def session(name):
+    return parse_openssl_session((OPENSSL / name).read_text(), source_name=name)
+
+
+def test_a_session_with_two_commands_gives_two_runs_with_their_own_versions():
+    runs = session("openssl-1.1.1d_3.0.0-dev_session_two_commands.txt").runs
+    assert [(c.line, c.args, out.version) for c, out in runs] == [
+        (1, "-evp aes-128-gcm", "1.1.1d"),
+        (5, "-evp aes-128-gcm", "3.0.0-dev"),
+    ]
+    assert [[(r.params["block_bytes"], r.value) for r in out.results] for _, out in runs] == [
+        [
+            (16, 690985950.0),
+            (64, 1638819750.0),
+            (256, 3692466180.0),
+            (1024, 5292674140.0),
+            (8192, 6350113450.0),
+            (16384, 6408912900.0),
+        ],
+        [
+            (16, 287625140.0),
+            (64, 997425240.0),
+            (256, 2703344980.0),
+            (1024, 4564637880.0),
+            (8192, 5626322940.0),
+            (16384, 5711025490.0),
+        ],
+    ]
+    assert {r.algorithm for _, out in runs for r in out.results} == {"AES-128-GCM"}
+    assert [out.warnings for _, out in runs] == [[], []]
+
+
+@pytest.mark.parametrize(
+    ("line", "typed", "env"),
+    [
+        (
+            '# OPENSSL_ia32cap="~0x200000200000000" openssl speed -elapsed -evp aes-128-cbc',
+            'OPENSSL_ia32cap="~0x200000200000000" openssl speed -elapsed -evp aes-128-cbc',
+            {"OPENSSL_ia32cap": "~0x200000200000000"},
+        ),
+        (
+            "bash-4.2#  LD_LIBRARY_PATH=/usr/local/lib64 && usr/local/bin/openssl speed -evp aes-128-gcm",
+            "LD_LIBRARY_PATH=/usr/local/lib64 && usr/local/bin/openssl speed -evp aes-128-gcm",
+            {"LD_LIBRARY_PATH": "/usr/local/lib64"},
+        ),
+        (
+            r"C:\Users\Richard\Work\_openssl-1.1.1-32>apps\openssl speed -evp aes-128-ctr",
+            r"apps\openssl speed -evp aes-128-ctr",
+            {},
+        ),
+        ("openssl speed rsa2048", "openssl speed rsa2048", {}),
+    ],
+)
+def test_command_lines_with_prompts_and_environment(line, typed, env):
+    found = command(line, 7)
+    assert (found.line, found.text, found.env) == (7, typed, env)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Doing aes-128-cbc for 3s on 16 size blocks: 1 aes's in 3.00s", "+DT:openssl speed:3:16"],
+)
+def test_output_lines_are_not_commands(line):
+    assert command(line, 1) is None
+
+
+def test_each_command_of_a_session_is_its_own_run_document_tagged_with_its_environment(
+    tmp_path, capsys
+):
+    text = (
+        '# OPENSSL_ia32cap="~0x200000200000000" openssl speed -evp aes-128-gcm\n'
+        + (OPENSSL / "openssl-3.0.19_human_elapsed_evp.txt").read_text()
+        + "# openssl speed -evp aes-128-gcm\n"
+        + (OPENSSL / "openssl-3.0.19_human_elapsed_evp.txt").read_text()
+    )
+    path = tmp_path / "session.txt"
+    path.write_text(text)
+    code, out, err = run_main(["parse", "openssl", str(path), "--machine-name", "box"], capsys)
+    documents = [json.loads(line) for line in out.splitlines()]
+    assert code is None or code == 0
+    assert [(d["tags"], d["tool"]["options"]) for d in documents] == [
+        ({"OPENSSL_ia32cap": "~0x200000200000000", "elapsed": "true"}, "-evp aes-128-gcm"),
+        ({"elapsed": "true"}, "-evp aes-128-gcm"),
+    ]
+    assert len({d["run_id"] for d in documents}) == 2
+    assert [len(d["results"]) for d in documents] == [6, 6]
+    assert documents[0]["results"][0]["value"] == documents[1]["results"][0]["value"] == 26567650.0
+
+
+@pytest.mark.parametrize(
+    ("name", "basis", "figures"),
+    [
+        (
+            "openssl-3.0.19_human_elapsed_evp_tail1.txt",
+            "openssl 1.1.0 and later (16, 64, 256, 1024, 8192, 16384 bytes)",
+            [26567650.0, 98062020.0, 387572480.0, 887131140.0, 2175123460.0, 2705653760.0],
+        ),
+        (
+            "openssl-1.0.2o-freebsd_aes-128-cbc_tail1.txt",
+            "openssl 1.0.x (16, 64, 256, 1024, 8192 bytes)",
+            [48385410.0, 53685990.0, 55502690.0, 123802970.0, 125829120.0],
+        ),
+    ],
+)
+def test_a_table_row_without_its_header_takes_the_default_block_sizes_and_says_so(
+    name, basis, figures
+):
+    [(_, out)] = session(name).runs
+    sizes = [16, 64, 256, 1024, 8192, 16384][: len(figures)]
+    assert [(r.params["block_bytes"], r.value) for r in out.results] == list(
+        zip(sizes, figures, strict=True)
+    )
+    [warning] = out.warnings
+    assert (warning.line, warning.file) == (1, name)
+    assert warning.message == (
+        "the table's header line (`type 16 bytes ...`) is missing; block sizes taken from the "
+        f"default set of {basis}"
+    )
+
+
+def test_a_known_version_picks_its_default_set():
+    text = (
+        "OpenSSL 1.1.1d  10 Sep 2019\n"
+        + (OPENSSL / "openssl-3.0.19_human_elapsed_evp_tail1.txt").read_text()
+    )
+    [(_, out)] = parse_openssl_session(text, source_name="x").runs
+    assert "default set of openssl 1.1.1d (16, 64, 256, 1024, 8192, 16384 bytes)" in (
+        out.warnings[0].message
+    )
+
+
+def test_an_rsa_row_of_four_rates_without_header_keeps_encrypt_and_decrypt():
+    row = "rsa 2048 bits 0.000523s 0.000015s 0.000016s 0.000500s 1912.0 65236.4 62000.0 2000.0\n"
+    [(_, out)] = parse_openssl_session(row, source_name="x").runs
+    assert [(r.operation, r.value) for r in out.results] == [
+        ("sign", 1912.0),
+        ("verify", 65236.4),
+        ("encrypt", 62000.0),
+        ("decrypt", 2000.0),
+    ]
+
+
+def test_figure_like_lines_not_understood_are_warnings_with_file_line_and_text():
+    text = (OPENSSL / "openssl-3.0.19_human_elapsed_evp.txt").read_text()
+    text += "AES-256-GCM (median of 3): 2705.65 MB/s\n"
+    [(_, out)] = parse_openssl_session(text, source_name="pasted.txt").runs
+    [warning] = out.warnings
+    assert (warning.file, warning.line, warning.text, warning.message) == (
+        "pasted.txt",
+        len(text.splitlines()),
+        "AES-256-GCM (median of 3): 2705.65 MB/s",
+        NOT_UNDERSTOOD,
+    )
+    assert len(out.results) == 6
+
+
+def test_parse_openssl_prints_the_warnings_on_stderr(tmp_path, capsys):
+    path = tmp_path / "tail.txt"
+    path.write_text((OPENSSL / "openssl-1.0.2o-freebsd_aes-128-cbc_tail1.txt").read_text())
+    _, out, err = run_main(
+        ["parse", "openssl", str(path), "--foreign", "--machine-name", "m"], capsys
+    )
+    assert f"warning: {path}:1: the table's header line" in " ".join(err.split())
+    assert json.loads(out)["warnings"][0]["line"] == 1
+
+
+def mbedtls_k230():
+    assembler = assemble_text(
+        (SERIAL / "mbedtls_benchmark_k230_3.6.3.log").read_text(), source_name="k230.log", at=AT
+    )
+    [run] = assembler.runs
+    return assembler, {
+        (r.algorithm, r.operation, r.metric, *sorted(r.params.items())): r.value
+        for r in run.results
+    }
+
+
+def test_mbedtls_3_handshakes_are_ecdh_derive_by_variant():
+    assembler, got = mbedtls_k230()
+    assert (
+        got[("ECDH", "derive", "ops_per_s", ("curve", "secp256r1"), ("variant", "ephemeral"))]
+        == 30.0
+    )
+    assert got[("ECDH", "derive", "ops_per_s", ("curve", "secp256r1"))] == 67.0
+    assert got[("ECDH", "derive", "ops_per_s", ("curve", "x448"), ("variant", "ephemeral"))] == 23.0
+    assert got[("ECDH", "derive", "ops_per_s", ("curve", "x25519"))] == 129.0
+    assert got[("FFDH", "derive", "ops_per_s", ("key_bits", 2048), ("variant", "ephemeral"))] == 3.0
+    assert got[("FFDH", "derive", "ops_per_s", ("key_bits", 3072))] == 1.0
+    assert assembler.warnings == [] and len(got) == 160
+
+
+def test_mbedtls_drbg_lines_are_random_generation_with_and_without_prediction_resistance():
+    _, got = mbedtls_k230()
+    drbg = {key: value for key, value in got.items() if key[0].endswith("DRBG")}
+    assert drbg == {
+        ("CTR-DRBG", "generate", "bytes_per_s", ("prediction_resistance", False)): 19909.0,
+        ("CTR-DRBG", "generate", "cycles_per_byte", ("prediction_resistance", False)): 1.0,
+        ("CTR-DRBG", "generate", "bytes_per_s", ("prediction_resistance", True)): 14686.0,
+        ("CTR-DRBG", "generate", "cycles_per_byte", ("prediction_resistance", True)): 1.0,
+        **{
+            ("HMAC-DRBG", "generate", metric, ("hash", h), ("prediction_resistance", pr)): value
+            for h, pr, metric, value in [
+                ("SHA-1", False, "bytes_per_s", 4640.0),
+                ("SHA-1", False, "cycles_per_byte", 5.0),
+                ("SHA-1", True, "bytes_per_s", 4296.0),
+                ("SHA-1", True, "cycles_per_byte", 6.0),
+                ("SHA-256", False, "bytes_per_s", 3263.0),
+                ("SHA-256", False, "cycles_per_byte", 8.0),
+                ("SHA-256", True, "bytes_per_s", 3271.0),
+                ("SHA-256", True, "cycles_per_byte", 8.0),
+            ]
+        },
+    }
+
+
+def test_mbedtls_2_full_handshake_and_heap_figures():
+    text = (
+        "  ECDHE-Curve25519         :     145 full handshake/s\n"
+        "  AES-CBC-128              :  2842.23 KB/s,   41.02 cycles/byte, 1203 heap bytes/s\n"
+    )
+    assembler = assemble_text(text, source_name="m.log", at=AT)
+    [run] = assembler.runs
+    assert [(r.algorithm, r.params, r.value) for r in run.results] == [
+        ("ECDH", {"curve": "x25519", "variant": "full-handshake"}, 145.0)
+    ]
+    assert [(w.line, w.message) for w in run.warnings] == [(2, NOT_UNDERSTOOD)]
+
+
+def test_serial_warnings_reach_the_run_document_and_stderr(tmp_path, capsys):
+    log = tmp_path / "board.log"
+    log.write_text(
+        "boot: 80 MHz flash\n"
+        + (SERIAL / "mbedtls_benchmark_k230_3.6.3.log").read_text()
+        + "  X25519-MLKEM768          :      12 hybrid handshake/s\n"
+    )
+    _, out, err = run_main(["parse", "serial", str(log)], capsys)
+    [document] = [json.loads(line) for line in out.splitlines()]
+    assert [(w["line"], w["text"]) for w in document["warnings"]] == [
+        (114, "X25519-MLKEM768          :      12 hybrid handshake/s")
+    ]
+    assert f"{log}:114: {NOT_UNDERSTOOD}" in " ".join(err.split())

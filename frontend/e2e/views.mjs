@@ -1,0 +1,79 @@
+// E2E tests of the comparison views (matrix, relative-to, fits, size vs speed, drill-down); run by run.mjs with the others.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { close } from "./helpers.mjs";
+import { RSA_VERIFY_MS } from "./seeds.mjs";
+
+const MATRIX_URL = "/matrix?f.algorithm=RSA&f.tag.seed=002&column=tag.opt_level&metric=ns_per_op&unit=ms%2Fop";
+
+async function waitForMatrix(page) {
+  await page.waitForSelector('[data-testid="matrix-table"] tbody tr', { timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector(".state.loading"));
+}
+
+/** The shown table: header texts, then per body row its label cells and data-value of each matrix cell. */
+function matrixCells(page) {
+  return page.evaluate(() => {
+    const table = document.querySelector('[data-testid="matrix-table"]');
+    const rows = [...table.querySelectorAll("tbody tr")].map((tr) => {
+      const cells = [...tr.children];
+      return {
+        labels: cells.filter((c) => !c.classList.contains("num")).map((c) => c.textContent),
+        values: cells.filter((c) => c.classList.contains("num")).map((c) => (c.dataset.value ? Number(c.dataset.value) : null)),
+      };
+    });
+    const geomean = [...table.querySelectorAll('[data-testid="geomean-row"] td')].map((c) => c.textContent);
+    return { rows, geomean };
+  });
+}
+
+const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+
+export const VIEW_TESTS = [
+  {
+    name: "matrix: seed 002 opt levels, speedups, geomean, sort, permalink, CSV, light and dark",
+    fn: async ({ page, browser, url, shot }) => {
+      await page.goto(`${url}${MATRIX_URL}`);
+      await waitForMatrix(page);
+      const shown = await matrixCells(page);
+      const expected = Object.entries(RSA_VERIFY_MS)
+        .filter(([name]) => name.endsWith("-O2"))
+        .flatMap(([name, byBits]) => Object.entries(byBits).map(([bits, ms]) => ({ padding: name.split(" · ")[0], bits, o2: ms, os: RSA_VERIFY_MS[name.replace("-O2", "-Os")][bits] })));
+      assert.equal(shown.rows.length, expected.length);
+      for (const e of expected) {
+        const row = shown.rows.find((r) => r.labels.includes(e.bits) && r.labels.includes(e.padding));
+        assert.ok(row, `no row ${e.bits} ${e.padding}`);
+        close(row.values[0], e.o2 * 1e6, `${e.bits} ${e.padding} -O2`);
+        close(row.values[1], e.os * 1e6, `${e.bits} ${e.padding} -Os`);
+      }
+      const speedups = expected.map((e) => e.o2 / e.os);
+      assert.deepEqual(shown.geomean, ["1.00×", `${geomean(speedups).toFixed(2)}×`]);
+      await shot("matrix-light");
+
+      await page.getByRole("button", { name: "×" }).nth(1).click();
+      await page.waitForURL(/sort=s%3A-Os/);
+      const sorted = await matrixCells(page);
+      const worst = expected.reduce((a, b) => (a.o2 / a.os < b.o2 / b.os ? a : b));
+      assert.ok(sorted.rows[0].labels.includes(worst.bits) && sorted.rows[0].labels.includes(worst.padding));
+
+      const fresh = await browser.newPage();
+      await fresh.goto(page.url());
+      await waitForMatrix(fresh);
+      assert.deepEqual(await matrixCells(fresh), sorted);
+      await fresh.close();
+
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+      const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
+      assert.equal(csv[0], "algorithm,hash,key size (bits),padding,-O2 (ms/op),-O2 speedup,-Os (ms/op),-Os speedup");
+      assert.equal(csv.length, expected.length + 2);
+      const first = csv[1].split(",");
+      assert.deepEqual(first.slice(2, 4), [worst.bits, worst.padding]);
+      close(Number(first[6]), worst.os, "CSV -Os ms");
+      assert.ok(csv.at(-1).startsWith("geometric mean speedup,"));
+
+      await page.getByRole("button", { name: "Toggle dark mode" }).click();
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
+      await shot("matrix-dark");
+    },
+  },
+];

@@ -1,0 +1,215 @@
+/** The Matrix: result identities by the values of one dimension, coloured by speedup over a baseline column; state in the URL. */
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { facetsQuery, matrixQuery } from "../api/queries";
+import type { MatrixResponse } from "../api/types";
+import { FacetFilters } from "../components/FacetFilters";
+import { Empty, ErrorMessage, Loading } from "../components/States";
+import { dimensionLabel } from "../lib/dimensions";
+import { downloadText } from "../lib/download";
+import { decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../lib/matrixView";
+import { availableMetrics, displayUnits, formatNumber, metricInfo, metricTitle, unitScale, type Metric } from "../lib/units";
+import { AGGREGATIONS } from "../lib/viewState";
+
+interface ControlsProps {
+  state: MatrixState;
+  metric: Metric;
+  metrics: Metric[];
+  dimensions: string[];
+  onChange: (next: MatrixState) => void;
+}
+
+function Controls({ state, metric, metrics, dimensions, onChange }: ControlsProps) {
+  const set = (patch: Partial<MatrixState>) => onChange({ ...state, ...patch });
+  const options = (list: string[], current: string) => (list.includes(current) || current === "" ? list : [current, ...list]);
+  return (
+    <div className="controls">
+      <label>
+        columns
+        <select aria-label="columns" value={state.column} onChange={(e) => set({ column: e.target.value, baseline: null, sort: "" })}>
+          {options(dimensions, state.column).map((d) => (
+            <option key={d} value={d}>
+              {dimensionLabel(d)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        rows also by
+        <select aria-label="rows also by" value={state.split[0] ?? ""} onChange={(e) => set({ split: e.target.value ? [e.target.value] : [] })}>
+          <option value="">(identity only)</option>
+          {options(dimensions, state.split[0] ?? "")
+            .filter((d) => d !== state.column)
+            .map((d) => (
+              <option key={d} value={d}>
+                {dimensionLabel(d)}
+              </option>
+            ))}
+        </select>
+      </label>
+      <label>
+        metric
+        <select aria-label="metric" value={metric} onChange={(e) => set({ metric: e.target.value as Metric, unit: null })}>
+          {metrics.map((m) => (
+            <option key={m} value={m}>
+              {metricTitle(m)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        unit
+        <select aria-label="unit" value={state.unit ?? displayUnits(metric)[0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
+          {displayUnits(metric).map((u) => (
+            <option key={u.unit}>{u.unit}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        aggregation
+        <select aria-label="aggregation" value={state.agg} onChange={(e) => set({ agg: e.target.value as MatrixState["agg"] })}>
+          {AGGREGATIONS.map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function SortButton({ state, sort, label, onChange }: { state: MatrixState; sort: string; label: string; onChange: (s: MatrixState) => void }) {
+  const active = state.sort === sort;
+  const arrow = active ? (state.desc ? " ▼" : " ▲") : "";
+  return (
+    <button type="button" className="sort" aria-pressed={active} onClick={() => onChange({ ...state, sort, desc: active ? !state.desc : false })}>
+      {label}
+      {arrow}
+    </button>
+  );
+}
+
+function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; state: MatrixState; onChange: (s: MatrixState) => void }) {
+  const metric = matrix.metric as Metric;
+  const unit = unitScale(metric, state.unit);
+  const table = useMemo(() => matrixTable(matrix, state), [matrix, state]);
+  if (matrix.rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
+  const direction = matrix.less_is_better ? "less is better" : "more is better";
+  return (
+    <section aria-label="matrix">
+      <p className="note" data-testid="matrix-notes">
+        {matrix.rows.length} rows × {matrix.columns.length} columns of {metricInfo(metric).label} in {unit.unit} ({matrix.agg}; {direction}). Colour and × =
+        speedup over the baseline {dimensionLabel(matrix.column)} <strong>{matrix.baseline}</strong>: above 1 (green) is better, below 1 (red) worse.
+      </p>
+      <div className="toolbar">
+        <label>
+          baseline{" "}
+          <select aria-label="baseline" value={matrix.baseline ?? ""} onChange={(e) => onChange({ ...state, baseline: e.target.value })}>
+            {table.columns.includes(matrix.baseline ?? "") ? null : <option>{matrix.baseline}</option>}
+            {table.columns.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => downloadText("cryptobench-matrix.csv", matrixCsv(table, unit.unit, unit.scale), "text/csv")}>
+          Export CSV
+        </button>
+      </div>
+      <div className="matrix-scroll">
+        <table className="matrix" data-testid="matrix-table">
+          <thead>
+            <tr>
+              {table.labelHeader.map((h, i) => (
+                <th key={h} scope="col">
+                  {i === 0 ? <SortButton state={state} sort="" label={h} onChange={onChange} /> : h}
+                </th>
+              ))}
+              {table.columns.map((c) => (
+                <th key={c} scope="col" className="num" data-baseline={c === matrix.baseline ? "" : undefined}>
+                  <SortButton state={state} sort={`v:${c}`} label={c} onChange={onChange} />
+                  <SortButton state={state} sort={`s:${c}`} label="×" onChange={onChange} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row, r) => (
+              <tr key={r}>
+                {row.labels.map((l, i) => (
+                  <td key={i}>{l}</td>
+                ))}
+                {row.cells.map((cell, i) =>
+                  cell === null ? (
+                    <td key={i} className="num empty" title="not measured" />
+                  ) : (
+                    <td
+                      key={i}
+                      className="num"
+                      style={{ background: speedupColour(cell.speedup) }}
+                      data-value={cell.value}
+                      title={`n=${cell.n} min=${formatNumber(cell.min / unit.scale)} max=${formatNumber(cell.max / unit.scale)}`}
+                    >
+                      {formatNumber(cell.value / unit.scale)}
+                      <span className="speedup">{formatSpeedup(cell.speedup)}</span>
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr data-testid="geomean-row">
+              <th scope="row" colSpan={table.labelHeader.length}>
+                geometric mean speedup
+              </th>
+              {table.geomeans.map((g, i) => (
+                <td key={i} className="num" style={{ background: speedupColour(g) }}>
+                  {formatSpeedup(g) || "—"}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function MatrixArea({ state, metric, onChange }: { state: MatrixState; metric: Metric; onChange: (s: MatrixState) => void }) {
+  const matrix = useQuery(matrixQuery({ filters: state.filters, column: state.column, baseline: state.baseline, split: state.split, metric, agg: state.agg }));
+  if (matrix.isPending) return <Loading what="the matrix" />;
+  if (matrix.isError) return <ErrorMessage error={matrix.error} what="the matrix" />;
+  return <MatrixTableView matrix={matrix.data} state={state} onChange={onChange} />;
+}
+
+export function MatrixPage() {
+  const [params, setParams] = useSearchParams();
+  const state = decodeMatrix(params);
+  const facets = useQuery(facetsQuery(state.filters));
+  const update = (next: MatrixState) => setParams(encodeMatrix(next));
+  const metrics = availableMetrics(facets.data?.metrics);
+  const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
+  const usable = facets.data?.dimensions.filter((d) => d.values.some((v) => v.value !== null)) ?? [];
+  const dimensions = usable.length > 0 ? usable.map((d) => d.name) : [state.column];
+  return (
+    <div className="explorer">
+      {facets.isError ? (
+        <ErrorMessage error={facets.error} what="the filters" />
+      ) : facets.isPending ? (
+        <Loading what="filters" />
+      ) : (
+        <FacetFilters facets={facets.data.dimensions} filters={state.filters} onChange={(filters) => update({ ...state, filters })} />
+      )}
+      <div>
+        {metric === undefined ? (
+          facets.isPending ? null : <Empty>No results match these filters. Remove a filter to see more.</Empty>
+        ) : (
+          <>
+            <Controls state={state} metric={metric} metrics={metrics} dimensions={dimensions} onChange={update} />
+            <MatrixArea state={state} metric={metric} onChange={update} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { MatrixResponse } from "../../src/api/types";
+import { DEFAULT_MATRIX, decodeMatrix, encodeMatrix, matrixCsv, matrixTable, speedupColour, varyingParams, type MatrixState } from "../../src/lib/matrixView";
+
+const cell = (value: number, speedup: number | null) => ({ value, min: value, max: value, n: 1, ratio: speedup === null ? null : 1 / speedup, speedup });
+
+/** RSA verify by opt level, as GET /matrix answers for test_read_matrix's documents (ns/op). */
+const MATRIX: MatrixResponse = {
+  metric: "ns_per_op",
+  unit: "ns/op",
+  less_is_better: true,
+  column: "tag.opt_level",
+  split: [],
+  agg: "median",
+  baseline: "-O2",
+  columns: [
+    { value: "-O2", rows: 3, shared: 3, geomean_speedup: 1 },
+    { value: "-Os", rows: 2, shared: 2, geomean_speedup: 0.8 },
+  ],
+  rows: [
+    { key: { algorithm: "RSA", operation: "verify", library: "Mbed TLS", params: { key_bits: 2048, padding: "pkcs1v15" } }, cells: [cell(9e6, 1), cell(11e6, 9 / 11)] },
+    { key: { algorithm: "RSA", operation: "verify", library: "Mbed TLS", params: { key_bits: 2048, padding: "pss" } }, cells: [cell(11e6, 1), cell(12.5e6, 0.88)] },
+    { key: { algorithm: "RSA", operation: "verify", library: "Mbed TLS", params: { key_bits: 4096, padding: "pss" } }, cells: [cell(31e6, 1), null] },
+  ],
+};
+
+describe("matrix URL state", () => {
+  it("round-trips the whole state in a canonical query", () => {
+    const state: MatrixState = {
+      filters: { algorithm: ["RSA"] },
+      column: "tag.opt_level",
+      baseline: "-Os",
+      split: ["machine"],
+      metric: "ns_per_op",
+      unit: "ms/op",
+      agg: "mean",
+      sort: "s:-Os",
+      desc: true,
+    };
+    const query = encodeMatrix(state).toString();
+    expect(query).toBe("f.algorithm=RSA&column=tag.opt_level&baseline=-Os&split=machine&metric=ns_per_op&unit=ms%2Fop&agg=mean&sort=s%3A-Os&desc=1");
+    expect(decodeMatrix(new URLSearchParams(query))).toEqual(state);
+    expect(encodeMatrix(DEFAULT_MATRIX).toString()).toBe("");
+  });
+
+  it("drops what it does not understand", () => {
+    expect(decodeMatrix(new URLSearchParams("column=bogus&metric=x&agg=sum&sort=zz&f.nope=1"))).toEqual(DEFAULT_MATRIX);
+  });
+});
+
+describe("matrix table", () => {
+  it("labels rows by what tells them apart", () => {
+    expect(varyingParams(MATRIX.rows)).toEqual(["key_bits", "padding"]);
+    const table = matrixTable(MATRIX, { sort: "", desc: false });
+    expect(table.labelHeader).toEqual(["algorithm", "key size (bits)", "padding"]);
+    expect(table.rows.map((r) => r.labels)).toEqual([
+      ["RSA", "2048", "pkcs1v15"],
+      ["RSA", "2048", "pss"],
+      ["RSA", "4096", "pss"],
+    ]);
+    expect(table.columns).toEqual(["-O2", "-Os"]);
+  });
+
+  it("sorts by a column's speedup with empty cells last either way", () => {
+    const up = matrixTable(MATRIX, { sort: "s:-Os", desc: false });
+    expect(up.rows.map((r) => r.labels[2])).toEqual(["pkcs1v15", "pss", "pss"]);
+    expect(up.rows.map((r) => r.cells[1]?.speedup ?? null)).toEqual([9 / 11, 0.88, null]);
+    const down = matrixTable(MATRIX, { sort: "s:-Os", desc: true });
+    expect(down.rows.map((r) => r.cells[1]?.speedup ?? null)).toEqual([0.88, 9 / 11, null]);
+    const byValue = matrixTable(MATRIX, { sort: "v:-O2", desc: true });
+    expect(byValue.rows.map((r) => r.cells[0]?.value)).toEqual([31e6, 11e6, 9e6]);
+  });
+
+  it("exports exactly the shown table: values in the display unit, speedups, the geomean row", () => {
+    const table = matrixTable(MATRIX, { sort: "v:-O2", desc: true });
+    expect(matrixCsv(table, "ms/op", 1e6).split("\r\n")).toEqual([
+      "algorithm,key size (bits),padding,-O2 (ms/op),-O2 speedup,-Os (ms/op),-Os speedup",
+      "RSA,4096,pss,31,1,,",
+      "RSA,2048,pss,11,1,12.5,0.88",
+      `RSA,2048,pkcs1v15,9,1,11,${9 / 11}`,
+      "geometric mean speedup,,,,1,,0.8",
+      "",
+    ]);
+  });
+
+  it("colours better green, worse red, the baseline not at all", () => {
+    expect(speedupColour(1)).toBeUndefined();
+    expect(speedupColour(null)).toBeUndefined();
+    expect(speedupColour(4)).toBe("color-mix(in srgb, var(--better) 55%, transparent)");
+    expect(speedupColour(0.5)).toBe("color-mix(in srgb, var(--worse) 32%, transparent)");
+  });
+});

@@ -3,21 +3,22 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PY_PARTS := contract backend collectors
+PY_PARTS := contract parsers backend collectors testsupport
 PY_PROJECTS := $(wildcard $(addsuffix /pyproject.toml,$(PY_PARTS)))
 comma := ,
 COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e 'collectors[dev$(comma)ecc]')
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-ui system-deps dashboard ui test test-python test-parts bench stack clean
+.PHONY: install install-ui system-deps dashboard ui test lint test-python test-parts bench stack clean
 
-## make install: one .venv at the root with contract, backend and collectors (editable)
+## make install: one .venv at the root with contract, parsers, backend, collectors and testsupport (editable;
+## testsupport is the pytest plugin and PostgreSQL helper, never in the image)
 install: $(VENV)/.installed
 
 $(VENV)/.installed: $(PY_PROJECTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check -e contract -e 'backend[dev]' $(COLLECTORS)
+	$(BIN)/pip install -q --disable-pip-version-check -e contract -e parsers -e 'backend[dev]' -e testsupport $(COLLECTORS)
 	touch $@
 
 install-ui:
@@ -36,8 +37,18 @@ dashboard: install ui
 	$(BIN)/cryptobench-server demo load
 	$(BIN)/cryptobench-server serve --host $(HOST) --port $(PORT)
 
-## make test: every test of every part, against a throwaway PostgreSQL cluster
-test: system-deps install install-ui test-parts test-python
+## make test: lint, then every test of every part, against a throwaway PostgreSQL cluster
+test: system-deps install install-ui lint test-parts test-python
+
+## make lint: ruff check + ruff format --check over all Python (rules in ruff.toml), then mypy
+## (mypy.ini): strict for the contract and the parsers, the normal mode for the rest
+MYPY_STRICT := contract/src $(wildcard parsers/src collectors/src/cryptobench_collect/parsers)
+MYPY_NORMAL := backend/src collectors/src testsupport/src
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict $(MYPY_STRICT)
+	$(BIN)/mypy $(MYPY_NORMAL)
 
 test-parts:
 	for part in agents/jvm agents/esp32c6 frontend; do \

@@ -21,7 +21,7 @@ from cryptobench_server.auth import create_token
 from cryptobench_server.db import make_sessionmaker, transaction
 from cryptobench_server.ingest import RESULT_COLUMNS, result_rows
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 RUNS, RESULTS_PER_RUN = 8, 25_000
 CURVES = ("secp256r1", "secp384r1", "secp256k1", "sm2p256v1")
@@ -128,7 +128,7 @@ def copy_rows_per_s(database_url: str, docs: list[dict]) -> float:
         run_pks = [_bare_run(conn, doc) for doc in docs]
         conn.commit()
         start = time.perf_counter()
-        for run_pk, run_rows in zip(run_pks, rows):
+        for run_pk, run_rows in zip(run_pks, rows, strict=False):
             with (
                 conn.cursor() as cursor,
                 cursor.copy(f"COPY results ({', '.join(RESULT_COLUMNS)}) FROM STDIN") as copy,

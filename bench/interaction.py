@@ -37,7 +37,7 @@ from chart_query import (
 )
 
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.testing.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 SIZES = (RUNS, 5 * RUNS)
 UNFILTERED = 10
@@ -161,7 +161,7 @@ def sql_facets(connection: psycopg.Connection, filters: dict) -> dict:
     for name, sql in facet_sql(filters):
         rows = connection.execute(sql).fetchall()
         if name == "metrics":
-            out[name] = dict(zip(METRICS, rows[0]))
+            out[name] = dict(zip(METRICS, rows[0], strict=False))
         elif name in ("param.", "tag."):
             for key, value, n in rows:
                 pairs.setdefault(name + key, {})[value] = n
@@ -190,7 +190,7 @@ def time_sql_clicks(conninfo: str, plan: list[dict]) -> tuple[list[float], list,
 
 
 def check_facets(plan: list[dict], api: list[dict], sql: list[dict]) -> int:
-    for i, expected in zip(range(0, len(plan), 5), sql):
+    for i, expected in zip(range(0, len(plan), 5), sql, strict=False):
         if api[i] != expected:
             wrong = {k for k in api[i].keys() | expected.keys() if api[i].get(k) != expected.get(k)}
             raise SystemExit(f"{plan[i]['filters']}: facets differ from the SQL in {sorted(wrong)}")

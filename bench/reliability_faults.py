@@ -8,12 +8,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend" / "tests"))
-
-from reliability_faults import run_faults  # noqa: E402
-from reliability_harness import Service, create_token, expected_results, server_cli, stored_runs  # noqa: E402
-
-from cryptobench_server.testing.pgcluster import destroy, start_cluster  # noqa: E402
+from cryptobench_testsupport.pgcluster import destroy, start_cluster
+from cryptobench_testsupport.reliability_faults import run_faults
+from cryptobench_testsupport.reliability_harness import (
+    Service,
+    create_token,
+    expected_results,
+    server_cli,
+    stored_runs,
+)
 
 AGENTS, PER_PHASE = 10, 20
 

@@ -9,19 +9,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend" / "tests"))
-
-from reliability_harness import (
+from cryptobench_testsupport.pgcluster import destroy, start_cluster
+from cryptobench_testsupport.reliability_harness import (
     create_token,
     expected_results,
     make_run,
     running_service,
     server_cli,
     stored_runs,
-)  # noqa: E402
-from reliability_load import run_load  # noqa: E402
-
-from cryptobench_server.testing.pgcluster import destroy, start_cluster  # noqa: E402
+)
+from cryptobench_testsupport.reliability_load import run_load
 
 AGENTS, RUNS, DUPLICATES, CONFLICTS, RACES = 20, 50, 5, 2, 2
 

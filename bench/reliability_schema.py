@@ -9,12 +9,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend" / "tests"))
-
-from reliability_harness import create_token, running_service, server_cli  # noqa: E402
-from test_reliability_schema import schemathesis  # noqa: E402
-
-from cryptobench_server.testing.pgcluster import destroy, start_cluster  # noqa: E402
+from cryptobench_testsupport.pgcluster import destroy, start_cluster
+from cryptobench_testsupport.reliability_harness import create_token, running_service, server_cli
+from cryptobench_testsupport.reliability_schema import schemathesis
 
 MAX_EXAMPLES = 150
 

@@ -5,6 +5,9 @@ missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -f /usr/include/mbedtls/rsa.h ] || missing+=(libmbedtls-dev)
+# the firmware core's 32-bit (ILP32, like the ESP32-C6) build: gcc -m32 and the i386 Mbed TLS
+[ -f /usr/lib32/crt1.o ] || missing+=(gcc-multilib)
+[ -f /usr/lib/i386-linux-gnu/libmbedcrypto.so ] || missing+=(libmbedtls-dev:i386)
 command -v cmake >/dev/null || missing+=(cmake)
 command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null || missing+=(maven)
@@ -15,5 +18,8 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+if [[ " ${missing[*]} " == *":i386 "* ]] && ! dpkg --print-foreign-architectures | grep -qx i386; then
+  dpkg --add-architecture i386
+fi
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -27,7 +27,7 @@ cleanup() {
         "$python" - "$cluster" <<'PY'
 import json, sys
 from pathlib import Path
-from cryptobench_server.testing.pgcluster import Cluster, destroy
+from cryptobench_testsupport.pgcluster import Cluster, destroy
 c = json.loads(sys.argv[1])
 destroy(Cluster(root=Path(c["root"]), port=c["port"], bindir=Path(c["bindir"]), user=c["user"]))
 PY
@@ -39,7 +39,7 @@ trap 'exit 130' INT TERM
 
 cluster="$("$python" - <<'PY'
 import json
-from cryptobench_server.testing.pgcluster import start_cluster
+from cryptobench_testsupport.pgcluster import start_cluster
 c = start_cluster()
 c.create_database("cryptobench")
 print(json.dumps({"root": str(c.root), "port": c.port, "bindir": str(c.bindir), "user": c.user}))
@@ -47,7 +47,7 @@ PY
 )"
 pg_port="$("$python" -c 'import json,sys; print(json.loads(sys.argv[1])["port"])' "$cluster")"
 if $check; then
-    port="$("$python" -c 'from cryptobench_server.testing.pgcluster import free_port; print(free_port())')"
+    port="$("$python" -c 'from cryptobench_testsupport.pgcluster import free_port; print(free_port())')"
 fi
 
 export CRYPTOBENCH_DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:${pg_port}/cryptobench"

@@ -1,15 +1,11 @@
-"""Run documents and tokens for tests: `make_run_doc(**overrides)`, `make_result(**overrides)`.
-
-Fixtures (import them into a test module, e.g. `from factories import authed_client`):
-`upload_token` (a token with scope upload in the test's database) and `authed_client`
-(the `client` fixture sending that token).
+"""Run documents and tokens for tests: `make_run_doc(**overrides)`, `make_result(**overrides)`,
+`create_test_token(url)`. The fixtures built on them live in conftest.py.
 """
 
 import copy
 import uuid
 from typing import Any
 
-import pytest
 from sqlalchemy import create_engine
 
 from cryptobench_server.auth import create_token
@@ -66,14 +62,3 @@ def create_test_token(database_url: str, scope: str = "upload", name: str = "tes
         _, secret = create_token(session, name=name, scope=scope)
     engine.dispose()
     return secret
-
-
-@pytest.fixture
-def upload_token(settings) -> str:
-    return create_test_token(settings.resolved_database_url)
-
-
-@pytest.fixture
-def authed_client(client, upload_token):
-    client.headers["Authorization"] = f"Bearer {upload_token}"
-    return client

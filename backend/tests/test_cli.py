@@ -5,6 +5,9 @@ import socket
 import subprocess
 import sys
 
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
 
 def server_cli(*args: str, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
@@ -45,3 +48,25 @@ def test_production_with_the_default_password_refuses_to_start():
     assert done.stderr.startswith(
         "error: CRYPTOBENCH_DATABASE_URL uses the default password 'changethis'"
     )
+
+
+def test_a_database_not_encoded_utf8_is_one_line_naming_cause_and_fix(postgres_admin_url):
+    admin = create_engine(postgres_admin_url, isolation_level="AUTOCOMMIT")
+    name = f"cb_ascii_{os.getpid()}"
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        connection.execute(
+            text(
+                f"CREATE DATABASE \"{name}\" ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' "
+                "TEMPLATE template0"
+            )
+        )
+    admin.dispose()
+    url = make_url(postgres_admin_url).set(database=name).render_as_string(hide_password=False)
+    for command in (["migrate"], ["demo", "load"]):
+        done = server_cli(*command, CRYPTOBENCH_DATABASE_URL=url)
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr
+        assert f"database {name} is encoded SQL_ASCII, CryptoBench needs UTF8" in done.stderr
+        assert "ENCODING 'UTF8'" in done.stderr

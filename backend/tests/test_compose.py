@@ -122,6 +122,7 @@ def test_every_path_the_dockerfile_copies_exists():
         "frontend/package-lock.json",
         "frontend/",
         "contract/",
+        "parsers/",
         "backend/",
     ]
     assert [src for src in sources if not (ROOT / src).exists()] == []

@@ -5,7 +5,6 @@ import uuid
 from decimal import Decimal
 
 import pytest
-from factories import authed_client, upload_token  # noqa: F401
 from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
@@ -160,7 +159,7 @@ def test_seed003_openssl_table_in_kilobytes_per_second(stored):
     assert len(rows) == 60
     for line in SEED003_TABLE.splitlines():
         name, *values = line.split()
-        for size, value in zip(SIZES, values):
+        for size, value in zip(SIZES, values, strict=False):
             row = rows[(name, size)]
             assert (row["value"], row["unit"], row["tags"]["engine"]) == (
                 float(value),
@@ -177,7 +176,7 @@ def test_seed003_progress_lines_with_and_without_engine(stored):
             r["params"]["block_bytes"]: r
             for r in stored(f"seed003-openssl-speed-progress-{engine}")
         }
-        for size, (count, seconds) in zip(SIZES, cells):
+        for size, (count, seconds) in zip(SIZES, cells, strict=False):
             row = rows[size]
             assert (row["samples"], row["unit"], row["tags"]["engine"]) == (count, "B/s", engine)
             assert row["value"] == float(Decimal(count) * size / Decimal(seconds))

@@ -33,16 +33,16 @@ def test_machine_fingerprint_ignores_clock_os_and_extra():
 
 
 def key(**changes):
-    base = dict(
-        algorithm="RSA",
-        operation="verify",
-        params={"key_bits": 2048, "padding": "pss"},
-        library="mbedtls",
-        library_version="3.6.2",
-        machine="m" * 64,
-        clock_hz=160e6,
-        tags={"opt_level": "-O2"},
-    )
+    base = {
+        "algorithm": "RSA",
+        "operation": "verify",
+        "params": {"key_bits": 2048, "padding": "pss"},
+        "library": "mbedtls",
+        "library_version": "3.6.2",
+        "machine": "m" * 64,
+        "clock_hz": 160e6,
+        "tags": {"opt_level": "-O2"},
+    }
     return series_key(**{**base, **changes})
 
 

@@ -3,7 +3,7 @@
 import uuid
 
 import pytest
-from factories import authed_client, make_result, make_run_doc, upload_token  # noqa: F401
+from factories import make_result, make_run_doc
 from sqlalchemy import create_engine, text
 
 

@@ -3,12 +3,11 @@
 import json
 
 import pytest
-from factories import authed_client, create_test_token, make_result, make_run_doc, upload_token  # noqa: F401
+from factories import create_test_token, make_result, make_run_doc
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from cryptobench_server.app import create_app
-from cryptobench_server.config import Settings
 
 
 @pytest.fixture

@@ -132,45 +132,63 @@ def test_bytes_per_op(params, expected):
     ("kwargs", "expected"),
     [
         (
-            dict(
-                value=100.0,
-                error=5.0,
-                stats={"min": 90.0, "max": 110.0},
-                cycles_per_op=None,
-                metric="ops_per_s",
-            ),
+            {
+                "value": 100.0,
+                "error": 5.0,
+                "stats": {"min": 90.0, "max": 110.0},
+                "cycles_per_op": None,
+                "metric": "ops_per_s",
+            },
             [],
         ),
         (
-            dict(value=100.0, error=150.0, stats=None, cycles_per_op=None, metric="ops_per_s"),
+            {
+                "value": 100.0,
+                "error": 150.0,
+                "stats": None,
+                "cycles_per_op": None,
+                "metric": "ops_per_s",
+            },
             ["error_exceeds_value"],
         ),
         (
-            dict(value=0.5, error=None, stats=None, cycles_per_op=0.5, metric="cycles_per_op"),
+            {
+                "value": 0.5,
+                "error": None,
+                "stats": None,
+                "cycles_per_op": 0.5,
+                "metric": "cycles_per_op",
+            },
             ["cycles_below_one"],
         ),
         (
-            dict(
-                value=100.0,
-                error=None,
-                stats={"min": 120.0, "max": 80.0},
-                cycles_per_op=None,
-                metric="ns_per_op",
-            ),
+            {
+                "value": 100.0,
+                "error": None,
+                "stats": {"min": 120.0, "max": 80.0},
+                "cycles_per_op": None,
+                "metric": "ns_per_op",
+            },
             ["stats_min_above_max"],
         ),
         (
-            dict(
-                value=100.0,
-                error=None,
-                stats={"min": 101.0, "max": 120.0},
-                cycles_per_op=None,
-                metric="ns_per_op",
-            ),
+            {
+                "value": 100.0,
+                "error": None,
+                "stats": {"min": 101.0, "max": 120.0},
+                "cycles_per_op": None,
+                "metric": "ns_per_op",
+            },
             ["value_outside_stats"],
         ),
         (
-            dict(value=0.0, error=None, stats=None, cycles_per_op=0.0, metric="ns_per_op"),
+            {
+                "value": 0.0,
+                "error": None,
+                "stats": None,
+                "cycles_per_op": 0.0,
+                "metric": "ns_per_op",
+            },
             ["zero_value", "cycles_below_one"],
         ),
     ],

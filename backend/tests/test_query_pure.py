@@ -3,6 +3,9 @@
 import sqlite3
 
 import pytest
+from sqlalchemy import column, select, table
+from sqlalchemy.dialects import postgresql, sqlite
+
 from cryptobench_contract.units import verdict
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.query.chart import PointRow, numeric, shape
@@ -16,8 +19,6 @@ from cryptobench_server.query.compare import (
 from cryptobench_server.query.filters import parse_filters
 from cryptobench_server.query.pagination import decode_cursor, encode_cursor, page
 from cryptobench_server.query.sqlfuncs import _ConcatBytes, concat_bytes, json_text
-from sqlalchemy import column, select, table
-from sqlalchemy.dialects import postgresql, sqlite
 
 
 def test_filters_group_repeats_and_map_vocabulary():

@@ -1,7 +1,5 @@
 """GET /api/v1/chart on PostgreSQL and SQLite: exact points, aggregates and error rules."""
 
-from test_read_support import loaded  # noqa: F401
-
 
 def chart(client, **params):
     response = client.get("/api/v1/chart", params=params)

@@ -2,7 +2,7 @@
 
 import math
 
-from test_read_support import JMH1, JMH2, O2, O2B, OS, loaded  # noqa: F401
+from test_read_support import JMH1, JMH2, O2, O2B, OS
 
 
 def compare(client, baseline, contender, metric):

@@ -1,6 +1,6 @@
 """GET /api/v1/facets: every dimension, exact counts, disjunctive per-dimension filtering."""
 
-from test_read_support import O2, O2B, OS, loaded  # noqa: F401
+from test_read_support import O2, O2B, OS
 
 
 def facets(client, **params) -> dict:

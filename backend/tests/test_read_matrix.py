@@ -11,7 +11,6 @@ RSA verify ns/op, -O2 runs (O2 and O2B) | -Os run
 import math
 
 import pytest
-from test_read_support import loaded  # noqa: F401
 
 
 def matrix(client, **params):

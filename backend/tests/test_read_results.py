@@ -1,6 +1,6 @@
 """GET /api/v1/results: JSON pages, the whole set as CSV and as a LaTeX table, exact text."""
 
-from test_read_support import JMH1, JMH2, loaded  # noqa: F401
+from test_read_support import JMH1, JMH2
 
 
 def test_json_pages_with_every_canonical_metric(loaded):

@@ -1,6 +1,6 @@
 """GET /api/v1/runs (filters, search, keyset pages), /runs/{run_id} and /machines."""
 
-from test_read_support import JMH1, JMH2, O2, O2B, OS, loaded  # noqa: F401
+from test_read_support import JMH1, JMH2, O2, O2B, OS
 
 
 def run_ids(client, **params) -> list[str]:

@@ -4,13 +4,7 @@ Figures are chosen so every expected number is exact in binary floating point: t
 runs are at 160 MHz, so ns/op = cycles * 6.25.
 """
 
-import pytest
-from factories import create_test_token, make_result, make_run_doc
-from fastapi.testclient import TestClient
-
-from cryptobench_server.app import create_app
-from cryptobench_server.config import Settings
-from cryptobench_server.migrate import upgrade
+from factories import make_result, make_run_doc
 
 O2, OS, O2B = (
     "00000000-0000-4000-8000-0000000000a1",
@@ -103,37 +97,3 @@ DOCS = [
         [ecdsa("secp256r1", 128, 1100.0, 30.0), ecdsa("secp256k1", 128, 850.0, 5.0, "stddev")],
     ),
 ]
-
-
-def _loaded_client(url: str, tmp_path) -> TestClient:
-    app = create_app(
-        Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
-    )
-    client = TestClient(app)
-    token = create_test_token(url)
-    for doc in DOCS:
-        response = client.post(
-            "/api/v1/runs", json=doc, headers={"Authorization": f"Bearer {token}"}
-        )
-        assert response.status_code == 201, response.text
-    return client
-
-
-@pytest.fixture(params=["postgresql", "sqlite"])
-def loaded(request, tmp_path) -> TestClient:
-    """A client over a database holding DOCS: PostgreSQL, then the SQLite fallback."""
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    else:
-        url = f"sqlite:///{tmp_path / 'read.sqlite'}"
-        upgrade(url)
-    with _loaded_client(url, tmp_path) as client:
-        yield client
-    client.app.state.engine.dispose()
-
-
-@pytest.fixture
-def loaded_pg(pg_url, tmp_path) -> TestClient:
-    with _loaded_client(pg_url, tmp_path) as client:
-        yield client
-    client.app.state.engine.dispose()

@@ -6,7 +6,8 @@ import secrets
 
 import httpx
 import pytest
-from reliability_harness import (
+
+from cryptobench_testsupport.reliability_harness import (
     create_token,
     is_problem,
     make_run,

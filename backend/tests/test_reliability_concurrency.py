@@ -2,14 +2,14 @@
 the chart is queried: every run stored exactly once, no 5xx. bench/reliability_load.py is the
 long version (1,000 runs) and prints the latency figures."""
 
-from reliability_harness import (
+from cryptobench_testsupport.reliability_harness import (
     create_token,
     expected_results,
     make_run,
     running_service,
     stored_runs,
 )
-from reliability_load import run_load
+from cryptobench_testsupport.reliability_load import run_load
 
 AGENTS, RUNS, DUPLICATES, CONFLICTS, RACES = 20, 5, 2, 1, 1
 

@@ -3,10 +3,16 @@ keep every run, and `cryptobench spool flush` stores each exactly once with its 
 bench/reliability_faults.py is the long version."""
 
 import pytest
-from reliability_faults import run_faults
-from reliability_harness import Service, create_token, expected_results, server_cli, stored_runs
 
-from cryptobench_server.testing.pgcluster import destroy, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, start_cluster
+from cryptobench_testsupport.reliability_faults import run_faults
+from cryptobench_testsupport.reliability_harness import (
+    Service,
+    create_token,
+    expected_results,
+    server_cli,
+    stored_runs,
+)
 
 AGENTS, PER_PHASE = 4, 8
 

@@ -7,7 +7,14 @@ import re
 
 import httpx
 import pytest
-from reliability_harness import create_token, is_problem, make_run, running_service, stored_runs
+
+from cryptobench_testsupport.reliability_harness import (
+    create_token,
+    is_problem,
+    make_run,
+    running_service,
+    stored_runs,
+)
 
 RUNS = "/api/v1/runs"
 HOSTILE_STRINGS = [

@@ -7,10 +7,10 @@ import statistics
 import uuid
 
 import pytest
-from factories import authed_client, make_result, make_run_doc, upload_token  # noqa: F401
+from factories import make_result, make_run_doc
 from sqlalchemy import Engine, delete, func, select
-from test_read_support import JMH1, O2B, loaded  # noqa: F401
 from sqlalchemy.orm import Session
+from test_read_support import JMH1, O2B
 from typer.testing import CliRunner
 
 from cryptobench_server import rollups
@@ -51,7 +51,7 @@ def assert_same(found: dict, expected: dict) -> None:
     for table in found:
         assert found[table].keys() == expected[table].keys(), table
         for key, row in found[table].items():
-            for a, b in zip(row, expected[table][key]):
+            for a, b in zip(row, expected[table][key], strict=False):
                 same = a == b or (isinstance(a, float) and math.isclose(a, b, rel_tol=1e-12))
                 assert same, (table, key, row, expected[table][key])
 

@@ -75,11 +75,8 @@ def reruns(tmp_path_factory) -> dict[str, RunDocument]:
 
 
 def documents(text: str) -> list[RunDocument]:
-    """`parse` prints one run document, or a list of them when the output held several runs."""
-    parsed = json.loads(text)
-    return [
-        RunDocument.model_validate(d) for d in (parsed if isinstance(parsed, list) else [parsed])
-    ]
+    """`parse` prints one run document per line (several when the output held several runs)."""
+    return [RunDocument.model_validate_json(line) for line in text.splitlines() if line.strip()]
 
 
 def identities(doc: RunDocument) -> set[tuple]:

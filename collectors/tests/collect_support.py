@@ -5,21 +5,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from cryptobench_contract import Machine, Result, RunDocument, Tool
 
 from cryptobench_collect.cli.app import main
+from cryptobench_contract import Machine, Result, RunDocument, Tool
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def make_run(run_id: str = "00000000-0000-4000-8000-000000000001", **overrides) -> RunDocument:
-    fields = dict(
-        run_id=uuid.UUID(run_id),
-        source="manual",
-        started_at=datetime(2026, 11, 20, 10, 0, tzinfo=UTC),
-        machine=Machine(name="bbb-01", arch="armv7l", cores=1),
-        tool=Tool(name="openssl", version="1.1.1g"),
-        results=[
+    fields = {
+        "run_id": uuid.UUID(run_id),
+        "source": "manual",
+        "started_at": datetime(2026, 11, 20, 10, 0, tzinfo=UTC),
+        "machine": Machine(name="bbb-01", arch="armv7l", cores=1),
+        "tool": Tool(name="openssl", version="1.1.1g"),
+        "results": [
             Result(
                 name="aes-128-cbc",
                 algorithm="AES-128-CBC",
@@ -31,7 +31,7 @@ def make_run(run_id: str = "00000000-0000-4000-8000-000000000001", **overrides) 
                 unit="B/s",
             )
         ],
-    )
+    }
     fields.update(overrides)
     return RunDocument(**fields)
 
@@ -42,12 +42,3 @@ def run_main(argv: list[str], capsys) -> tuple[int, str, str]:
         main(argv)
     captured = capsys.readouterr()
     return caught.value.code, captured.out, captured.err
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch, tmp_path):
-    """Autouse where imported: no server or token from the caller's environment, a private spool."""
-    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
-    monkeypatch.setenv("CRYPTOBENCH_UPLOAD_DEADLINE_S", "0.2")

@@ -1,7 +1,10 @@
-"""`live_server`: the real backend (FastAPI app + throwaway PostgreSQL) listening on 127.0.0.1.
+"""Fixtures shared by the collectors tests.
 
-The PostgreSQL comes from the backend's pytest plugin (`pg_url`); the app runs under uvicorn in
-a thread on a socket bound here, so the collector talks to it over real HTTP.
+`clean_env`: no server or token from the caller's environment and a private spool (modules that
+run the CLI opt in with `pytestmark = pytest.mark.usefixtures("clean_env")`).
+`live_server`: the real backend (FastAPI app + throwaway PostgreSQL) listening on 127.0.0.1.
+The PostgreSQL comes from the cryptobench_testsupport plugin (`pg_url`); the app runs under
+uvicorn in a thread on a socket bound here, so the collector talks to it over real HTTP.
 """
 
 import socket
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 import uvicorn
+
 from cryptobench_server.app import create_app
 from cryptobench_server.auth import create_token
 from cryptobench_server.config import Settings
@@ -55,3 +59,11 @@ def live_server(pg_url, tmp_path) -> Iterator[LiveServer]:
         server.should_exit = True
         thread.join(10)
         app.state.engine.dispose()
+
+
+@pytest.fixture
+def clean_env(monkeypatch, tmp_path) -> None:
+    for name in ("CRYPTOBENCH_SERVER", "CRYPTOBENCH_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("CRYPTOBENCH_SPOOL_DIR", str(tmp_path / "spool"))
+    monkeypatch.setenv("CRYPTOBENCH_UPLOAD_DEADLINE_S", "0.2")

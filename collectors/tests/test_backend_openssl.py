@@ -5,13 +5,13 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 from collect_support import FIXTURES
-from cryptobench_contract import Machine
 from rich.console import Console
 
 from cryptobench_collect.delivery import DeliveryOptions, deliver
-from cryptobench_collect.parsers.openssl_session import parse_openssl_session
-from cryptobench_collect.runners import openssl as runner
 from cryptobench_collect.spool import Spool
+from cryptobench_contract import Machine
+from cryptobench_parsers.openssl_documents import session_documents
+from cryptobench_parsers.openssl_session import parse_openssl_session
 
 OPENSSL_FIXTURES = sorted((FIXTURES / "openssl").glob("*.txt"))
 
@@ -19,21 +19,12 @@ OPENSSL_FIXTURES = sorted((FIXTURES / "openssl").glob("*.txt"))
 def documents_of(path):
     text = path.read_text()
     session = parse_openssl_session(text, source_name=path.name)
-    several = len(session.runs) > 1
-    return [
-        runner.document(
-            parsed,
-            machine=Machine(name="fixture-host"),
-            started_at=datetime(2026, 11, 20, tzinfo=UTC),
-            finished_at=None,
-            tags={"fixture": path.stem[:200]},
-            options=runner.inferred_options(parsed, command),
-            raw=text,
-            run_id=runner.parse_run_id(text, number if several else None),
-            command=command,
-        )
-        for number, (command, parsed) in enumerate(session.runs, start=1)
-    ]
+    return session_documents(
+        text,
+        session,
+        machine=Machine(name="fixture-host"),
+        started_at=datetime(2026, 11, 20, tzinfo=UTC),
+    )
 
 
 def document_of(path):

@@ -1,9 +1,12 @@
 """Spool -> flush and `run openssl` against the real backend, through the console entry point."""
 
 import httpx
-from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
+import pytest
+from collect_support import FIXTURES, run_main
 
 from cryptobench_collect.spool import Spool
+
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 
 def stored(live_server, run_id):

@@ -1,8 +1,11 @@
 import json
 
-from collect_support import clean_env, make_run, run_main  # noqa: F401
+import pytest
+from collect_support import make_run, run_main
 
 from cryptobench_collect.spool import Spool
+
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 
 def test_help_lists_every_command_group(capsys):
@@ -51,7 +54,7 @@ def test_flush_without_a_server_is_exit_3(tmp_path, capsys):
 
 def test_upload_accepts_a_spool_file(tmp_path, capsys):
     path = Spool(tmp_path / "other").add(make_run())
-    code, _, err = run_main(["upload", str(path)], capsys)
+    code, _, _err = run_main(["upload", str(path)], capsys)
     assert code == 3
     assert (
         json.loads(Spool(tmp_path / "spool").paths("pending")[0].read_text())["spool_version"] == 1

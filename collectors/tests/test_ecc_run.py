@@ -5,8 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from collect_support import clean_env, run_main  # noqa: F401
-from cryptobench_contract import RunDocument
+from collect_support import run_main
 
 from cryptobench_collect.runners.ecc.adapters import LIBRARY_NAMES
 from cryptobench_collect.runners.ecc.adapters.reference import ReferenceAffine
@@ -14,6 +13,9 @@ from cryptobench_collect.runners.ecc.correctness import check_curve
 from cryptobench_collect.runners.ecc.curves import CURVES
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError
 from cryptobench_collect.runners.ecc.runner import _blocks
+from cryptobench_contract import RunDocument
+
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 OPERATIONS = {
     "sign": "signature",
@@ -69,6 +71,7 @@ def test_quick_run_of_every_library_gives_a_valid_run_document_and_tables(tmp_pa
         zip(
             lines[0].split(";"),
             next(x for x in lines if x.startswith("secp256r1/point-add;")).split(";"),
+            strict=False,
         )
     )
     assert (add_r1["coincurve"], add_r1["cryptography"]) == ("unsupported", "unsupported")

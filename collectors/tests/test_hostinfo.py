@@ -4,7 +4,7 @@ from cryptobench_collect.hostinfo import HostFacts, collect_host_info, machine_f
 
 
 def facts(**fields):
-    base = dict(hostname="h1", arch="x86_64", system="Linux", release="6.1.0", cores=2)
+    base = {"hostname": "h1", "arch": "x86_64", "system": "Linux", "release": "6.1.0", "cores": 2}
     base.update(fields)
     return HostFacts(**base)
 

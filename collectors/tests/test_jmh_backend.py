@@ -5,13 +5,13 @@ from pathlib import Path
 
 import pytest
 from collect_support import FIXTURES
-from cryptobench_contract import Machine
 from fastapi.testclient import TestClient
 from rich.console import Console
 from sqlalchemy import create_engine
 
 from cryptobench_collect.delivery import DeliveryOptions, deliver
-from cryptobench_collect.parsers.jmh import parse_jmh
+from cryptobench_contract import Machine
+from cryptobench_parsers.jmh import parse_jmh
 from cryptobench_server.app import create_app
 from cryptobench_server.auth import create_token
 from cryptobench_server.config import Settings

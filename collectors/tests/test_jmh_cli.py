@@ -4,11 +4,13 @@ import json
 from pathlib import Path
 
 import pytest
-from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
+from collect_support import FIXTURES, run_main
 
 import cryptobench_collect.cli.jmh  # noqa: F401  (registers the jmh commands)
 from cryptobench_collect.runners.jmh import Progress, find_project, jmh_command
 from cryptobench_collect.spool import Spool
+
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 JMH = FIXTURES / "jmh"
 LANCE = JMH / "lance0916_jmh-demo_1.35_avgt.json"

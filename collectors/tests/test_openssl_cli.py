@@ -3,10 +3,12 @@
 import json
 
 import pytest
-from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
-from cryptobench_contract import RunDocument
+from collect_support import FIXTURES, run_main
 
 from cryptobench_collect.spool import Spool
+from cryptobench_contract import RunDocument
+
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 OPENSSL = FIXTURES / "openssl"
 

@@ -3,8 +3,8 @@
 import pytest
 from collect_support import FIXTURES
 
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.openssl_speed import parse_openssl_speed, parse_version_header
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.openssl_speed import parse_openssl_speed, parse_version_header
 
 OPENSSL = FIXTURES / "openssl"
 
@@ -289,6 +289,6 @@ def test_version_header_of_openssl_version_a():
     ],
 )
 def test_not_openssl_output_is_an_input_error_naming_file_and_line(text, message):
-    with pytest.raises(InputError) as caught:
+    with pytest.raises(ParseError) as caught:
         parse_openssl_speed(text, source_name="x.txt")
     assert str(caught.value).startswith(message)

@@ -1,13 +1,13 @@
-"""Random and mutated text: the parser returns results or raises InputError, nothing else, and
+"""Random and mutated text: the parser returns results or raises ParseError, nothing else, and
 no line that looks like a figure vanishes: each is understood or has a warning."""
 
 from collect_support import FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.figures import figure_like
-from cryptobench_collect.parsers.openssl_session import parse_openssl_session
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import figure_like
+from cryptobench_parsers.openssl_session import parse_openssl_session
 
 SAMPLES = [path.read_text() for path in sorted((FIXTURES / "openssl").glob("*.txt"))]
 LINES = [line for text in SAMPLES for line in text.splitlines()]
@@ -20,7 +20,7 @@ TOKENS = st.sampled_from(
 def outcome(text: str) -> str:
     try:
         parsed = parse_openssl_session(text, source_name="fuzz")
-    except InputError as exc:
+    except ParseError as exc:
         assert str(exc).startswith("fuzz")
         return "rejected"
     warned = {w.line for w in parsed.warnings}

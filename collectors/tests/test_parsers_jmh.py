@@ -5,10 +5,10 @@ from datetime import UTC, datetime
 
 import pytest
 from collect_support import FIXTURES
-from cryptobench_contract import Machine, RunDocument
 
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.jmh import parse_jmh, parse_jmh_results
+from cryptobench_contract import Machine, RunDocument
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.jmh import parse_jmh, parse_jmh_results
 
 JMH = FIXTURES / "jmh"
 STARTED = datetime(2026, 11, 20, 10, 0, tzinfo=UTC)
@@ -231,7 +231,7 @@ GOOD = (JMH / "lance0916_jmh-demo_1.35_avgt.json").read_text()
     ],
 )
 def test_bad_input_names_the_file_line_and_reason(text, line, reason):
-    with pytest.raises(InputError) as caught:
+    with pytest.raises(ParseError) as caught:
         parse_jmh_results(text, source_name="results.json")
     assert caught.value.path == "results.json"
     assert caught.value.line == line

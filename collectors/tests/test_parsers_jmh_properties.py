@@ -6,8 +6,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptobench_collect.errors import InputError
-from cryptobench_collect.parsers.jmh import parse_jmh_results
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.jmh import parse_jmh_results
 
 SCORES = st.one_of(
     st.floats(min_value=0, max_value=1e12, allow_nan=False),
@@ -33,7 +33,7 @@ def test_every_metric_is_a_result_or_a_warning(records):
     metrics = sum(1 + len(record["secondaryMetrics"]) for record in records)
     try:
         parsed = parse_jmh_results(text, source_name="fuzz.json")
-    except InputError as exc:
+    except ParseError as exc:
         assert "no JMH result has a finite score" in str(exc)
         return
     assert len(parsed.results) + len(parsed.warnings) == metrics

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 from collect_support import FIXTURES, run_main
 
-from cryptobench_collect.parsers.figures import NOT_UNDERSTOOD
-from cryptobench_collect.parsers.openssl_session import command, parse_openssl_session
-from cryptobench_collect.sources.serial_runs import assemble_text
+from cryptobench_parsers.figures import NOT_UNDERSTOOD
+from cryptobench_parsers.openssl_session import command, parse_openssl_session
+from cryptobench_parsers.serial_runs import assemble_text
 
 OPENSSL = FIXTURES / "openssl"
 SERIAL = FIXTURES / "serial"
@@ -93,7 +93,7 @@ def test_each_command_of_a_session_is_its_own_run_document_tagged_with_its_envir
     )
     path = tmp_path / "session.txt"
     path.write_text(text)
-    code, out, err = run_main(["parse", "openssl", str(path), "--machine-name", "box"], capsys)
+    code, out, _err = run_main(["parse", "openssl", str(path), "--machine-name", "box"], capsys)
     documents = [json.loads(line) for line in out.splitlines()]
     assert code is None or code == 0
     assert [(d["tags"], d["tool"]["options"]) for d in documents] == [
@@ -257,3 +257,37 @@ def test_serial_warnings_reach_the_run_document_and_stderr(tmp_path, capsys):
         (114, "X25519-MLKEM768          :      12 hybrid handshake/s")
     ]
     assert f"{log}:114: {NOT_UNDERSTOOD}" in " ".join(err.split())
+
+
+def test_wolfssl_public_key_tail_every_line_a_figure():
+    assembler = assemble_text(
+        (SERIAL / "wolfssl_arm32_pk_tail.log").read_text(), source_name="w.log", at=AT
+    )
+    [run] = assembler.runs
+    assert [(r.algorithm, r.operation, r.params, r.value, r.samples) for r in run.results] == [
+        ("RSA", "decrypt", {"key_bits": 2048}, 39.13, 100),
+        ("FFDH", "keygen", {"key_bits": 2048}, 83.519, 84),
+        ("FFDH", "derive", {"key_bits": 2048}, 83.939, 100),
+        ("ECDH", "keygen", {"curve": "secp256r1"}, 1416.276, 1500),
+        ("ECDH", "derive", {"curve": "secp256r1"}, 656.727, 700),
+        ("ECDSA", "sign", {"curve": "secp256r1"}, 1070.103, 1100),
+        ("ECDSA", "verify", {"curve": "secp256r1"}, 588.944, 600),
+        ("X25519", "keygen", {"curve": "x25519"}, 1363.598, 1364),
+        ("X25519", "derive", {"curve": "x25519"}, 1351.904, 1400),
+        ("EdDSA", "keygen", {"curve": "ed25519"}, 3287.816, 3288),
+        ("EdDSA", "sign", {"curve": "ed25519"}, 2461.282, 2500),
+        ("EdDSA", "verify", {"curve": "ed25519"}, 1124.509, 1200),
+    ]
+    assert assembler.warnings == [] and not run.partial
+
+
+def test_two_outputs_pasted_one_after_the_other_without_prompts_are_two_runs():
+    first = (OPENSSL / "openssl-3.0.19_human_elapsed_evp.txt").read_text()
+    second = (OPENSSL / "openssl-1.0.2o-freebsd_aes-128-cbc.txt").read_text()
+    runs = parse_openssl_session(first + second, source_name="two.txt").runs
+    assert [(c, out.version, len(out.results)) for c, out in runs] == [
+        (None, "3.0.19", 6),
+        (None, "1.0.2o-freebsd", 5),
+    ]
+    assert [out.warnings for _, out in runs] == [[], []]
+    assert runs[1][1].results[0].value == 48385410.0

@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 import pytest
 from collect_support import FIXTURES
 
-from cryptobench_collect.sources.serial_documents import build_document
-from cryptobench_collect.sources.serial_runs import assemble_text
+from cryptobench_parsers.serial_documents import build_document
+from cryptobench_parsers.serial_runs import assemble_text
 
 SERIAL = FIXTURES / "serial"
 AT = datetime(2026, 11, 23, 3, 0, tzinfo=UTC)

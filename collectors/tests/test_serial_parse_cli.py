@@ -69,7 +69,7 @@ def test_reset_mid_run_gives_a_partial_run_and_the_next_complete_one(tmp_path, c
     log = tmp_path / "reset.log"
     log.write_bytes(
         "\n".join(
-            lines[:6] + ["ESP-ROM:esp32c6-20220919", "rst:0x15 (USB_UART_HPSYS)"] + second
+            [*lines[:6], "ESP-ROM:esp32c6-20220919", "rst:0x15 (USB_UART_HPSYS)", *second]
         ).encode()
         + b"\n"
     )

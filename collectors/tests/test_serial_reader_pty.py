@@ -8,12 +8,14 @@ import queue
 import threading
 
 import pytest
-from collect_support import FIXTURES, clean_env  # noqa: F401
+from collect_support import FIXTURES
 
 import cryptobench_collect.cli.serial as serial_cli
 from cryptobench_collect.cli.app import main
-from cryptobench_collect.parsers.serial_lines import Measurement
 from cryptobench_collect.spool import Spool
+from cryptobench_parsers.serial_lines import Measurement
+
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 QUICK = (FIXTURES / "serial" / "host_quick_run.log").read_text().splitlines()
 BOOT = (
@@ -84,7 +86,7 @@ def in_background(work):
     def guarded():
         try:
             work()
-        except Exception as exc:  # noqa: BLE001 - reported to the test thread below
+        except Exception as exc:
             errors.append(exc)
 
     thread = threading.Thread(target=guarded, daemon=True)
@@ -188,7 +190,7 @@ def test_unreachable_server_spools_the_run_exit_3(device, observed, capsys, tmp_
         device.write(crlf(QUICK))
 
     thread, errors = in_background(board)
-    code, _, err = collect(["--port", device.path, "--server", "http://127.0.0.1:9"], capsys)
+    code, _, _err = collect(["--port", device.path, "--server", "http://127.0.0.1:9"], capsys)
     thread.join(WAIT_S)
     assert (code, errors) == (3, [])
     pending = Spool(tmp_path / "spool").paths("pending")

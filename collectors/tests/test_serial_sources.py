@@ -1,6 +1,7 @@
 """The reader over socket:// and loop:// (serial_for_url), line splitting, timeouts, port advice."""
 
 import errno
+import itertools
 import json
 import queue
 import socket
@@ -8,10 +9,10 @@ import threading
 from datetime import UTC, datetime
 
 import pytest
+import serial
+from collect_support import FIXTURES, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import serial
-from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
 
 import cryptobench_collect.cli.serial as serial_cli
 from cryptobench_collect.sources.serial_reader import (
@@ -22,6 +23,8 @@ from cryptobench_collect.sources.serial_reader import (
     open_port,
 )
 from cryptobench_collect.sources.serial_session import collect_session
+
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 QUICK = (FIXTURES / "serial" / "host_quick_run.log").read_bytes()
 AT = datetime(2026, 11, 23, tzinfo=UTC)
@@ -220,7 +223,7 @@ def test_any_chunking_of_the_stream_gives_the_same_lines(cuts, noise):
     sink = queue.Queue()
     protocol = _Lines(sink)
     edges = [0, *sorted(cuts), len(stream)]
-    for start, stop in zip(edges, edges[1:], strict=False):
+    for start, stop in itertools.pairwise(edges):
         protocol.data_received(stream[start:stop])
     got = [sink.get_nowait() for _ in range(sink.qsize())]
     assert got == [

@@ -2,9 +2,9 @@ import json
 import os
 
 import pytest
+from collect_support import make_run
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from collect_support import make_run
 
 from cryptobench_collect.errors import InputError
 from cryptobench_collect.spool import Spool, decode_item, encode_item

@@ -1,8 +1,9 @@
 import json
 
 import pytest
-from cryptobench_contract import RunDocument
 from pydantic import ValidationError
+
+from cryptobench_contract import RunDocument
 
 
 def _doc(**overrides):

@@ -1,4 +1,5 @@
 import pytest
+
 from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import (
     canonical_algorithm,

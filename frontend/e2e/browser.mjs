@@ -1,10 +1,8 @@
-// Headless Debian Chromium driven by playwright-core (no browser download).
-import { chromium } from "playwright-core";
-
+// Debian's Chromium for Playwright (launchOptions.executablePath): no browser download.
 export const CHROMIUM = process.env.CRYPTOBENCH_CHROMIUM ?? "/usr/bin/chromium";
 
-const ARGS = [
-  "--headless",
+/** What this machine needs: no sandbox (root, container), no GPU, nothing fetched in the background. */
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -13,8 +11,3 @@ const ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-
-/** A fresh browser (Playwright gives every launch its own temporary user-data-dir). */
-export function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-}

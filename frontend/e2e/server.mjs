@@ -1,4 +1,5 @@
 // The real backend for the e2e tests: a temp SQLite DB with the demo data on a free loopback port,
+// serving the instrumented test build (dist-e2e, `npm run build:e2e`),
 // or an already running server named by CRYPTOBENCH_E2E_URL (then CRYPTOBENCH_E2E_TOKEN for uploads).
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -53,7 +54,7 @@ export async function startBackend() {
     ...process.env,
     CRYPTOBENCH_DATA_DIR: dir,
     CRYPTOBENCH_DATABASE_URL: `sqlite:///${join(dir, "e2e.sqlite")}`,
-    CRYPTOBENCH_FRONTEND_DIST: join(FRONTEND, "dist"),
+    CRYPTOBENCH_FRONTEND_DIST: join(FRONTEND, "dist-e2e"),
   };
   const run = (...args) => execFileSync(SERVER_BIN, args, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   run("migrate");

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
+import { IMPORT_TESTS } from "./imports.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
 import { VIEW_TESTS } from "./views.mjs";
 
@@ -223,5 +224,6 @@ export const TESTS = [
       await shot("dark-ecdsa");
     },
   },
+  ...IMPORT_TESTS,
   ...VIEW_TESTS,
 ];

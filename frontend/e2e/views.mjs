@@ -1,7 +1,7 @@
 // E2E tests of the comparison views (matrix, relative-to, fits, size vs speed, drill-down); run by run.mjs with the others.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { close } from "./helpers.mjs";
+import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
 
 const MATRIX_URL = "/matrix?f.algorithm=RSA&f.tag.seed=002&column=tag.opt_level&metric=ns_per_op&unit=ms%2Fop";
@@ -74,6 +74,32 @@ export const VIEW_TESTS = [
       await page.getByRole("button", { name: "Toggle dark mode" }).click();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
       await shot("matrix-dark");
+    },
+  },
+  {
+    name: "relative to: seed 002 against pkcs1v15 -O2, axis states direction, geomean, permalink",
+    fn: async ({ page, browser, url, shot }) => {
+      await openPreset(page, url, "rsa-verify");
+      const before = await drawCount(page);
+      await page.getByLabel("relative to", { exact: true }).selectOption({ label: "series pkcs1v15 · -O2" });
+      await waitForChart(page, before);
+      assert.match(page.url(), /vs=pkcs1v15&vs=-O2/);
+      const base = RSA_VERIFY_MS["pkcs1v15 · -O2"];
+      const speedups = (name) => Object.fromEntries(Object.entries(RSA_VERIFY_MS[name]).map(([bits, ms]) => [bits, base[bits] / ms]));
+      const traces = await plotted(page);
+      for (const name of Object.keys(RSA_VERIFY_MS)) assertTrace(traces, name, speedups(name));
+      const layout = await layoutOf(page);
+      assert.equal(layout.ytitle, "speedup over pkcs1v15 · -O2 (> 1 = better)<br>from time per operation, where lower is better");
+      const others = Object.keys(RSA_VERIFY_MS).filter((n) => n !== "pkcs1v15 · -O2").flatMap((n) => Object.values(speedups(n)));
+      const notes = await page.getByTestId("chart-notes").textContent();
+      assert.ok(notes.includes(`Geometric mean speedup ${geomean(others).toFixed(3)}×`), notes);
+      await shot("relative-series");
+
+      const fresh = await browser.newPage();
+      await fresh.goto(page.url());
+      await waitForChart(fresh);
+      assert.deepEqual(await plotted(fresh), traces);
+      await fresh.close();
     },
   },
 ];

@@ -5,6 +5,7 @@ import { vocabularyQuery } from "./api/queries";
 import { ThemeContext, useThemeName } from "./lib/theme";
 import { ComparePage } from "./pages/ComparePage";
 import { ExplorerPage } from "./pages/ExplorerPage";
+import { ImportPage } from "./pages/ImportPage";
 import { MachinesPage } from "./pages/MachinesPage";
 import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
@@ -26,6 +27,7 @@ function Pages() {
       <Route path="/runs/:runId" element={<RunDetailPage />} />
       <Route path="/machines" element={<MachinesPage />} />
       <Route path="/compare" element={<ComparePage />} />
+      <Route path="/import" element={<ImportPage />} />
       <Route path="*" element={<Empty>This page does not exist.</Empty>} />
     </Routes>
   );
@@ -48,6 +50,7 @@ export function App() {
           <NavLink to="/runs">Runs</NavLink>
           <NavLink to="/machines">Machines</NavLink>
           <NavLink to="/compare">Compare</NavLink>
+          <NavLink to="/import">Import</NavLink>
         </nav>
         <button type="button" onClick={() => setTheme(theme === "dark" ? "light" : "dark")} aria-label="Toggle dark mode">
           {theme === "dark" ? "Light theme" : "Dark theme"}

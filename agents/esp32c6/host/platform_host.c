@@ -59,6 +59,10 @@ void bench_platform_identity(bench_identity_t *id)
         snprintf(g_sdk, sizeof g_sdk, "%s %s", uts.sysname, uts.release);
         snprintf(g_arch, sizeof g_arch, "%s", uts.machine);
     }
+#if defined(__i386__)
+    /* the 32-bit build (gcc -m32) on a 64-bit kernel: name the code's architecture, not uname's */
+    snprintf(g_arch, sizeof g_arch, "%s", "i386");
+#endif
     if (gethostname(g_host, sizeof g_host - 1) != 0) {
         g_host[0] = '\0';
     }

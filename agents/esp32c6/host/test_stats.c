@@ -5,6 +5,11 @@
 
 #include "bench.h"
 
+#ifdef BENCH_EXPECT_ILP32
+/* The 32-bit host build stands in for the ESP32-C6 (RISC-V ILP32). */
+_Static_assert(sizeof(int) == 4 && sizeof(long) == 4 && sizeof(void *) == 4, "not ILP32");
+#endif
+
 static int failures;
 
 static void check(const char *what, uint64_t got, uint64_t want)

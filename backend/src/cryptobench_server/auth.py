@@ -31,7 +31,7 @@ GRANTS: dict[str, frozenset[str]] = {
 TOKEN_PREFIX = "cbt_"
 QUERY_TOKEN_NAMES = frozenset({"token", "access_token", "api_key", "apikey"})
 
-_QUERY_TOKEN = re.compile(r"(?i)([?&](?:%s)=)[^&\s]*" % "|".join(sorted(QUERY_TOKEN_NAMES)))
+_QUERY_TOKEN = re.compile(r"(?i)([?&](?:{})=)[^&\s]*".format("|".join(sorted(QUERY_TOKEN_NAMES))))
 
 
 class RedactQueryTokens(logging.Filter):

@@ -4,13 +4,15 @@ detection. Thin commands over callables."""
 import logging
 import sys
 from importlib.metadata import version
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Literal
 
 import typer
 import uvicorn
 from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 
+from cryptobench_parsers.imports import ImportOptions
 from cryptobench_server import migrate as migrations
 from cryptobench_server import rollups
 from cryptobench_server.changes.store import detect_all
@@ -25,6 +27,7 @@ from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
 from cryptobench_server.errors import DomainError
+from cryptobench_server.imports import parse_import, parse_tags, store_import
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
 token_app = typer.Typer(
@@ -80,6 +83,8 @@ def serve(
     settings = get_settings()
     if migrate:
         migrations.upgrade(settings.resolved_database_url, progress=_progress)
+    else:
+        _warn_when_behind(settings.resolved_database_url)
     logging.getLogger("uvicorn.access").addFilter(RedactQueryTokens())
     uvicorn.run(
         "cryptobench_server.app:create_app",
@@ -104,6 +109,27 @@ def _progress(line: str) -> None:
     typer.echo(f"rollups: {line}", err=True)
 
 
+def _behind(database_url: str) -> int:
+    engine = make_engine(database_url)
+    with engine.connect() as connection:
+        missing = rollups.behind(connection)
+    engine.dispose()
+    return missing
+
+
+def _behind_message(missing: int) -> str:
+    return (
+        f"the read model is behind: {missing} runs are not in it, so facets and charts leave "
+        "them out; run `cryptobench-server migrate` or `cryptobench-server rollups rebuild`"
+    )
+
+
+def _warn_when_behind(database_url: str) -> None:
+    missing = _behind(database_url)
+    if missing:
+        typer.echo(f"warning: {_behind_message(missing)}", err=True)
+
+
 @rollups_app.command("rebuild")
 def rollups_rebuild() -> None:
     """Delete the read model and make it again from every stored result (one transaction:
@@ -118,15 +144,9 @@ def rollups_rebuild() -> None:
 @rollups_app.command("status")
 def rollups_status() -> None:
     """Whether the read model holds every stored run (exit 1 when it is behind)."""
-    engine = make_engine(get_settings().resolved_database_url)
-    with engine.connect() as connection:
-        missing = rollups.behind(connection)
-    engine.dispose()
+    missing = _behind(get_settings().resolved_database_url)
     if missing:
-        typer.echo(
-            f"the read model is behind: {missing} runs are not in it; "
-            "run `cryptobench-server migrate` or `cryptobench-server rollups rebuild`"
-        )
+        typer.echo(_behind_message(missing))
         raise typer.Exit(1)
     typer.echo("the read model holds every stored run")
 
@@ -188,6 +208,48 @@ def demo_load() -> None:
     typer.echo(
         f"demo data: {len(loaded)} runs with {results} results ({new} new, {len(loaded) - new} already stored)"
     )
+
+
+@app.command("import")
+def import_files(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            exists=True, dir_okay=False, help="Saved outputs of openssl speed, JMH, a console"
+        ),
+    ],
+    format: Annotated[
+        Literal["auto", "openssl", "jmh", "serial"], typer.Option(help="What printed them")
+    ] = "auto",
+    machine_name: Annotated[str | None, typer.Option(help="The machine they ran on")] = None,
+    tag: Annotated[list[str] | None, typer.Option(metavar="KEY=VALUE", help="Repeatable")] = None,
+    dry_run: Annotated[bool, typer.Option(help="Parse and report; store nothing")] = False,
+) -> None:
+    """Import tool outputs the way POST /api/v1/imports does (same parsers, same run ids)."""
+    engine = make_engine(get_settings().resolved_database_url)
+    try:
+        for path in files:
+            options = ImportOptions(
+                format=format,
+                machine_name=machine_name,
+                tags=parse_tags(tag or []),
+                source_name=str(path),
+            )
+            outcome = store_import(
+                engine=engine, imported=parse_import(path.read_bytes(), options), dry_run=dry_run
+            )
+            for warning in outcome.warnings:
+                typer.echo(
+                    f"warning: {path}:{warning.line}: {warning.message}: {warning.text}", err=True
+                )
+            for run in outcome.runs:
+                state = "dry run" if dry_run else "stored" if run.created else "already stored"
+                typer.echo(
+                    f"{path}: {outcome.format} ({outcome.detection}): run {run.document.run_id}, "
+                    f"{len(run.document.results)} results, {state}"
+                )
+    finally:
+        engine.dispose()
 
 
 @changes_app.command("detect")

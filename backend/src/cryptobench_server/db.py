@@ -8,6 +8,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
+from cryptobench_server.errors import DatabaseUnusable
+
 
 class Base(DeclarativeBase):
     pass
@@ -21,7 +23,28 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # before SQLAlchemy's own first-connect work, which fails with a bare TypeError on SQL_ASCII
+    event.listen(engine, "connect", _require_utf8, insert=True)
+    return engine
+
+
+def _require_utf8(dbapi_connection, _record) -> None:
+    """Refuse a PostgreSQL database whose encoding is not UTF8, naming the cause and the fix.
+
+    Read as bytes: on SQL_ASCII the driver returns text columns undecoded."""
+    with dbapi_connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT convert_to(datname, 'UTF8'), convert_to(pg_encoding_to_char(encoding), 'UTF8')"
+            " FROM pg_database WHERE datname = current_database()"
+        )
+        name, encoding = (bytes(value).decode("utf-8", "replace") for value in cursor.fetchone())
+    if encoding != "UTF8":
+        raise DatabaseUnusable(
+            f"the PostgreSQL database {name} is encoded {encoding}, CryptoBench needs UTF8: "
+            "recreate it with CREATE DATABASE ... ENCODING 'UTF8' TEMPLATE template0 (a new "
+            "cluster: initdb --encoding=UTF8, or POSTGRES_INITDB_ARGS=--encoding=UTF8)"
+        )
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -46,6 +46,12 @@ class InvalidInput(DomainError):
     status, title = 422, "Invalid input"
 
 
+class DatabaseUnusable(DomainError):
+    """The database is reachable but cannot hold CryptoBench's data (e.g. not UTF8)."""
+
+    status, title = 503, "Database unusable"
+
+
 def field_path(loc: Sequence[str | int]) -> str:
     """`("body", "results", 3, "value")` -> `results[3].value`."""
     path = ""

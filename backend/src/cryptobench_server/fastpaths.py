@@ -26,7 +26,7 @@ def insert_rows(
     SQLite: one executemany."""
     names = ", ".join(columns)
     if connection.dialect.name == "postgresql":
-        driver = connection.connection.driver_connection
+        driver = _driver(connection)
         with driver.cursor() as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
             for row in rows:
                 copy.write_row(row)
@@ -45,7 +45,7 @@ def fetch_aggregate(connection: Connection, query: Select) -> Sequence[Sequence[
     compiled = query.compile(
         dialect=connection.dialect, compile_kwargs={"render_postcompile": True}
     )
-    with connection.connection.driver_connection.cursor(binary=True) as cursor:
+    with _driver(connection).cursor(binary=True) as cursor:
         return cursor.execute(str(compiled), compiled.params).fetchall()
 
 
@@ -75,3 +75,10 @@ def paused_gc() -> Iterator[None]:
             _gc_holders -= 1
             if _gc_holders == 0:
                 gc.enable()
+
+
+def _driver(connection: Connection) -> Any:
+    """The psycopg connection under a pooled SQLAlchemy connection (for COPY and binary fetches)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None, "a checked-out connection has its driver connection"
+    return driver

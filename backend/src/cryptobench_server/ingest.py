@@ -8,14 +8,14 @@ import uuid
 from collections import defaultdict
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from functools import lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 import orjson
 import psycopg
 from sqlalchemy import Engine, select
-from sqlalchemy.exc import DataError
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, joinedload
 
 from cryptobench_contract import RunDocument
@@ -24,6 +24,7 @@ from cryptobench_contract.vocabulary import canonical_algorithm, canonical_param
 from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
 from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import Conflict, InvalidInput
+from cryptobench_server.fastpaths import insert_rows, paused_gc
 from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.normalize import (
@@ -33,7 +34,6 @@ from cryptobench_server.normalize import (
     figure_plan,
     plausibility_flags,
 )
-from cryptobench_server.fastpaths import insert_rows, paused_gc
 from cryptobench_server.rollups import add_runs
 
 RESULT_COLUMNS = (
@@ -102,7 +102,9 @@ def ingest_run(
         assert stored is not None, "the winning transaction's run must be visible once it lost"
         return Ingested(stored, False)
     with Session(engine, expire_on_commit=False) as session:
-        return Ingested(_load(session, Run.id == run_pk), True)
+        stored = _load(session, Run.id == run_pk)
+        assert stored is not None, "the run this transaction committed must be visible"
+        return Ingested(stored, True)
 
 
 def _first_line(exc: Exception) -> str:
@@ -147,18 +149,18 @@ def _insert_for(session: Session):
 
 def _upsert_machine(session: Session, doc: RunDocument, now: datetime) -> int:
     m = doc.machine
-    values = dict(
-        fingerprint=machine_fingerprint(m),
-        name=m.name,
-        arch=m.arch,
-        cpu_model=m.cpu_model,
-        cores=m.cores,
-        os=m.os,
-        board=m.board,
-        extra=m.extra,
-        first_seen=now,
-        last_seen=now,
-    )
+    values = {
+        "fingerprint": machine_fingerprint(m),
+        "name": m.name,
+        "arch": m.arch,
+        "cpu_model": m.cpu_model,
+        "cores": m.cores,
+        "os": m.os,
+        "board": m.board,
+        "extra": m.extra,
+        "first_seen": now,
+        "last_seen": now,
+    }
     statement = _insert_for(session)(Machine).values(**values)
     statement = statement.on_conflict_do_update(
         index_elements=["fingerprint"],
@@ -172,27 +174,27 @@ def _insert_run(
 ) -> int | None:
     source = doc.machine.extra.get("clock_source")
     artifact = doc.artifact
-    values = dict(
-        run_id=doc.run_id,
-        content_hash=digest,
-        source=doc.source,
-        started_at=doc.started_at,
-        finished_at=doc.finished_at,
-        machine_id=machine_id,
-        clock_hz=doc.machine.clock_hz,
-        clock_source=str(source)[:32] if source is not None else None,
-        machine_extra=doc.machine.extra,
-        tool_name=doc.tool.name,
-        tool_version=doc.tool.version,
-        tool_build=doc.tool.build,
-        tool_options=doc.tool.options,
-        tags=doc.tags,
-        result_count=count,
-        artifact_media_type=artifact.media_type if artifact else None,
-        artifact_content=artifact.content if artifact else None,
-        warnings=[w.model_dump(mode="json") for w in doc.warnings],
-        created_at=now,
-    )
+    values = {
+        "run_id": doc.run_id,
+        "content_hash": digest,
+        "source": doc.source,
+        "started_at": doc.started_at,
+        "finished_at": doc.finished_at,
+        "machine_id": machine_id,
+        "clock_hz": doc.machine.clock_hz,
+        "clock_source": str(source)[:32] if source is not None else None,
+        "machine_extra": doc.machine.extra,
+        "tool_name": doc.tool.name,
+        "tool_version": doc.tool.version,
+        "tool_build": doc.tool.build,
+        "tool_options": doc.tool.options,
+        "tags": doc.tags,
+        "result_count": count,
+        "artifact_media_type": artifact.media_type if artifact else None,
+        "artifact_content": artifact.content if artifact else None,
+        "warnings": [w.model_dump(mode="json") for w in doc.warnings],
+        "created_at": now,
+    }
     statement = _insert_for(session)(Run).values(**values)
     statement = statement.on_conflict_do_nothing(index_elements=["run_id"]).returning(Run.id)
     return session.execute(statement).scalar_one_or_none()
@@ -204,7 +206,7 @@ def _json(value: Any) -> str | None:
 
 class _Identity(NamedTuple):
     algorithm: str
-    params_json: str
+    params_json: str | None
     op_bytes: float | None
     series_key: str
 
@@ -221,7 +223,11 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
         derived = (
             plan.derived
             if r.value > 0
-            else [m for m, f in zip(CANONICAL_METRICS, figures) if f is not None and m != r.metric]
+            else [
+                m
+                for m, f in zip(CANONICAL_METRICS, figures, strict=False)
+                if f is not None and m != r.metric
+            ]
         )
         flags = plausibility_flags(
             value=r.value,
@@ -288,7 +294,7 @@ def _identities(doc: RunDocument):
     """Per-run memo: canonical algorithm and params, and the series key, once per combination."""
     machine = machine_fingerprint(doc.machine)
 
-    @lru_cache(maxsize=None)
+    @cache
     def identity(
         algorithm: str,
         operation: str | None,

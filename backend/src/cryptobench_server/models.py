@@ -194,6 +194,9 @@ class SeriesRun(Figures, Base):
         ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True, index=True
     )
 
+    #: Counting by run (the run facet) reads this index only, not the rows' packed figures.
+    __table_args__ = (Index("ix_series_runs_counts", "series_id", "run_pk", "result_n"),)
+
 
 class SeriesTotal(Figures, Base):
     """The results of one series over all its runs (facets, and charts not split by run)."""
@@ -202,6 +205,25 @@ class SeriesTotal(Figures, Base):
 
     series_id: Mapped[int] = mapped_column(
         ForeignKey("series.id", ondelete="CASCADE"), primary_key=True
+    )
+
+    #: Facets count from this index only, not from the rows' packed figures.
+    __table_args__ = (
+        Index(
+            "ix_series_totals_counts",
+            "series_id",
+            "result_n",
+            *(
+                f"{m}_n"
+                for m in (
+                    "ns_per_op",
+                    "ops_per_s",
+                    "cycles_per_op",
+                    "bytes_per_s",
+                    "cycles_per_byte",
+                )
+            ),
+        ),
     )
 
 

@@ -72,8 +72,9 @@ def derivation(
     while changed:
         changed = False
         for conv in CONVERSIONS:
-            if conv.source in terms and conv.target not in terms and quantities[conv.needs]:
-                terms[conv.target] = _step(terms[conv.source], conv, quantities[conv.needs])
+            quantity = quantities[conv.needs]
+            if conv.source in terms and conv.target not in terms and quantity:
+                terms[conv.target] = _step(terms[conv.source], conv, quantity)
                 changed = True
     return terms
 
@@ -129,7 +130,9 @@ def canonical_figures(
     A reciprocal of 0 (0 ns/op as ops/s) is not derivable either.
     """
     plan = figure_plan(metric, unit, clock_hz, op_bytes)
-    figures = dict(zip(CANONICAL_METRICS, apply_plan(plan, value)))
+    figures: dict[str, float | None] = dict(
+        zip(CANONICAL_METRICS, apply_plan(plan, value), strict=False)
+    )
     return figures, [name for name in plan.derived if figures[name] is not None]
 
 

@@ -16,7 +16,18 @@ rebuild` (delete everything, then the producers in batches) and run deletion
 
 from collections.abc import Callable, Sequence
 
-from sqlalchemy import Connection, Select, case, delete, exists, func, literal, select, true
+from sqlalchemy import (
+    Connection,
+    Select,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    select,
+    true,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cryptobench_contract.units import CANONICAL_METRICS
@@ -108,7 +119,7 @@ def _insert(connection: Connection):
 
 def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
     """The producer of `series`: every identity among these runs' results not stored yet."""
-    columns = ("series_key", "name", "family", "algorithm", "operation", "library")
+    columns: tuple[str, ...] = ("series_key", "name", "family", "algorithm", "operation", "library")
     columns += ("library_version", "params", "metric")
     rows = (
         select(
@@ -158,13 +169,13 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
         .where(Result.run_pk.in_(run_pks))
         .group_by(Series.id, Result.run_pk)
     )
-    connection.execute(SeriesRun.__table__.insert().from_select(_run_columns(), rows))
+    connection.execute(insert(SeriesRun).from_select(_run_columns(), rows))
 
 
 def _run_columns() -> list[str]:
     columns = ["series_id", "run_pk", "result_n"]
     columns += [f"{m}_{part}" for m in CANONICAL_METRICS for part in PARTS]
-    return columns + ["error_n", "error_max", "error_kind_min", "error_kind_max"]
+    return [*columns, "error_n", "error_max", "error_kind_min", "error_kind_max"]
 
 
 def refresh_totals(connection: Connection, series: Select | Sequence[int] | None) -> None:
@@ -201,4 +212,4 @@ def refresh_totals(connection: Connection, series: Select | Sequence[int] | None
         .group_by(SeriesRun.series_id)
     )
     columns = [c for c in _run_columns() if c != "run_pk"]
-    connection.execute(SeriesTotal.__table__.insert().from_select(columns, rows))
+    connection.execute(insert(SeriesTotal).from_select(columns, rows))

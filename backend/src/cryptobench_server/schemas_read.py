@@ -4,9 +4,10 @@ import uuid
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
 from cryptobench_contract import ParseWarning
 from cryptobench_contract.units import CANONICAL_METRICS
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 CanonicalMetric = Literal[CANONICAL_METRICS]  # type: ignore[valid-type]
 ParamValue = str | int | float | bool

@@ -47,3 +47,31 @@ class Matrix(BaseModel):
     baseline: str | None = Field(description="The baseline column's value (as text)")
     columns: list[MatrixColumn]
     rows: list[MatrixRow]
+
+
+class RelativePoint(BaseModel):
+    x: int | float | str
+    value: float
+    baseline: float = Field(description="The baseline point's value")
+    speedup: float = Field(description="Times better than the baseline (>1 better)")
+
+
+class RelativeSeries(BaseModel):
+    key: dict[str, str | None]
+    points: list[RelativePoint]
+    geomean_speedup: float | None = Field(
+        description="Geometric mean of the speedups, leaving out the baseline itself"
+    )
+
+
+class Relative(BaseModel):
+    metric: CanonicalMetric
+    unit: str
+    less_is_better: bool
+    x: str
+    baseline_series: dict[str, str | None] | None
+    baseline_x: str | None
+    series: list[RelativeSeries]
+    geomean_speedup: float | None = Field(
+        description="Geometric mean over every series' speedups but the baseline's"
+    )

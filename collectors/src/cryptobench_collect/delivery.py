@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cryptobench_contract import RunDocument
 from pydantic import ValidationError
 from rich.console import Console
 
@@ -20,6 +19,7 @@ from cryptobench_collect.documents import write_atomically
 from cryptobench_collect.errors import CollectorError, OnlySpooled, RuntimeFailure, UsageError
 from cryptobench_collect.gate import RegressionFound, report
 from cryptobench_collect.spool import Spool
+from cryptobench_contract import RunDocument
 
 if TYPE_CHECKING:
     import httpx
@@ -123,7 +123,8 @@ def flush(options: DeliveryOptions) -> tuple[int, list[CollectorError]]:
     Returns how many were sent and the problems met (the runs concerned stay where they are).
     """
     spool = Spool(options.spool_dir)
-    sent, problems = 0, []
+    sent = 0
+    problems: list[CollectorError] = []
     for path in spool.paths("pending"):
         try:
             send(spool, path, spool.load(path).run, options)

@@ -7,11 +7,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from cryptobench_contract import RunDocument
 from pydantic import ValidationError
 from rich.console import Console
 
 from cryptobench_collect.errors import InputError
+from cryptobench_contract import RunDocument
 
 
 def parse_json(text: str, *, source_name: str) -> Any:

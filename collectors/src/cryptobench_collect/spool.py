@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from cryptobench_contract import RunDocument
-
 from cryptobench_collect.documents import parse_json, read_text, run_from_data, write_atomically
 from cryptobench_collect.errors import InputError
+from cryptobench_contract import RunDocument
 
 SPOOL_VERSION = 1
 State = Literal["pending", "sent", "failed"]

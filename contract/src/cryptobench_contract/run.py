@@ -7,7 +7,7 @@ accepts exactly this model, so the two can never drift.
 import uuid
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import (
     AwareDatetime,
@@ -29,7 +29,7 @@ from cryptobench_contract.vocabulary import (
     canonical_params,
 )
 
-SCHEMA_ID = "cryptobench.run/v1"
+SCHEMA_ID: Final = "cryptobench.run/v1"
 MAX_ARTIFACT_CHARS = 4 * 1024 * 1024
 MAX_RESULTS = 100_000
 MAX_WARNINGS = 10_000

@@ -51,6 +51,20 @@ export async function getJson<T>(path: string, params?: URLSearchParams): Promis
   return (await res.json()) as T;
 }
 
+/** POST with a bearer token; the body is text (text/plain) or FormData (multipart). */
+export async function postWithToken<T>(path: string, params: URLSearchParams, body: string | FormData, token: string): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${token}` };
+  if (typeof body === "string") headers["Content-Type"] = "text/plain; charset=utf-8";
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, params), { method: "POST", headers, body });
+  } catch {
+    throw new ApiError("The CryptoBench API cannot be reached. Is the server running?", null);
+  }
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as T;
+}
+
 /** The API token the user typed (upload scope for notes, admin to delete), kept for this tab only. */
 const TOKEN_KEY = "cryptobench.token";
 

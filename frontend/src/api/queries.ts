@@ -1,10 +1,10 @@
 /** Query-option factories: every input is in the key; react-query is the only server-state store. */
 import { queryOptions } from "@tanstack/react-query";
-import { filterParams, type Aggregation, type Filters } from "../lib/viewState";
+import { filterParams, type Aggregation, type Filters, type Relative } from "../lib/viewState";
 import type { Metric } from "../lib/units";
 import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
-import type { ChangesResponse, ChartResponse, CompareResponse, History, FacetsResponse, MachinesPage, MatrixResponse, RunDetail, RunsPage } from "./types";
+import type { ChangesResponse, ChartResponse, CompareResponse, History, FacetsResponse, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage } from "./types";
 
 export interface ChartRequest {
   filters: Filters;
@@ -90,6 +90,21 @@ export const matrixQuery = (req: MatrixRequest) =>
       for (const dim of req.split) params.append("split", dim);
       params.set("agg", req.agg);
       return getJson<MatrixResponse>("/matrix", params);
+    },
+  });
+
+export const relativeQuery = (req: ChartRequest, relative: Relative) =>
+  queryOptions({
+    queryKey: ["relative", req, relative],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("metric", req.metric);
+      params.set("x", req.x);
+      for (const dim of req.series) params.append("series", dim);
+      params.set("agg", req.agg);
+      if (relative.by === "x") params.set("baseline_x", relative.x);
+      else for (const v of relative.key) params.append("baseline_series", v);
+      return getJson<RelativeResponse>("/relative", params);
     },
   });
 

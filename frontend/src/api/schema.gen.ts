@@ -140,6 +140,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Output
+         * @description Parse a tool's output with the collectors' parsers and store its run(s).
+         */
+        post: operations["imports-import_output"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/machines": {
         parameters: {
             query?: never;
@@ -185,6 +205,39 @@ export interface paths {
          *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
         get: operations["matrix-get_matrix"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/relative": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Relative
+         * @description GET /relative: a chart (as GET /chart) whose points are speedups over a baseline.
+         *
+         *     The baseline is either a series, named by one `baseline_series` value per `series` dimension in
+         *     order (`series=param.padding&series=tag.opt_level&baseline_series=pss&baseline_series=-O2`; the
+         *     text `(none)` never names a value, an empty value names an absent one), or an x value
+         *     (`baseline_x=2048`: each series against its own point there). Exactly one of the two.
+         *
+         *     Each point has its value, the baseline's value and `speedup` = how many times better than the
+         *     baseline (> 1 better) whatever the metric's direction (`less_is_better`). Points without a
+         *     baseline point are left out. Each series has `geomean_speedup` over its points, and the chart one
+         *     over every series; both leave out the baseline itself (speedup 1 by definition; null for the
+         *     baseline series).
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["relative-get_relative"];
         put?: never;
         post?: never;
         delete?: never;
@@ -677,6 +730,61 @@ export interface components {
             /** Points */
             points: components["schemas"]["HistoryPoint"][];
         };
+        /** ImportResponse */
+        ImportResponse: {
+            /**
+             * Detection
+             * @description Why this format ('given' when not detected)
+             */
+            detection: string;
+            /** Dry Run */
+            dry_run: boolean;
+            /**
+             * Format
+             * @description The format parsed: the one given, or the one detected
+             */
+            format: string;
+            /** Runs */
+            runs: components["schemas"]["ImportedRunOut"][];
+            /**
+             * Warnings
+             * @description Figure-like lines that were not understood, with their line numbers
+             */
+            warnings: components["schemas"]["ParseWarning"][];
+        };
+        /** ImportedRunOut */
+        ImportedRunOut: {
+            /**
+             * Created
+             * @description False when stored before (or on a dry run)
+             */
+            created: boolean;
+            /** Machine */
+            machine: string;
+            /**
+             * Preview
+             * @description dry_run only: the results in canonical units
+             */
+            preview?: components["schemas"]["PreviewRow"][] | null;
+            /**
+             * Results
+             * @description How many results the run holds
+             */
+            results: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            /** Url */
+            url: string;
+        };
         /** Machine */
         Machine: {
             /** Arch */
@@ -938,6 +1046,44 @@ export interface components {
              */
             text: string;
         };
+        /** PreviewRow */
+        PreviewRow: {
+            /** Algorithm */
+            algorithm: string;
+            /** Bytes Per S */
+            bytes_per_s: number | null;
+            /** Cycles Per Byte */
+            cycles_per_byte: number | null;
+            /** Cycles Per Op */
+            cycles_per_op: number | null;
+            /**
+             * Derived
+             * @description Canonical figures computed from the reported one
+             */
+            derived: string[];
+            /** Family */
+            family: string | null;
+            /** Library */
+            library: string | null;
+            /** Metric */
+            metric: string;
+            /** Name */
+            name: string;
+            /** Ns Per Op */
+            ns_per_op: number | null;
+            /** Operation */
+            operation: ("sign" | "verify" | "keygen" | "encrypt" | "decrypt" | "derive" | "encaps" | "decaps" | "hash" | "mac" | "point-add" | "point-double" | "point-mul" | "y-recovery" | "encode" | "generate") | null;
+            /** Ops Per S */
+            ops_per_s: number | null;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Unit */
+            unit: string;
+            /** Value */
+            value: number;
+        };
         /**
          * Problem
          * @description RFC 9457 problem details; `errors` names each offending field
@@ -951,6 +1097,64 @@ export interface components {
             status: number;
             title: string;
             type: string;
+        };
+        /** Relative */
+        Relative: {
+            /** Baseline Series */
+            baseline_series: {
+                [key: string]: string | null;
+            } | null;
+            /** Baseline X */
+            baseline_x: string | null;
+            /**
+             * Geomean Speedup
+             * @description Geometric mean over every series' speedups but the baseline's
+             */
+            geomean_speedup: number | null;
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Series */
+            series: components["schemas"]["RelativeSeries"][];
+            /** Unit */
+            unit: string;
+            /** X */
+            x: string;
+        };
+        /** RelativePoint */
+        RelativePoint: {
+            /**
+             * Baseline
+             * @description The baseline point's value
+             */
+            baseline: number;
+            /**
+             * Speedup
+             * @description Times better than the baseline (>1 better)
+             */
+            speedup: number;
+            /** Value */
+            value: number;
+            /** X */
+            x: number | string;
+        };
+        /** RelativeSeries */
+        RelativeSeries: {
+            /**
+             * Geomean Speedup
+             * @description Geometric mean of the speedups, leaving out the baseline itself
+             */
+            geomean_speedup: number | null;
+            /** Key */
+            key: {
+                [key: string]: string | null;
+            };
+            /** Points */
+            points: components["schemas"]["RelativePoint"][];
         };
         /** Result */
         Result: {
@@ -1895,6 +2099,130 @@ export interface operations {
             };
         };
     };
+    "imports-import_output": {
+        parameters: {
+            query?: {
+                format?: "auto" | "openssl" | "jmh" | "serial";
+                machine_name?: string | null;
+                /** @description key=value, repeatable */
+                tag?: string[] | null;
+                dry_run?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Stored before, or a dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_id stored with different content */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the configured cap */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Nothing parseable: the line, or the formats tried */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "machines-list_machines": {
         parameters: {
             query?: {
@@ -2010,6 +2338,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Matrix"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "relative-get_relative": {
+        parameters: {
+            query: {
+                /** @description Canonical metric to compare */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension on the x axis, e.g. param.key_bits */
+                x: string;
+                /** @description Dimension(s) telling lines apart (repeatable) */
+                series?: string[];
+                /** @description The baseline series: one value per series dimension */
+                baseline_series?: string[];
+                /** @description The baseline x value (each series against itself there) */
+                baseline_x?: string | null;
+                /** @description Aggregate of the results at one point */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Relative"];
                 };
             };
             /** @description Bad request (e.g. a token in the query string) */

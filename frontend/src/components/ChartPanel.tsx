@@ -14,14 +14,17 @@ interface Props {
   chart: ChartResponse;
   state: ExplorerState;
   title: string;
+  /** A speedup chart: its y title and the note on its geometric means. */
+  relative?: { title: string; note: string };
 }
 
-export function ChartPanel({ chart, state, title }: Props) {
+export function ChartPanel({ chart, state, title, relative }: Props) {
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
   const figure = useMemo(
-    () => buildFigure(chart, { chart: state.chart, scale: state.scale, seriesDims: state.series, theme: CHART_THEMES[theme] }),
-    [chart, state.chart, state.scale, state.series, theme],
+    () =>
+      buildFigure(chart, { chart: state.chart, scale: state.scale, seriesDims: state.series, theme: CHART_THEMES[theme], relativeTitle: relative?.title }),
+    [chart, state.chart, state.scale, state.series, theme, relative?.title],
   );
   const header = useMemo(() => tableHeader(chart, state.series), [chart, state.series]);
   const rows = useMemo(() => chartRows(chart, state.series), [chart, state.series]);
@@ -32,6 +35,7 @@ export function ChartPanel({ chart, state, title }: Props) {
     <section aria-label="chart">
       <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label={title} />
       <p className="note" data-testid="chart-notes">
+        {relative ? `${relative.note} ` : ""}
         {figure.logY ? "Logarithmic y axis. " : ""}
         {figure.errorBars.show ? `Error bars: ${figure.errorBars.kind}. ` : ""}
         {figure.errorBars.note ?? ""}

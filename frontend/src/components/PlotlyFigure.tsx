@@ -24,7 +24,13 @@ interface Props {
 /** Plotly is loaded on first use, in its own chunk, so the page and its queries start before it is parsed. */
 export const plotly = () => import("../plotly").then((m) => m.default);
 
-/** Draws so far in this page, across remounts: `data-drawn` lets tests and benches wait for a new draw. */
+/**
+ * Bench and e2e instrumentation, only in the test build (`npm run build:e2e`, mode "e2e"; Vite
+ * replaces the constant, so the production bundle has none of it): a `cryptobench:chart-drawn`
+ * performance mark per draw and `data-drawn`, the draws so far in this page across remounts, which
+ * lets tests wait for a new draw.
+ */
+const INSTRUMENTED = import.meta.env.MODE === "e2e";
 let drawSequence = 0;
 
 const CONFIG: Partial<Config> = {
@@ -54,6 +60,7 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick }: Props) 
           if (point) onPointClick({ curveNumber: point.curveNumber, x: point.x, customdata: point.customdata });
         });
       }
+      if (!INSTRUMENTED) return;
       performance.mark("cryptobench:chart-drawn");
       drawSequence += 1;
       setDrawn(drawSequence);
@@ -88,7 +95,7 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick }: Props) 
           The chart could not be drawn: {failure}. The table below has the same numbers.
         </p>
       )}
-      <div ref={div} className="plot" role="img" aria-label={label} data-testid="plot" data-drawn={drawn} />
+      <div ref={div} className="plot" role="img" aria-label={label} data-testid="plot" data-drawn={INSTRUMENTED ? drawn : undefined} />
     </>
   );
 }

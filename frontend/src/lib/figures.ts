@@ -15,6 +15,8 @@ export interface FigureOptions {
   scale: Scale;
   seriesDims: string[];
   theme: Theme;
+  /** A speedup chart: this y title and a reference line at 1 (the baseline). */
+  relativeTitle?: string;
 }
 
 export interface ErrorBarRule {
@@ -155,7 +157,7 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
   const values = chart.series.flatMap((s) => s.points.map((p) => p.value));
   const dense = values.length > MARKER_LIMIT;
   const logY = wantsLogScale(opts.scale, values);
-  const yTitle = `${isMetric(chart.metric) ? metricInfo(chart.metric).label : chart.metric} (${chart.unit})`;
+  const yTitle = opts.relativeTitle ?? `${isMetric(chart.metric) ? metricInfo(chart.metric).label : chart.metric} (${chart.unit})`;
   const layout: Partial<Layout> = {
     xaxis: xAxis(chart, order, numericX, opts.theme),
     yaxis: { title: { text: yTitle }, type: logY ? "log" : "linear", gridcolor: opts.theme.grid, automargin: true },
@@ -167,6 +169,9 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
     font: { color: opts.theme.foreground },
     margin: { t: 24, r: 16, b: 48, l: 64 },
     hovermode: "closest",
+    ...(opts.relativeTitle === undefined
+      ? {}
+      : { shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 1, y1: 1, line: { color: opts.theme.foreground, dash: "dot", width: 1 } }] }),
   };
   const styles = seriesStyles(chart.series, opts.seriesDims);
   const data = chart.series.map((s, i) => trace(s, opts, numericX, errors, dense, styles[i] ?? null));

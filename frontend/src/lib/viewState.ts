@@ -8,6 +8,9 @@ export type Scale = "auto" | "linear" | "log";
 export type ChartKind = "bars" | "lines";
 export type Filters = Record<string, string[]>;
 
+/** "Relative to": a baseline series (one value per series dimension; "" = absent) or an x value. */
+export type Relative = { by: "series"; key: string[] } | { by: "x"; x: string };
+
 export interface ExplorerState {
   filters: Filters;
   x: string;
@@ -17,6 +20,7 @@ export interface ExplorerState {
   agg: Aggregation;
   scale: Scale;
   chart: ChartKind;
+  relative: Relative | null;
 }
 
 export const DEFAULT_STATE: ExplorerState = {
@@ -28,6 +32,7 @@ export const DEFAULT_STATE: ExplorerState = {
   agg: "median",
   scale: "auto",
   chart: "bars",
+  relative: null,
 };
 
 const MAX_SERIES = 2;
@@ -46,15 +51,19 @@ export function decodeState(params: URLSearchParams): ExplorerState {
   const x = params.get("x");
   const metric = params.get("metric");
   const unit = params.get("unit");
+  const series = params.getAll("series").filter(isDimension).slice(0, MAX_SERIES);
+  const vs = params.getAll("vs");
+  const vsX = params.get("vs_x");
   return {
     filters,
     x: x !== null && isDimension(x) ? x : DEFAULT_STATE.x,
-    series: params.getAll("series").filter(isDimension).slice(0, MAX_SERIES),
+    series,
     metric: metric !== null && isMetric(metric) ? metric : null,
     unit: unit !== null && isDisplayUnit(unit) ? unit : null,
     agg: pick(params.get("agg"), AGGREGATIONS, DEFAULT_STATE.agg),
     scale: pick(params.get("scale"), ["auto", "linear", "log"] as const, DEFAULT_STATE.scale),
     chart: pick(params.get("chart"), ["bars", "lines"] as const, DEFAULT_STATE.chart),
+    relative: vsX !== null ? { by: "x", x: vsX } : vs.length > 0 && vs.length === series.length ? { by: "series", key: vs } : null,
   };
 }
 
@@ -71,6 +80,8 @@ export function encodeState(state: ExplorerState): URLSearchParams {
   if (state.agg !== DEFAULT_STATE.agg) params.set("agg", state.agg);
   if (state.scale !== DEFAULT_STATE.scale) params.set("scale", state.scale);
   if (state.chart !== DEFAULT_STATE.chart) params.set("chart", state.chart);
+  if (state.relative?.by === "x") params.set("vs_x", state.relative.x);
+  if (state.relative?.by === "series") for (const v of state.relative.key) params.append("vs", v);
   return params;
 }
 

@@ -11,6 +11,7 @@ const FULL: ExplorerState = {
   agg: "max",
   scale: "log",
   chart: "lines",
+  relative: { by: "series", key: ["pss", "-O2"] },
 };
 
 describe("URL state", () => {
@@ -31,7 +32,7 @@ describe("URL state", () => {
   it("writes a canonical query", () => {
     expect(encodeState(FULL).toString()).toBe(
       "f.algorithm=RSA&f.param.padding=pss&f.param.padding=pkcs1v15&f.tag.opt_level=-O2&x=param.key_bits" +
-        "&series=param.padding&series=tag.opt_level&metric=ns_per_op&unit=ms%2Fop&agg=max&scale=log&chart=lines",
+        "&series=param.padding&series=tag.opt_level&metric=ns_per_op&unit=ms%2Fop&agg=max&scale=log&chart=lines&vs=pss&vs=-O2",
     );
   });
 

@@ -13,11 +13,11 @@ share one error_kind; it is then the largest of them (for one result: its own), 
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.models import Series
 from cryptobench_server.query.chart import Agg, chart_rows, shape
@@ -25,7 +25,7 @@ from cryptobench_server.query.dimensions import dimension
 from cryptobench_server.schemas_read import CanonicalMetric, Chart
 
 router = APIRouter(tags=["chart"])
-ChartFilters = filters_dependency("metric", "x", "series", "agg")
+ChartFilters = Annotated[Filters, Depends(filters_dependency("metric", "x", "series", "agg"))]
 
 
 @router.get("/chart", description=(__doc__ or "") + "\n" + FILTER_HELP)

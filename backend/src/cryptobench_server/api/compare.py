@@ -27,7 +27,7 @@ from cryptobench_server.query.compare import (
     shared_rows,
     side_by_side,
 )
-from cryptobench_server.schemas_read import CanonicalMetric, Comparison, CompareRun
+from cryptobench_server.schemas_read import CanonicalMetric, CompareRun, Comparison
 
 router = APIRouter(tags=["compare"])
 MACHINE_FIELDS = ("name", "arch", "cpu_model", "cores", "os", "board")
@@ -49,17 +49,19 @@ def get_compare(
         _measured(session, base_run, metric), _measured(session, other_run, metric), metric
     )
     ratio = geomean(r["ratio"] for r in rows)
-    return Comparison(
-        metric=metric,
-        unit=CANONICAL_UNIT[metric],
-        less_is_better=LESS_IS_BETTER[metric],
-        baseline=_ref(base_run),
-        contender=_ref(other_run),
-        rows=rows,
-        geomean_ratio=ratio,
-        geomean_verdict=verdict(ratio, metric),
-        differences=differences(base_fields, other_fields),
-        fields=side_by_side(base_fields, other_fields),
+    return Comparison.model_validate(
+        {
+            "metric": metric,
+            "unit": CANONICAL_UNIT[metric],
+            "less_is_better": LESS_IS_BETTER[metric],
+            "baseline": _ref(base_run),
+            "contender": _ref(other_run),
+            "rows": rows,
+            "geomean_ratio": ratio,
+            "geomean_verdict": verdict(ratio, metric),
+            "differences": differences(base_fields, other_fields),
+            "fields": side_by_side(base_fields, other_fields),
+        }
     )
 
 

@@ -1,15 +1,17 @@
 """GET /facets: every dimension with its values and result counts under the filters."""
 
-from fastapi import APIRouter
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
 
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.query.facets import facets, metric_counts, ordered
 from cryptobench_server.schemas_read import Facet, Facets, FacetValue
 
 router = APIRouter(tags=["facets"])
-FacetFilters = filters_dependency()
+FacetFilters = Annotated[Filters, Depends(filters_dependency())]
 
 
 @router.get(

@@ -3,11 +3,11 @@
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.query.changes import list_changes
 from cryptobench_server.query.dimensions import dimension
@@ -17,8 +17,10 @@ from cryptobench_server.schemas_history import Changes, History
 from cryptobench_server.schemas_read import CanonicalMetric
 
 router = APIRouter(tags=["history"])
-HistoryFilters = filters_dependency("metric", "series")
-ChangeFilters = filters_dependency("since", "direction", "limit", "cursor")
+HistoryFilters = Annotated[Filters, Depends(filters_dependency("metric", "series"))]
+ChangeFilters = Annotated[
+    Filters, Depends(filters_dependency("since", "direction", "limit", "cursor"))
+]
 
 
 @router.get(

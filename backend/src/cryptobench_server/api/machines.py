@@ -7,7 +7,7 @@ from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
-from cryptobench_server.schemas_read import MachinesPage, MachineSummary, MachineOut
+from cryptobench_server.schemas_read import MachineOut, MachinesPage, MachineSummary
 
 router = APIRouter(tags=["machines"])
 

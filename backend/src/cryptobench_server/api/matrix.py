@@ -14,11 +14,11 @@ with the baseline. `baseline` names a column value; without it the first column 
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.models import Series
 from cryptobench_server.query.chart import Agg
@@ -28,7 +28,9 @@ from cryptobench_server.schemas_read import CanonicalMetric
 from cryptobench_server.schemas_views import Matrix
 
 router = APIRouter(tags=["matrix"])
-MatrixFilters = filters_dependency("metric", "column", "split", "baseline", "agg")
+MatrixFilters = Annotated[
+    Filters, Depends(filters_dependency("metric", "column", "split", "baseline", "agg"))
+]
 
 
 @router.get("/matrix", description=(__doc__ or "") + "\n" + FILTER_HELP)

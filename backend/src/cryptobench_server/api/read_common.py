@@ -1,11 +1,11 @@
 """What the read routes share: filters from the query string, and run/machine shaping."""
 
-from typing import Annotated
+from collections.abc import Callable
 
-from fastapi import Depends, Request
+from fastapi import Request
 
 from cryptobench_server.models import Run
-from cryptobench_server.query.filters import parse_filters
+from cryptobench_server.query.filters import Filters, parse_filters
 from cryptobench_server.schemas_read import MachineRef, RunListItem, ToolOut
 
 FILTER_HELP = (
@@ -15,13 +15,16 @@ FILTER_HELP = (
 )
 
 
-def filters_dependency(*reserved: str):
-    """A dependency parsing every query parameter except `reserved` ones as a filter."""
+def filters_dependency(*reserved: str) -> Callable[[Request], Filters]:
+    """A dependency parsing every query parameter except `reserved` ones as a filter.
 
-    def _filters(request: Request) -> dict[str, tuple[str, ...]]:
+    Use: `XFilters = Annotated[Filters, Depends(filters_dependency("metric", ...))]`.
+    """
+
+    def _filters(request: Request) -> Filters:
         return parse_filters(request.query_params.multi_items(), reserved=reserved)
 
-    return Annotated[dict[str, tuple[str, ...]], Depends(_filters)]
+    return _filters
 
 
 def run_item(run: Run) -> RunListItem:

@@ -6,10 +6,10 @@ of seed 004's output (benchmarks x `columns` values, mean of `metric`).
 """
 
 from collections.abc import Iterator
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import PlainTextResponse, StreamingResponse
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import PlainTextResponse, Response, StreamingResponse
 from sqlalchemy import literal_column, select
 from sqlalchemy.orm import Session
 
@@ -26,8 +26,10 @@ from cryptobench_server.query.rows import page_rows, stream_rows
 from cryptobench_server.schemas_read import CanonicalMetric, ResultsPage
 
 router = APIRouter(tags=["results"])
-ResultFilters = filters_dependency("format", "limit", "cursor", "metric", "columns")
-EXPORTS = {
+ResultFilters = Annotated[
+    Filters, Depends(filters_dependency("format", "limit", "cursor", "metric", "columns"))
+]
+EXPORTS: dict[int | str, dict[str, Any]] = {
     200: {
         "content": {
             "text/csv": {"schema": {"type": "string"}},
@@ -38,7 +40,12 @@ EXPORTS = {
 }
 
 
-@router.get("/results", responses=EXPORTS, description=(__doc__ or "") + "\n" + FILTER_HELP)
+@router.get(
+    "/results",
+    response_model=ResultsPage,
+    responses=EXPORTS,
+    description=(__doc__ or "") + "\n" + FILTER_HELP,
+)
 def get_results(
     request: Request,
     session: SessionDep,
@@ -53,7 +60,7 @@ def get_results(
     columns: Annotated[
         str, Query(description="latex: the dimension whose values are the columns")
     ] = "library",
-) -> ResultsPage:
+) -> ResultsPage | Response:
     if format == "csv":
         return StreamingResponse(
             _csv(request, filters),

@@ -8,9 +8,11 @@ from cryptobench_server.api import (
     facets,
     health,
     history,
+    imports,
     ingest,
     machines,
     matrix,
+    relative,
     results,
     runs,
     vocabulary,
@@ -19,12 +21,14 @@ from cryptobench_server.api import (
 api_router = APIRouter(prefix="/api/v1")
 api_router.include_router(health.router)
 api_router.include_router(ingest.router)
+api_router.include_router(imports.router)
 api_router.include_router(runs.router)
 api_router.include_router(machines.router)
 api_router.include_router(facets.router)
 api_router.include_router(chart.router)
 api_router.include_router(compare.router)
 api_router.include_router(matrix.router)
+api_router.include_router(relative.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
 api_router.include_router(history.router)

@@ -5,12 +5,13 @@ import uuid
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Depends, Query, Response
 from sqlalchemy import String, and_, cast, func, or_, select
 from sqlalchemy.orm import joinedload
 
+from cryptobench_contract import ParseWarning
 from cryptobench_server.api.deps import SessionDep, SettingsDep
-from cryptobench_server.api.read_common import FILTER_HELP, filters_dependency, run_item
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency, run_item
 from cryptobench_server.auth import AdminAccess, ReadAccess, UploadAccess
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Machine, Result, Run
@@ -30,7 +31,7 @@ from cryptobench_server.schemas_read import (
 )
 
 router = APIRouter(tags=["runs"])
-RunFilters = filters_dependency("q", "limit", "cursor")
+RunFilters = Annotated[Filters, Depends(filters_dependency("q", "limit", "cursor"))]
 
 
 @router.get(
@@ -95,7 +96,7 @@ def get_run(run_id: uuid.UUID, session: SessionDep, _: ReadAccess) -> RunDetail:
         machine_extra=run.machine_extra,
         results=[ResultOut.model_validate(r) for r in results],
         artifact=artifact,
-        warnings=run.warnings or [],
+        warnings=[ParseWarning.model_validate(w) for w in run.warnings or []],
         notes=[NoteOut.model_validate(n) for n in notes_of(session, run.id)],
     )
 

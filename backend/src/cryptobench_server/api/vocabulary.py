@@ -6,7 +6,7 @@ their aliases (libraries, curves, paddings, hashes, algorithms); the comparison 
 """
 
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, get_args
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
@@ -90,9 +90,9 @@ def _vocabulary() -> Vocabulary:
             labels=vocabulary.DIMENSION_LABELS,
         ),
         names={kind: {k: list(v) for k, v in table.items()} for kind, table in names.items()},
-        operations=list(vocabulary.Operation.__args__),
-        families=list(vocabulary.Family.__args__),
-        sources=list(vocabulary.Source.__args__),
+        operations=list(get_args(vocabulary.Operation)),
+        families=list(get_args(vocabulary.Family)),
+        sources=list(get_args(vocabulary.Source)),
         verdict=Verdict(
             tolerance=units.VERDICT_TOLERANCE,
             rule=(

@@ -9,7 +9,9 @@ config = context.config
 
 
 def run_migrations_online() -> None:
-    engine = make_engine(config.get_main_option("sqlalchemy.url"))
+    url = config.get_main_option("sqlalchemy.url")
+    assert url is not None, "migrate.py sets sqlalchemy.url"
+    engine = make_engine(url)
     with engine.connect() as connection:
         context.configure(
             connection=connection,

@@ -128,10 +128,10 @@ def shape(
     xs = [_text(r.x) for r in rows]
     # Versions stay text ("3.10" is not 3.1) and sort as versions.
     numbers = None if is_version_dimension(x_name) else numeric(xs)
-    x_of = dict(zip(xs, numbers)) if numbers is not None else {x: x for x in xs}
+    x_of = dict(zip(xs, numbers, strict=False)) if numbers is not None else {x: x for x in xs}
     x_key = version_key if is_version_dimension(x_name) else (lambda x: x)
     by_key: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-    for row, x in zip(rows, xs):
+    for row, x in zip(rows, xs, strict=False):
         point = {
             "x": x_of[x],
             "value": row.value,
@@ -148,12 +148,12 @@ def shape(
     def order(key: tuple) -> list:
         return [
             (v is not None, version_key(v) if is_version else (v or ""))
-            for v, is_version in zip(key, versions)
+            for v, is_version in zip(key, versions, strict=True)
         ]
 
     for key in sorted(by_key, key=order):
         points = sorted(by_key[key], key=lambda p: x_key(p["x"]))
-        out.append({"key": dict(zip(series_names, key)), "points": points})
+        out.append({"key": dict(zip(series_names, key, strict=False)), "points": points})
     return out
 
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryptobench_contract.units import verdict
-
 from cryptobench_server.query.stats import median
 
 Key = tuple[str, str | None, str]

@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Select
-from sqlalchemy.sql.expression import ColumnElement
 
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Machine, Result, Run, Series, SeriesRun, SeriesTotal
-from cryptobench_server.query.sqlfuncs import json_text
+from cryptobench_server.query.sqlfuncs import SqlColumn, json_text
 
-FIXED: dict[str, ColumnElement] = {
+FIXED: dict[str, SqlColumn] = {
     "algorithm": Result.algorithm,
     "operation": Result.operation,
     "family": Result.family,
@@ -57,7 +56,7 @@ _KEY = re.compile(KEY_PATTERN)
 @dataclass(frozen=True)
 class Dimension:
     name: str
-    expression: ColumnElement
+    expression: SqlColumn
 
 
 def is_dimension(name: str) -> bool:

@@ -10,12 +10,11 @@ nothing was measured.
 import csv
 import io
 import statistics
-from datetime import UTC, datetime
 from collections.abc import Iterable, Iterator, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from cryptobench_contract.units import CANONICAL_UNIT
-
 from cryptobench_server.query.rows import CANONICAL
 
 CSV_FIXED = (

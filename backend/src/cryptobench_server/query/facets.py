@@ -10,14 +10,27 @@ Counts add up the read model's `result_n` (rollups.py): one row per distinct ser
 instead of every result.
 """
 
-from typing import Any
+from typing import Any, NamedTuple
+
+from sqlalchemy import (
+    Select,
+    String,
+    case,
+    cast,
+    func,
+    literal,
+    literal_column,
+    null,
+    select,
+    union_all,
+)
+from sqlalchemy.orm import Session
+from sqlalchemy.sql.expression import CTE
+from sqlalchemy.sql.util import ClauseAdapter
 
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.versions import is_version_dimension, version_key
-from sqlalchemy import String, case, cast, func, literal_column, select
-from sqlalchemy.orm import Session
-
-from cryptobench_server.models import Series
+from cryptobench_server.models import Machine, Run, Series, SeriesRun
 from cryptobench_server.query.chart import numeric
 from cryptobench_server.query.dimensions import (
     FIXED,
@@ -30,18 +43,33 @@ from cryptobench_server.query.dimensions import (
 from cryptobench_server.query.filters import Filters, conditions
 
 Counts = dict[str | None, int]
+OPEN = ((PARAM, Series.params), (TAG, Series.tags))
 
 
 def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
-    """(dimension, {value: count}) for the fixed dimensions, then param.*, then tag.*, by name."""
-    fixed = [(name, _counts(session, name, filters)) for name in FIXED]
-    open_ = {}
-    for prefix, column in ((PARAM, Series.params), (TAG, Series.tags)):
-        for (key, value), count in _pairs(session, prefix, column, filters).items():
-            open_.setdefault(prefix + key, {})[value] = count
-    for name in filters:
-        if name.startswith((PARAM, TAG)):
-            open_[name] = _counts(session, name, filters)
+    """(dimension, {value: count}) for the fixed dimensions, then param.*, then tag.*, by name.
+
+    One statement counts every dimension but `run`: the series under all filters are chosen
+    once (a CTE), the dimensions without a filter of their own and every param/tag key group
+    it, each filtered dimension has its own branch (UNION ALL). `run` values are UUIDs (their
+    text differs between the databases): a second query."""
+    counted = [name for name in FIXED if name != "run"]
+    counted += [name for name in filters if name.startswith((PARAM, TAG))]
+    chosen = _chosen(filters)
+    branches = [
+        _own_counts(name, filters) if name in filters else _counts(name, chosen) for name in counted
+    ]
+    branches += [_pairs(session, prefix, column, chosen) for prefix, column in OPEN]
+    found: dict[str, Counts] = {name: {} for name in counted}
+    pairs: dict[str, Counts] = {}
+    for name, key, value, count in session.execute(union_all(*branches)):
+        if key is None:
+            found[name][_text(value)] = count
+        elif value is not None:
+            pairs.setdefault(name + key, {})[_text(value)] = count
+    found["run"] = _run_counts(session, filters)
+    fixed = [(name, found[name]) for name in FIXED]
+    open_ = {**pairs, **{name: found[name] for name in counted if name not in FIXED}}
     return fixed + sorted((k, v) for k, v in open_.items() if v)
 
 
@@ -51,7 +79,7 @@ def metric_counts(session: Session, filters: Filters) -> Counts:
     columns = [func.coalesce(func.sum(getattr(rollup, f"{m}_n")), 0) for m in CANONICAL_METRICS]
     query = series_from(select(*columns), filters, rollup)
     counts = session.execute(query.where(*_conditions(filters))).one()
-    return dict(zip(CANONICAL_METRICS, counts))
+    return dict(zip(CANONICAL_METRICS, counts, strict=True))
 
 
 def ordered(counts: Counts, name: str = "") -> list[tuple[str | None, int]]:
@@ -60,7 +88,7 @@ def ordered(counts: Counts, name: str = "") -> list[tuple[str | None, int]]:
     values = [v for v in counts if v is not None]
     numbers = None if is_version_dimension(name) else numeric(values)
     if numbers is not None:
-        keys: dict[str, Any] = dict(zip(values, numbers))
+        keys: dict[str, Any] = dict(zip(values, numbers, strict=True))
     else:
         keys = {v: version_key(v) if is_version_dimension(name) else v for v in values}
     head = [(None, counts[None])] if None in counts else []
@@ -71,24 +99,63 @@ def _conditions(filters: Filters, without: str | None = None) -> list:
     return conditions(filters, without=without, source=Series)
 
 
-def _counts(session: Session, name: str, filters: Filters) -> Counts:
+class _Chosen(NamedTuple):
+    """The series (with machine name and result count) under all filters, and the adapter that
+    moves a dimension's expression onto it."""
+
+    rows: CTE
+    adapter: ClauseAdapter
+
+    def adapt(self, expression: Any) -> Any:
+        """`expression` (a column, an ORM attribute or an expression) over the chosen rows."""
+        return self.adapter.traverse(expression.expression)
+
+
+def _chosen(filters: Filters) -> _Chosen:
+    rollup = rollup_for(filters)
+    columns = (Series, Machine.name.label("machine_name"), rollup.result_n)
+    query = series_from(select(*columns), [*filters, "machine"], rollup)
+    rows = query.where(*_conditions(filters)).cte("chosen")
+    return _Chosen(rows, ClauseAdapter(rows))
+
+
+def _counts(name: str, chosen: _Chosen) -> Select:
+    """(name, NULL, value, count) rows of a dimension without a filter of its own."""
+    expression = chosen.adapt(dimension(name, source=Series).expression)
+    columns = (literal(name), null().label("key"), expression, func.sum(chosen.rows.c.result_n))
+    return select(*columns).select_from(chosen.rows).group_by(expression)
+
+
+def _own_counts(name: str, filters: Filters) -> Select:
+    """(name, NULL, value, count) rows of a filtered dimension, under the filters but its own."""
     expression = dimension(name, source=Series).expression
     names = [name, *(f for f in filters if f != name)]
     rollup = rollup_for(names)
-    query = series_from(select(expression, func.sum(rollup.result_n)), names, rollup)
-    rows = session.execute(query.where(*_conditions(filters, without=name)).group_by(expression))
-    return {_text(v): n for v, n in rows}
+    columns = (literal(name), null().label("key"), expression, func.sum(rollup.result_n))
+    query = series_from(select(*columns), names, rollup)
+    return query.where(*_conditions(filters, without=name)).group_by(expression)
 
 
-def _pairs(session: Session, prefix: str, column, filters: Filters) -> dict[tuple[str, str], int]:
-    """Counts of every (key, value) of a JSON object column, under the filters on other keys."""
-    key, value, source = json_pairs(session, column)
-    rollup = rollup_for(filters)
-    query = series_from(select(key, value, func.sum(rollup.result_n)), filters, rollup)
-    rows = session.execute(
-        query.join(source, literal_column("true")).where(*_conditions(filters)).group_by(key, value)
-    )
-    return {(k, _text(v)): n for k, v, n in rows if v is not None}
+def _run_counts(session: Session, filters: Filters) -> Counts:
+    """The run facet. Under no other filter a run's count is its result count (one row per run
+    instead of one per series and run)."""
+    if not [name for name in filters if name != "run"]:
+        rows = session.execute(select(Run.run_id, Run.result_count).where(Run.result_count > 0))
+    else:
+        names = ["run", *filters]
+        query = series_from(select(Run.run_id, func.sum(SeriesRun.result_n)), names, SeriesRun)
+        rows = session.execute(
+            query.where(*_conditions(filters, without="run")).group_by(Run.run_id)
+        )
+    return {str(run_id): n for run_id, n in rows}
+
+
+def _pairs(session: Session, prefix: str, column, chosen: _Chosen) -> Select:
+    """(prefix, key, value, count) rows of every key and value of a JSON object column."""
+    key, value, source = json_pairs(session, chosen.adapt(column))
+    columns = (literal(prefix), key, value, func.sum(chosen.rows.c.result_n))
+    query = select(*columns).select_from(chosen.rows).join(source, literal_column("true"))
+    return query.group_by(key, value)
 
 
 def json_pairs(session: Session, column) -> tuple[Any, Any, Any]:

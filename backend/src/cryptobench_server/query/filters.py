@@ -9,13 +9,13 @@ import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from sqlalchemy.sql.expression import ColumnElement
+
 from cryptobench_contract.vocabulary import (
     canonical_algorithm,
     canonical_param_key,
     canonical_params,
 )
-from sqlalchemy.sql.expression import ColumnElement
-
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Result
 from cryptobench_server.query.dimensions import PARAM, PARAM_ALIASES, dimension, is_dimension
@@ -78,7 +78,7 @@ def conditions(
 ) -> list[ColumnElement[bool]]:
     """One SQL condition per dimension (an IN over its values), leaving out the dimension `without`;
     dimensions on `source` (Result, or Series for the read model)."""
-    out = []
+    out: list[ColumnElement[bool]] = []
     for name, values in filters.items():
         if name == without:
             continue

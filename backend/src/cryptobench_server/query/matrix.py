@@ -13,7 +13,6 @@ rows it shares with the baseline (null when it shares none).
 """
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +21,9 @@ from sqlalchemy.orm import Session
 
 from cryptobench_contract.units import LESS_IS_BETTER
 from cryptobench_server.models import Series
+from cryptobench_server.query import relative
 from cryptobench_server.query.chart import Agg, PointRow, chart_rows, numeric
+from cryptobench_server.query.compare import geomean
 from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
 from cryptobench_server.query.filters import Filters
 
@@ -67,7 +68,7 @@ def build(
     texts = sorted({str(p.x) for p in points})
     numbers = numeric(texts)
     order: list[tuple[Any, str]] = (
-        sorted(zip(numbers, texts)) if numbers else [(t, t) for t in texts]
+        sorted(zip(numbers, texts, strict=False)) if numbers else [(t, t) for t in texts]
     )
     values, texts = [v for v, _ in order], [t for _, t in order]
     base = texts[0] if baseline is None and texts else baseline
@@ -80,26 +81,26 @@ def build(
         cells.setdefault(text, {})[str(point.x)] = point
     less = LESS_IS_BETTER[metric]
     speedups: dict[str, list[float]] = {t: [] for t in texts}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for text in sorted(keys, key=lambda t: _sort_key(keys[t], split)):
         measured = cells[text]
         reference = measured.get(base) if base is not None else None
-        row_cells = []
+        row_cells: list[dict[str, float | None] | None] = []
         for x in texts:
-            point = measured.get(x)
-            if point is None:
+            found = measured.get(x)
+            if found is None:
                 row_cells.append(None)
                 continue
-            ratio = _ratio(point.value, reference.value if reference else None)
-            speedup = _ratio(reference.value, point.value) if less and reference else ratio
+            ratio = _ratio(found.value, reference.value if reference else None)
+            speedup = relative.speedup(found.value, reference.value, less) if reference else None
             if speedup is not None:
                 speedups[x].append(speedup)
             row_cells.append(
                 {
-                    "value": point.value,
-                    "min": point.min,
-                    "max": point.max,
-                    "n": point.n,
+                    "value": found.value,
+                    "min": found.min,
+                    "max": found.max,
+                    "n": found.n,
                     "ratio": ratio,
                     "speedup": speedup,
                 }
@@ -108,19 +109,19 @@ def build(
     columns = [
         {"value": value, "rows": sum(1 for r in rows if r["cells"][i] is not None)}
         | {"geomean_speedup": geomean(speedups[x]), "shared": len(speedups[x])}
-        for i, (value, x) in enumerate(zip(values, texts))
+        for i, (value, x) in enumerate(zip(values, texts, strict=False))
     ]
     return Matrix(baseline=base, columns=columns, rows=rows)
 
 
 def _row_key(keys: Sequence[Any], column: str, split: Sequence[str]) -> dict[str, Any]:
-    identity = dict(zip(IDENTITY, keys))
+    identity = dict(zip(IDENTITY, keys, strict=False))
     params = dict(keys[len(IDENTITY)] or {})
     out: dict[str, Any] = {k: v for k, v in identity.items() if k != column}
     if column.startswith(PARAM):
         params.pop(column[len(PARAM) :], None)
     out["params"] = params
-    out.update(zip(split, keys[len(IDENTITY) + 1 :]))
+    out.update(zip(split, keys[len(IDENTITY) + 1 :], strict=False))
     return out
 
 
@@ -139,8 +140,3 @@ def _ratio(value: float, reference: float | None) -> float | None:
     if reference is None or reference <= 0 or value <= 0:
         return None
     return value / reference
-
-
-def geomean(values: Sequence[float]) -> float | None:
-    logs = [math.log(v) for v in values if v > 0]
-    return math.exp(sum(logs) / len(logs)) if logs else None

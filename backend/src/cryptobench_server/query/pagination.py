@@ -7,8 +7,8 @@ and never build one. A tampered or foreign cursor is a 422, never a 500.
 import base64
 import binascii
 import json
-from datetime import datetime
 from collections.abc import Callable
+from datetime import datetime
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Query
@@ -37,7 +37,7 @@ def decode_cursor(cursor: str, *, types: tuple[type, ...]) -> list[Any]:
         key = None
     if not isinstance(key, list) or len(key) != len(types):
         raise _invalid()
-    return [_typed(item, kind) for item, kind in zip(key, types)]
+    return [_typed(item, kind) for item, kind in zip(key, types, strict=False)]
 
 
 def _typed(item: Any, kind: type) -> Any:

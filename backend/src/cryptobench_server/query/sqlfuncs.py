@@ -20,7 +20,11 @@ from typing import Any
 
 from sqlalchemy import Engine, LargeBinary, String, event, literal_column
 from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.orm import QueryableAttribute
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
+
+#: A column in a query: a Core expression or an ORM-mapped attribute.
+SqlColumn = ColumnElement[Any] | QueryableAttribute[Any]
 
 
 class json_text(FunctionElement):
@@ -33,7 +37,7 @@ class json_text(FunctionElement):
     inherit_cache = True
     name = "json_text"
 
-    def __init__(self, column: ColumnElement, key: str) -> None:
+    def __init__(self, column: SqlColumn, key: str) -> None:
         super().__init__(
             column, literal_column(_literal(key)), literal_column(_literal('$."' + key + '"'))
         )
@@ -135,5 +139,6 @@ def pack(values: Sequence[float]) -> bytes:
 @event.listens_for(Engine, "connect")
 def _register_sqlite_aggregates(dbapi_connection, _record) -> None:
     if isinstance(dbapi_connection, sqlite3.Connection):
-        dbapi_connection.create_aggregate("cb_concat_bytes", -1, _ConcatBytes)
-        dbapi_connection.create_aggregate("cb_pack_figures", 1, _PackFigures)
+        # typeshed's aggregate protocol takes int values only; these take bytes and floats
+        dbapi_connection.create_aggregate("cb_concat_bytes", -1, _ConcatBytes)  # type: ignore[arg-type]
+        dbapi_connection.create_aggregate("cb_pack_figures", 1, _PackFigures)  # type: ignore[arg-type]

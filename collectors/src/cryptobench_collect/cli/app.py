@@ -12,7 +12,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from cryptobench_collect.errors import CollectorError
+from cryptobench_collect.errors import CollectorError, InputError
+from cryptobench_parsers.errors import ParseError
 
 app = typer.Typer(
     name="cryptobench",
@@ -69,6 +70,9 @@ def main(argv: list[str] | None = None) -> None:
     except CollectorError as exc:
         Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         sys.exit(exc.exit_code)
+    except ParseError as exc:
+        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        sys.exit(InputError.exit_code)
     except OSError as exc:
         Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         sys.exit(1)

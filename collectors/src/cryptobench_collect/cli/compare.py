@@ -3,9 +3,10 @@
 import json
 import math
 
-from cryptobench_contract import Result, RunDocument
 from rich.console import Console
 from rich.table import Table
+
+from cryptobench_contract import Result, RunDocument
 
 
 def result_key(result: Result) -> tuple[str, str | None, str]:

@@ -4,7 +4,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract.vocabulary import canonical_curve
 from rich.console import Console
 
 from cryptobench_collect.cli.app import run_app
@@ -36,6 +35,7 @@ from cryptobench_collect.runners.ecc.runner import (
     run_ecc,
 )
 from cryptobench_collect.runners.ecc.tables import csv_text, gaps_text, latex_text, table_of
+from cryptobench_contract.vocabulary import canonical_curve
 
 _BENCH = "Benchmark"
 RepetitionsOpt = Annotated[

@@ -7,12 +7,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import RunDocument, new_run_id, utc_now
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cryptobench_collect.cli.app import ingest_app, parse_app, run_app
-from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.cli.options import (
     FailOnRegressionOpt,
     MachineNameOpt,
@@ -24,12 +22,14 @@ from cryptobench_collect.cli.options import (
     TokenOpt,
     delivery_options,
 )
+from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import deliver
 from cryptobench_collect.documents import read_text
 from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_collect.hostinfo import collect_host_info
-from cryptobench_collect.parsers.jmh import parse_jmh
 from cryptobench_collect.runners import jmh as runner
+from cryptobench_contract import RunDocument, new_run_id, utc_now
+from cryptobench_parsers.jmh import parse_jmh
 
 _BENCH = "Benchmark"
 FileArg = Annotated[

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import Machine, RunDocument
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -31,8 +30,10 @@ from cryptobench_collect.documents import read_text, write_documents
 from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.errors import UsageError
 from cryptobench_collect.hostinfo import collect_host_info
-from cryptobench_collect.parsers.openssl_session import parse_openssl_session
 from cryptobench_collect.runners import openssl as runner
+from cryptobench_contract import Machine, RunDocument
+from cryptobench_parsers.openssl_documents import session_documents
+from cryptobench_parsers.openssl_session import parse_openssl_session
 
 _RUN = "openssl speed"
 FileArg = Annotated[
@@ -119,21 +120,7 @@ def parse_openssl(
     session = parse_openssl_session(text, source_name=str(file))
     machine = _machine(foreign, machine_name)
     modified = datetime.fromtimestamp(file.stat().st_mtime, UTC)
-    several = len(session.runs) > 1
-    runs = [
-        runner.document(
-            parsed,
-            machine=machine,
-            started_at=modified,
-            finished_at=None,
-            tags={},
-            options=runner.inferred_options(parsed, command),
-            raw=text,
-            run_id=runner.parse_run_id(text, number if several else None),
-            command=command,
-        )
-        for number, (command, parsed) in enumerate(session.runs, start=1)
-    ]
+    runs = session_documents(text, session, machine=machine, started_at=modified)
     for run in runs:
         print_warnings(run.warnings)
     options = delivery_options(no_upload=True, output=None, tag=tag, machine_name=machine_name)

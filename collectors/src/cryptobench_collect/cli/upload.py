@@ -4,7 +4,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptobench_contract import RunDocument
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -28,6 +27,7 @@ from cryptobench_collect.errors import (
 )
 from cryptobench_collect.gate import RegressionFound
 from cryptobench_collect.spool import STATES, Spool, State, decode_item
+from cryptobench_contract import RunDocument
 
 FilesArg = Annotated[
     list[Path],

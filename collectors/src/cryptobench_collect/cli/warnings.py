@@ -2,9 +2,10 @@
 
 from collections.abc import Iterable
 
-from cryptobench_contract import ParseWarning
 from rich.console import Console
 from rich.markup import escape
+
+from cryptobench_contract import ParseWarning
 
 
 def format_warning(item: ParseWarning) -> str:

@@ -4,33 +4,19 @@ The command is built from a list (no shell); output is streamed line by line to 
 (the CLI shows progress from the +DT/+DTP records) and kept whole as the run's artifact.
 """
 
-import hashlib
 import subprocess
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from cryptobench_contract import (
-    Artifact,
-    Machine,
-    ParseWarning,
-    RunDocument,
-    Tool,
-    new_run_id,
-    utc_now,
-)
-from cryptobench_contract.run import MAX_ARTIFACT_CHARS
-
-from cryptobench_collect.errors import InputError, RuntimeFailure, UsageError
-from cryptobench_collect.parsers.openssl_session import Command
-from cryptobench_collect.parsers.openssl_speed import (
-    SpeedOutput,
+from cryptobench_collect.errors import RuntimeFailure, UsageError
+from cryptobench_contract import Machine, ParseWarning, RunDocument, utc_now
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.openssl_documents import document
+from cryptobench_parsers.openssl_speed import (
     parse_openssl_speed,
     parse_version_header,
 )
-
-PARSE_NAMESPACE = uuid.UUID("6f1c7a52-8a51-4d0e-9f5c-0f3f2b1f0c01")
 
 
 @dataclass(frozen=True)
@@ -59,7 +45,7 @@ class SpeedConfig:
             return [base + list(self.algorithms)]
         if not self.algorithms:
             raise UsageError("--evp needs at least one algorithm, e.g. aes-128-cbc")
-        return [base + ["-evp", algorithm] for algorithm in self.algorithms]
+        return [[*base, "-evp", algorithm] for algorithm in self.algorithms]
 
     def tags(self) -> dict[str, str]:
         tags = {
@@ -142,7 +128,7 @@ def run_document(
         parsed = parse_openssl_speed(
             speed.output, source_name="openssl speed output", version=version, build=build
         )
-    except InputError:
+    except ParseError:
         tail = " | ".join(speed.output.strip().splitlines()[-3:])[:400]
         if "Unknown algorithm" in speed.output:
             raise UsageError(f"openssl speed: {tail}") from None
@@ -162,65 +148,3 @@ def run_document(
         raw=speed.output,
     )
     return run, parsed.warnings
-
-
-def document(
-    parsed: SpeedOutput,
-    *,
-    machine: Machine,
-    started_at: datetime,
-    finished_at: datetime | None,
-    tags: dict[str, str],
-    options: str | None,
-    raw: str,
-    run_id: uuid.UUID | None = None,
-    command: Command | None = None,
-) -> RunDocument:
-    return RunDocument(
-        run_id=run_id or new_run_id(),
-        source="openssl-speed",
-        started_at=started_at,
-        finished_at=finished_at,
-        machine=machine,
-        tool=Tool(name="openssl", version=parsed.version, build=parsed.build_text, options=options),
-        tags={**output_tags(parsed, command), **tags},
-        results=parsed.results,
-        artifact=Artifact(media_type="text/plain", content=_capped(raw)),
-        warnings=parsed.warnings,
-    )
-
-
-def output_tags(parsed: SpeedOutput, command: Command | None = None) -> dict[str, str]:
-    """What the output itself (and the command typed before it) says about the configuration."""
-    tags = dict(command.env) if command is not None else {}
-    if parsed.engine:
-        tags["engine"] = parsed.engine
-    if parsed.elapsed:
-        tags["elapsed"] = "true"
-    if parsed.multi:
-        tags["multi"] = str(parsed.multi)
-    return tags
-
-
-def parse_run_id(text: str, part: int | None = None) -> uuid.UUID:
-    """The same output parsed twice gets the same run_id, so uploading it twice stores it once;
-    the `part`-th command of a session gets its own."""
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return uuid.uuid5(PARSE_NAMESPACE, digest if part is None else f"{digest}:{part}")
-
-
-def inferred_options(parsed: SpeedOutput, command: Command | None = None) -> str | None:
-    if command is not None:
-        return command.args or None
-    flags = ["-mr"] if parsed.machine_readable else []
-    flags += ["-elapsed"] if parsed.elapsed else []
-    flags += [f"-engine {parsed.engine}"] if parsed.engine else []
-    flags += [f"-multi {parsed.multi}"] if parsed.multi else []
-    return " ".join(flags) or None
-
-
-def _capped(raw: str) -> str:
-    if len(raw) <= MAX_ARTIFACT_CHARS:
-        return raw
-    marker = "\n[cryptobench: output truncated]\n"
-    return raw[: MAX_ARTIFACT_CHARS - len(marker)] + marker

@@ -10,6 +10,7 @@ import queue
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import serial
 import serial.threaded
@@ -47,13 +48,10 @@ def open_port(url: str, baud: int) -> serial.SerialBase:
     Local ports open with DTR and RTS released, as idf.py monitor does, so that the boards'
     auto-reset circuit does not hold the chip in reset or in its download mode."""
     local = "://" not in url
+    exclusive: dict[str, Any] = {"exclusive": True} if local else {}
     try:
         port = serial.serial_for_url(
-            url,
-            baudrate=baud,
-            timeout=None,
-            do_not_open=True,
-            **({"exclusive": True} if local else {}),
+            url, baudrate=baud, timeout=None, do_not_open=True, **exclusive
         )
         if local:
             port.dtr = False
@@ -125,7 +123,9 @@ class _ReaderThread(threading.Thread):
         error: BaseException | None = None
         try:
             while self.alive and self.port.is_open:
-                data = self.port.read(self.port.in_waiting or 1)
+                # every port class serial_for_url makes has in_waiting; SerialBase's stub lacks it
+                waiting = self.port.in_waiting  # type: ignore[attr-defined]
+                data = self.port.read(waiting or 1)
                 if data:
                     self.protocol.data_received(data)
         except (serial.SerialException, OSError) as exc:

@@ -9,12 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from cryptobench_contract import ParseWarning
-
 from cryptobench_collect.errors import UsageError
-from cryptobench_collect.parsers.serial_lines import Item
 from cryptobench_collect.sources.serial_reader import Hangup, SerialLines
-from cryptobench_collect.sources.serial_runs import RunAssembler, SerialRun
+from cryptobench_contract import ParseWarning
+from cryptobench_parsers.serial_lines import Item
+from cryptobench_parsers.serial_runs import RunAssembler, SerialRun
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ JsonDoc = sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postg
 
 
 def _figures() -> list[sa.Column]:
-    columns = [sa.Column("result_n", sa.Integer(), nullable=False)]
+    columns: list[sa.Column] = [sa.Column("result_n", sa.Integer(), nullable=False)]
     for metric in METRICS:
         columns += [
             sa.Column(f"{metric}_n", sa.Integer(), nullable=False),
@@ -31,7 +31,8 @@ def _figures() -> list[sa.Column]:
             sa.Column(f"{metric}_max", sa.Float(), nullable=True),
             sa.Column(f"{metric}_values", sa.LargeBinary(), nullable=True),
         ]
-    return columns + [
+    return [
+        *columns,
         sa.Column("error_n", sa.Integer(), nullable=False),
         sa.Column("error_max", sa.Float(), nullable=True),
         sa.Column("error_kind_min", sa.String(length=16), nullable=True),
@@ -73,12 +74,18 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("series_id", "run_pk"),
     )
     op.create_index("ix_series_runs_run_pk", "series_runs", ["run_pk"])
+    op.create_index("ix_series_runs_counts", "series_runs", ["series_id", "run_pk", "result_n"])
     op.create_table(
         "series_totals",
         sa.Column("series_id", sa.Integer(), nullable=False),
         *_figures(),
         sa.ForeignKeyConstraint(["series_id"], ["series.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("series_id"),
+    )
+    op.create_index(
+        "ix_series_totals_counts",
+        "series_totals",
+        ["series_id", "result_n", *(f"{m}_n" for m in METRICS)],
     )
 
 

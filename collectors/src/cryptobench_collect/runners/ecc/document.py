@@ -6,13 +6,12 @@ in the artifact, next to the CSV table, so the document still says what was not 
 
 import platform
 
-from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool, new_run_id
-
 from cryptobench_collect.runners.ecc.adapters.base import own_version
-from cryptobench_collect.runners.ecc.runner import EccOutcome, Measured
 from cryptobench_collect.runners.ecc.rows import ROWS, Row
+from cryptobench_collect.runners.ecc.runner import EccOutcome, Measured
 from cryptobench_collect.runners.ecc.stats import summarize
 from cryptobench_collect.runners.ecc.tables import gaps_text, to_csv
+from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool, new_run_id
 
 TOOL_NAME = "cryptobench-ecc"
 
@@ -44,7 +43,7 @@ def build_run(outcome: EccOutcome, machine: Machine) -> RunDocument:
 def _result(outcome: EccOutcome, curve: str, row: Row, library: str, samples: list[int]) -> Result:
     info = outcome.infos[library]
     stats = summarize(samples)
-    params: dict[str, str | int] = {"curve": curve}
+    params: dict[str, str | int | float | bool] = {"curve": curve}
     if info.coordinates:
         params["coordinates"] = info.coordinates
     if row.variant:

@@ -7,11 +7,10 @@ The outcome has one cell per (curve, row, library): the timing samples, or a gap
 why there is no number (the library lacks the curve or operation, or is not installed).
 """
 
+import itertools
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, Protocol
-
-from cryptobench_contract import utc_now
 
 from cryptobench_collect.runners.ecc import adapters, workload
 from cryptobench_collect.runners.ecc.adapters.base import CurveOps, Library, LibraryInfo
@@ -19,6 +18,7 @@ from cryptobench_collect.runners.ecc.correctness import check_curve
 from cryptobench_collect.runners.ecc.curves import CURVES
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError, run_experiment
 from cryptobench_collect.runners.ecc.rows import EXPERIMENTS, Row
+from cryptobench_contract import utc_now
 
 DEFAULT_CURVES = ("secp256k1", "secp256r1")
 QUICK_REPETITIONS = 5
@@ -165,4 +165,4 @@ def _blocks(size: int, warmup: int) -> list[tuple[int, int]]:
     count = min(BLOCKS, repetitions)
     edges = [warmup + repetitions * i // count for i in range(count + 1)]
     edges[0] = 0
-    return list(zip(edges, edges[1:], strict=False))
+    return list(itertools.pairwise(edges))

@@ -1,0 +1,156 @@
+"""POST /api/v1/imports: the raw text a tool printed, parsed by the server (token scope `upload`).
+
+The body is `text/plain` (the output itself) or `multipart/form-data` with a `file` field, read
+under the same cap as uploads (413). 201 when a run was stored, 200 when every run was stored
+before (same text, same options: same run ids), 200 for `dry_run=true` (a preview in canonical
+units; nothing stored), 422 problem+json naming the line or what detection tried.
+"""
+
+import uuid
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request, Response
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+
+from cryptobench_contract import ParseWarning
+from cryptobench_contract.vocabulary import Operation
+from cryptobench_parsers.imports import ImportOptions
+from cryptobench_server.api.ingest import UploadRoute
+from cryptobench_server.auth import UploadAccess
+from cryptobench_server.errors import InvalidInput
+from cryptobench_server.imports import parse_import, parse_tags, preview_rows, store_import
+
+router = APIRouter(tags=["imports"], route_class=UploadRoute)
+Format = Literal["auto", "openssl", "jmh", "serial"]
+
+
+class PreviewRow(BaseModel):
+    name: str
+    family: str | None
+    algorithm: str
+    operation: Operation | None
+    library: str | None
+    params: dict[str, Any]
+    metric: str
+    value: float
+    unit: str
+    ns_per_op: float | None
+    ops_per_s: float | None
+    cycles_per_op: float | None
+    bytes_per_s: float | None
+    cycles_per_byte: float | None
+    derived: list[str] = Field(description="Canonical figures computed from the reported one")
+
+
+class ImportedRunOut(BaseModel):
+    run_id: uuid.UUID
+    results: int = Field(description="How many results the run holds")
+    created: bool = Field(description="False when stored before (or on a dry run)")
+    source: str
+    machine: str
+    tags: dict[str, str]
+    url: str
+    preview: list[PreviewRow] | None = Field(
+        default=None, description="dry_run only: the results in canonical units"
+    )
+
+
+class ImportResponse(BaseModel):
+    format: str = Field(description="The format parsed: the one given, or the one detected")
+    detection: str = Field(description="Why this format ('given' when not detected)")
+    dry_run: bool
+    runs: list[ImportedRunOut]
+    warnings: list[ParseWarning] = Field(
+        description="Figure-like lines that were not understood, with their line numbers"
+    )
+
+
+_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "text/plain": {"schema": {"type": "string"}},
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "properties": {"file": {"type": "string", "format": "binary"}},
+                    "required": ["file"],
+                }
+            },
+        },
+    }
+}
+
+
+@router.post(
+    "/imports",
+    status_code=201,
+    openapi_extra=_BODY,
+    responses={
+        200: {"model": ImportResponse, "description": "Stored before, or a dry run"},
+        413: {"description": "Body larger than the configured cap"},
+        422: {"description": "Nothing parseable: the line, or the formats tried"},
+    },
+)
+async def import_output(
+    request: Request,
+    response: Response,
+    _: UploadAccess,
+    format: Format = "auto",
+    machine_name: Annotated[str | None, Query(max_length=200)] = None,
+    tag: Annotated[list[str] | None, Query(description="key=value, repeatable")] = None,
+    dry_run: bool = False,
+) -> ImportResponse:
+    """Parse a tool's output with the collectors' parsers and store its run(s)."""
+    data, source_name = await _body(request)
+    options = ImportOptions(
+        format=format,
+        machine_name=machine_name or None,
+        tags=parse_tags(tag or []),
+        source_name=source_name,
+    )
+    imported = await run_in_threadpool(parse_import, data, options)
+    outcome = await run_in_threadpool(
+        store_import, engine=request.app.state.engine, imported=imported, dry_run=dry_run
+    )
+    if dry_run or not any(run.created for run in outcome.runs):
+        response.status_code = 200
+    return ImportResponse(
+        format=outcome.format,
+        detection=outcome.detection,
+        dry_run=dry_run,
+        runs=[
+            ImportedRunOut(
+                run_id=run.document.run_id,
+                results=len(run.document.results),
+                created=run.created,
+                source=run.document.source,
+                machine=run.document.machine.name,
+                tags=run.document.tags,
+                url=f"/api/v1/runs/{run.document.run_id}",
+                preview=[PreviewRow(**row) for row in preview_rows(run.document)]
+                if dry_run
+                else None,
+            )
+            for run in outcome.runs
+        ],
+        warnings=outcome.warnings,
+    )
+
+
+async def _body(request: Request) -> tuple[bytes, str]:
+    """The output's bytes and a name for messages: the uploaded file's, or `text`."""
+    data = await request.body()
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "multipart/form-data":
+        return data, "text"
+    form = await request.form()
+    upload = form.get("file")
+    if not isinstance(upload, UploadFile):
+        raise InvalidInput(
+            "multipart body without a `file` field",
+            errors=[{"field": "file", "message": "required"}],
+        )
+    return await upload.read(), upload.filename or "file"

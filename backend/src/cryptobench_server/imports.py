@@ -1,0 +1,125 @@
+"""Imports: raw tool output -> the pure parsers -> normal ingest. One code path for
+`POST /api/v1/imports` and `cryptobench-server import`.
+
+Run ids are derived from the text and the options, so a run already stored under its id is
+the same import again: it is answered as stored (created=False) without comparing timestamps.
+"""
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from cryptobench_contract import ParseWarning, RunDocument
+from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.imports import Imported, ImportOptions, decode, import_text
+from cryptobench_server.errors import Conflict, InvalidInput
+from cryptobench_server.ingest import ingest_run
+from cryptobench_server.models import Run
+from cryptobench_server.normalize import bytes_per_op, canonical_figures
+
+
+class ImportedRun(NamedTuple):
+    document: RunDocument
+    created: bool
+
+
+class ImportOutcome(NamedTuple):
+    format: str
+    detection: str
+    runs: list[ImportedRun]
+    warnings: list[ParseWarning]
+
+
+def parse_tags(pairs: list[str]) -> dict[str, str]:
+    """`k=v` strings -> tags; a pair without `=` or with an empty key is an InvalidInput."""
+    tags = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InvalidInput(
+                f"tag {pair!r}: expected key=value", errors=[{"field": "tag", "message": pair}]
+            )
+        tags[key.strip()] = value
+    return tags
+
+
+def parse_import(data: bytes, options: ImportOptions) -> Imported:
+    """The parsers' run documents for `data`; a ParseError becomes a 422 naming the line."""
+    try:
+        return import_text(
+            decode(data, source_name=options.source_name), options, received_at=datetime.now(UTC)
+        )
+    except ParseError as exc:
+        raise InvalidInput(
+            exc.message if exc.line is None else f"line {exc.line}: {exc.message}",
+            errors=[{"field": "body", "line": exc.line, "message": exc.message}],
+        ) from None
+
+
+def store_import(*, engine: Engine, imported: Imported, dry_run: bool) -> ImportOutcome:
+    """Store each run through normal ingest unless it is stored already (or this is a dry run)."""
+    runs = [
+        ImportedRun(document, False if dry_run else _store(engine, document))
+        for document in imported.runs
+    ]
+    return ImportOutcome(
+        imported.detection.format, imported.detection.reason, runs, imported.warnings
+    )
+
+
+def _store(engine: Engine, document: RunDocument) -> bool:
+    if _stored(engine, document):
+        return False
+    try:
+        return ingest_run(engine=engine, doc=document).created
+    except Conflict:
+        if _stored(engine, document):
+            return False
+        raise
+
+
+def _stored(engine: Engine, document: RunDocument) -> bool:
+    with Session(engine) as session:
+        return session.scalar(select(Run.id).where(Run.run_id == document.run_id)) is not None
+
+
+def preview_rows(document: RunDocument) -> list[dict[str, Any]]:
+    """The results as the store would hold them: what was reported and every canonical figure
+    (None where it cannot be derived), computed by the same normalization as ingest."""
+    rows = []
+    for result in document.results:
+        figures: Mapping[str, float | None] = dict.fromkeys(CANONICAL_METRICS)
+        derived: list[str] = []
+        if result.metric != "other":
+            figures, derived = canonical_figures(
+                result.metric,
+                result.value,
+                result.unit,
+                clock_hz=document.machine.clock_hz,
+                op_bytes=bytes_per_op(result.params),
+            )
+        rows.append(
+            {
+                **result.model_dump(include=_REPORTED),
+                **figures,
+                "derived": derived,
+            }
+        )
+    return rows
+
+
+_REPORTED = {
+    "name",
+    "family",
+    "algorithm",
+    "operation",
+    "library",
+    "params",
+    "metric",
+    "value",
+    "unit",
+}

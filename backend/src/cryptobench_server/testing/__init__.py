@@ -1,1 +1,0 @@
-"""Test and benchmark support: a throwaway PostgreSQL cluster."""

@@ -1,0 +1,193 @@
+"""Matrix query latency: p95 of 20 GET /api/v1/matrix calls, each a 200-row x 20-column matrix
+over 1M stored results (HTTP to uvicorn on 127.0.0.1), vs the same cells as hand-written SQL.
+
+Setup: the loader of bench/chart_query.py (2,000 runs x 500 results, five workload groups, 20
+machines), the read model built by `rollups.catch_up`. Each call: columns = machine (20),
+rows = the identities (algorithm, operation, library, params) of every algorithm but EdDSA, split
+by tag.engine and tag.python: RSA 24 + ECDSA 48 + ECDH 16 x 2 pythons + cipher and hash 48 x 2
+engines = 200 rows; metric, agg and baseline machine vary. Every cell the API returns must equal its group in the SQL (value, min, max, n;
+means to 1e-12), and every row must have all 20 cells.
+Last line: {"bench": "matrix_query", "ours": p95 ms, "baseline": SQL p95 ms, "ratio", "unit": "ms"}.
+"""
+
+import json
+import math
+import sys
+import time
+
+import httpx
+import psycopg
+from chart_query import SQL_AGGS, fill, load, p95, serve
+
+from cryptobench_server.migrate import upgrade
+from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
+
+CALLS, ROWS, COLUMNS = 20, 200, 20
+METRICS = ("ns_per_op", "ops_per_s", "cycles_per_op", "ns_per_op")
+AGGS = ("median", "mean", "median", "max", "min")
+ALGORITHMS = (
+    "RSA",
+    "ECDSA",
+    "ECDH",
+    "AES-128-CBC",
+    "AES-256-GCM",
+    "ChaCha20-Poly1305",
+    "DES-EDE3-CBC",
+    "SHA-256",
+    "SHA-512",
+    "SHA-1",
+    "SM3",
+)
+SPLIT = ("tag.engine", "tag.python")
+
+
+def plan() -> list[dict]:
+    return [
+        {
+            "metric": METRICS[i % len(METRICS)],
+            "agg": AGGS[i % len(AGGS)],
+            "baseline": f"machine-{i % COLUMNS:02d}",
+        }
+        for i in range(CALLS)
+    ]
+
+
+Cells = dict[tuple, tuple]
+
+
+def _key(algorithm: str, operation: str, library: str, params: dict, *tags_and_machine) -> tuple:
+    return (algorithm, operation, library, json.dumps(params, sort_keys=True), *tags_and_machine)
+
+
+def time_api(base_url: str, calls: list[dict]) -> tuple[list[float], list[Cells]]:
+    samples, figures = [], []
+    with httpx.Client(base_url=base_url, timeout=120) as client:
+        for warm, call in [(True, c) for c in calls[:3]] + [(False, c) for c in calls]:
+            params = {**call, "column": "machine", "split": SPLIT, "algorithm": ALGORITHMS}
+            start = time.perf_counter()
+            response = client.get("/api/v1/matrix", params=params)
+            elapsed = (time.perf_counter() - start) * 1000
+            response.raise_for_status()
+            if warm:
+                continue
+            body = response.json()
+            shape = (len(body["rows"]), len(body["columns"]))
+            if shape != (ROWS, COLUMNS) or any(None in r["cells"] for r in body["rows"]):
+                raise SystemExit(
+                    f"{call}: a {shape} matrix with empty cells, not {ROWS} x {COLUMNS}"
+                )
+            samples.append(elapsed)
+            machines = [c["value"] for c in body["columns"]]
+            figures.append(
+                {
+                    _key(
+                        k["algorithm"],
+                        k["operation"],
+                        k["library"],
+                        k["params"],
+                        k["tag.engine"],
+                        m,
+                    ): (
+                        c["value"],
+                        c["min"],
+                        c["max"],
+                        c["n"],
+                    )
+                    for row in body["rows"]
+                    for k in [row["key"]]
+                    for m, c in zip(machines, row["cells"], strict=False)
+                }
+            )
+    return samples, figures
+
+
+def baseline_sql(call: dict) -> str:
+    c = f"r.{call['metric']}"
+    return (
+        "SELECT r.algorithm, r.operation, r.library, r.params::text, u.tags ->> 'engine', "
+        f"u.tags ->> 'python', m.name, "
+        f"{SQL_AGGS[call['agg']].format(c=c)}, min({c}), max({c}), count({c}) "
+        "FROM results r JOIN runs u ON u.id = r.run_pk JOIN machines m ON m.id = u.machine_id "
+        f"WHERE {c} IS NOT NULL AND r.algorithm IN ({', '.join(repr(a) for a in ALGORITHMS)}) "
+        "GROUP BY r.algorithm, r.operation, r.library, r.params, 5, 6, m.name"
+    )
+
+
+def time_sql(conninfo: str, calls: list[dict]) -> tuple[list[float], list[Cells]]:
+    samples, figures = [], []
+    with psycopg.connect(conninfo) as connection:
+        for warm, call in [(True, c) for c in calls[:3]] + [(False, c) for c in calls]:
+            start = time.perf_counter()
+            rows = connection.execute(baseline_sql(call)).fetchall()
+            elapsed = (time.perf_counter() - start) * 1000
+            if not warm:
+                samples.append(elapsed)
+                figures.append(
+                    {
+                        _key(alg, op, lib, json.loads(p), engine, python, machine): tuple(rest)
+                        for alg, op, lib, p, engine, python, machine, *rest in rows
+                    }
+                )
+    return samples, figures
+
+
+def check(calls: list[dict], ours: list[Cells], baseline: list[Cells]) -> int:
+    for call, api, sql in zip(calls, ours, baseline, strict=False):
+        for key in api.keys() | sql.keys():
+            a, b = api.get(key), sql.get(key)
+            same = (
+                a is not None
+                and b is not None
+                and a[1:] == b[1:]
+                and (
+                    a[0] == b[0]
+                    or (call["agg"] == "mean" and math.isclose(a[0], b[0], rel_tol=1e-12))
+                )
+            )
+            if not same:
+                raise SystemExit(f"{call}: at {key} the API has {a}, the SQL {b}")
+    return sum(len(api) for api in ours)
+
+
+def main() -> None:
+    cluster = start_cluster()
+    try:
+        database_url = cluster.create_database("matrix")
+        conninfo = database_url.replace("postgresql+psycopg://", "postgresql://")
+        upgrade(database_url)
+        start = time.perf_counter()
+        load(conninfo)
+        fill(database_url)
+        print(
+            f"loaded 1M results and the read model in {time.perf_counter() - start:.1f} s",
+            file=sys.stderr,
+        )
+        calls, port = plan(), free_port()
+        server = serve(database_url, port)
+        try:
+            ours, api_cells = time_api(f"http://127.0.0.1:{port}", calls)
+        finally:
+            server.terminate()
+            server.wait()
+        baseline, sql_cells = time_sql(conninfo, calls)
+    finally:
+        destroy(cluster)
+    cells = check(calls, api_cells, sql_cells)
+    median = sorted(ours)[len(ours) // 2]
+    print(json.dumps({"calls": CALLS, "cells": cells, "ours_median_ms": round(median, 1)}))
+    ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)
+    print(
+        json.dumps(
+            {
+                "bench": "matrix_query",
+                "ours": ours_p95,
+                "baseline": base_p95,
+                "ratio": round(ours_p95 / base_p95, 2),
+                "unit": "ms",
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,1 +1,0 @@
-"""Pure parsers: tool output text -> contract objects, no I/O."""

@@ -1,0 +1,181 @@
+/** Import: paste a tool's output or drop a file, preview what the server understood, then store it. */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type DragEvent } from "react";
+import { useNavigate } from "react-router";
+import type { ImportResponse, PreviewRow } from "../api/types";
+import { ParseWarnings } from "../components/ParseWarnings";
+import { ErrorMessage } from "../components/States";
+import { IMPORT_FORMATS, keepSessionToken, parseTags, postImport, sessionToken, type ImportFormat, type ImportRequest } from "../lib/imports";
+import { paramsText } from "../lib/runs";
+import { formatNumber, metrics } from "../lib/units";
+
+function PreviewTable({ rows }: { rows: PreviewRow[] }) {
+  return (
+    <table aria-label="preview">
+      <thead>
+        <tr>
+          {["name", "algorithm", "operation", "params", "reported"].map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+          {metrics().map((m) => (
+            <th key={m} scope="col" className="num">
+              {m}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i}>
+            <td>{r.name}</td>
+            <td>{r.algorithm}</td>
+            <td>{r.operation ?? "—"}</td>
+            <td>{paramsText(r.params)}</td>
+            <td>
+              {formatNumber(r.value)} {r.unit}
+            </td>
+            {metrics().map((m) => (
+              <td key={m} className="num">
+                {formatNumber(r[m])}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Preview({ result }: { result: ImportResponse }) {
+  return (
+    <section aria-label="what was understood">
+      <p data-testid="detected">
+        Format: <strong>{result.format}</strong> ({result.detection})
+      </p>
+      {result.runs.map((run, i) => (
+        <div key={run.run_id}>
+          <h3>
+            Run {i + 1} of {result.runs.length}: {run.results} results on {run.machine}
+          </h3>
+          {Object.keys(run.tags).length ? <p className="note">tags: {Object.entries(run.tags).map(([k, v]) => `${k}=${v}`).join(", ")}</p> : null}
+          <PreviewTable rows={run.preview ?? []} />
+        </div>
+      ))}
+      <h3>Warnings ({result.warnings.length})</h3>
+      <ParseWarnings warnings={result.warnings} />
+    </section>
+  );
+}
+
+export function ImportPage() {
+  const [request, setRequest] = useState<ImportRequest>({ text: "", file: null, format: "auto", machineName: "", tags: "" });
+  const [token, setToken] = useState(sessionToken);
+  const [preview, setPreview] = useState<ImportResponse | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const tags = parseTags(request.tags);
+
+  const change = (update: Partial<ImportRequest>) => {
+    setRequest((current) => ({ ...current, ...update }));
+    setPreview(null);
+  };
+  const previewing = useMutation({
+    mutationFn: () => postImport(request, token, true),
+    onSuccess: setPreview,
+  });
+  const storing = useMutation({
+    mutationFn: () => postImport(request, token, false),
+    onSuccess: async (result) => {
+      await Promise.all(["runs", "facets", "machines", "chart"].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      const first = result.runs[0];
+      if (first) navigate(`/runs/${first.run_id}`);
+    },
+  });
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    const file = event.dataTransfer.files[0];
+    if (file) change({ file });
+  };
+  const ready = Boolean((request.text.trim() || request.file) && token && !tags.error);
+
+  return (
+    <section className="import">
+      <h2>Import a tool's output</h2>
+      <p className="note">
+        Paste what <code>openssl speed</code>, a JMH run (<code>-rf json</code>) or a board's serial console printed, or drop the file. The server
+        parses it with the collectors' parsers; nothing is stored before you press Store.
+      </p>
+      <label>
+        Output
+        <textarea
+          rows={12}
+          value={request.text}
+          disabled={request.file !== null}
+          onChange={(e) => change({ text: e.target.value })}
+          placeholder="Doing aes-128-cbc for 3s on 16 size blocks: ..."
+        />
+      </label>
+      <div className="dropzone" data-testid="dropzone" onDragOver={(e) => e.preventDefault()} onDrop={drop}>
+        {request.file ? (
+          <>
+            File: <strong>{request.file.name}</strong> ({request.file.size} bytes){" "}
+            <button type="button" onClick={() => change({ file: null })}>
+              Remove file
+            </button>
+          </>
+        ) : (
+          <label>
+            Drop a file here or choose one <input type="file" onChange={(e) => change({ file: e.target.files?.[0] ?? null })} />
+          </label>
+        )}
+      </div>
+      <div className="controls">
+        <label>
+          Format
+          <select value={request.format} onChange={(e) => change({ format: e.target.value as ImportFormat })}>
+            {IMPORT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {f === "auto" ? "detect (auto)" : f}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Machine name
+          <input value={request.machineName} onChange={(e) => change({ machineName: e.target.value })} placeholder="imported" />
+        </label>
+        <label>
+          Tags
+          <input value={request.tags} onChange={(e) => change({ tags: e.target.value })} placeholder="opt_level=-O2, board=rev2" />
+        </label>
+        <label>
+          Upload token
+          <input
+            type="password"
+            value={token}
+            autoComplete="off"
+            onChange={(e) => {
+              setToken(e.target.value);
+              keepSessionToken(e.target.value);
+            }}
+          />
+        </label>
+      </div>
+      {tags.error ? <p role="alert">Tags: {tags.error}</p> : null}
+      {!token ? <p className="note">An upload token (cryptobench-server token create NAME) is needed; it is kept for this browser session only.</p> : null}
+      <p>
+        <button type="button" disabled={!ready || previewing.isPending} onClick={() => previewing.mutate()}>
+          Preview
+        </button>{" "}
+        <button type="button" disabled={!ready || !preview || storing.isPending} onClick={() => storing.mutate()}>
+          Store
+        </button>
+      </p>
+      {previewing.isError ? <ErrorMessage error={previewing.error} what="a preview" /> : null}
+      {storing.isError ? <ErrorMessage error={storing.error} what="the import" /> : null}
+      {preview ? <Preview result={preview} /> : null}
+    </section>
+  );
+}

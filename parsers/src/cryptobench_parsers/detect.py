@@ -1,0 +1,88 @@
+"""Which tool printed a text (`format=auto`): decided from the text itself, or refused.
+
+The first lines (at most `SCAN_CHARS` characters) are read; each format counts the lines it
+recognizes, and the format with the most wins. No line recognized, or two formats tied, is a
+ParseError that names what was tried: a wrong guess would store wrong figures.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.serial_lines import Fact, LineError, parse_line
+
+FORMATS = ("openssl", "jmh", "serial")
+SCAN_CHARS = 1_000_000
+_OPENSSL = re.compile(
+    r"^(?:Doing .+ for \d+s"
+    r"|\+(?:DTP?|H|R\d*|F\d*):"
+    r"|type\s+16 bytes"
+    r"|The 'numbers' are in 1000s of bytes"
+    r"|\s*(?:sign|keygen|op)\s+\S+.*/s\s*$"
+    r"|(?:rsa|dsa)\s+\d+\s+bits?\s+\d"
+    r"|\s*\d+\s+bits?\s+(?:ecdsa|ecdh|EdDSA|SM2|ffdh)\b"
+    r"|\S[\w\- ]*?(?:\s+\d+\.\d+k){3,})"
+    r"|(?:^|[\s/\\>$#%])openssl(?:\.exe)?\s+speed\b"
+)
+_JMH_KEYS = ('"benchmark"', '"primaryMetric"')
+TRIED = (
+    "openssl (`openssl speed` progress lines, result tables or -mr records), "
+    "jmh (JMH's -rf json array of records) and "
+    "serial (the firmware's BENCH lines, seed 002's RSA lines, Mbed TLS or wolfSSL benchmark lines)"
+)
+
+
+@dataclass(frozen=True)
+class Detection:
+    format: str
+    reason: str
+
+
+def detect(text: str, *, source_name: str) -> Detection:
+    """The format of `text` and why; raises ParseError naming what was tried."""
+    head = text[:SCAN_CHARS]
+    if not head.strip():
+        raise ParseError(source_name, None, f"empty: nothing to import (tried {TRIED})")
+    if head.lstrip().startswith("[") and all(key in head for key in _JMH_KEYS):
+        return Detection("jmh", 'a JSON array of JMH records ("benchmark", "primaryMetric")')
+    counts = {"openssl": _count(head, _openssl_line), "serial": _count(head, _serial_line)}
+    ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)
+    (best, (hits, first)), (_, (runner_up, _)) = ranked
+    scanned = f"the first {head.count(chr(10)) + 1} lines"
+    if hits == 0:
+        raise ParseError(
+            source_name,
+            None,
+            f"not a supported output: no line of {scanned} looks like any of {TRIED}; "
+            "pass format=openssl|jmh|serial if it starts later",
+        )
+    if hits == runner_up:
+        raise ParseError(
+            source_name,
+            first,
+            f"ambiguous: {hits} lines look like openssl and as many like serial; "
+            "pass format=openssl or format=serial",
+        )
+    return Detection(best, f"{hits} lines look like {best} output (the first at line {first})")
+
+
+def _count(head: str, recognize: Callable[[str], bool]) -> tuple[int, int | None]:
+    hits, first = 0, None
+    for number, line in enumerate(head.splitlines(), start=1):
+        if recognize(line):
+            hits += 1
+            first = first or number
+    return hits, first
+
+
+def _openssl_line(line: str) -> bool:
+    return _OPENSSL.search(line) is not None
+
+
+def _serial_line(line: str) -> bool:
+    try:
+        item = parse_line(line)
+    except LineError:
+        return True
+    return item is not None and not isinstance(item, Fact)

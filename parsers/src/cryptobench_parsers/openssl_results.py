@@ -1,0 +1,63 @@
+"""One parsed `openssl speed` figure -> one contract Result, names through the vocabulary."""
+
+from typing import cast
+
+from cryptobench_contract import Result
+from cryptobench_contract.vocabulary import Family, Operation
+from cryptobench_parsers.openssl_lines import Figure
+from cryptobench_parsers.openssl_names import (
+    curve,
+    generic_algorithm,
+    symmetric_algorithm,
+    symmetric_kind,
+)
+
+Params = dict[str, str | int | float | bool]
+
+_PKEY: dict[str, tuple[str, Family]] = {
+    "rsa": ("RSA", "signature"),
+    "dsa": ("DSA", "signature"),
+    "ecdsa": ("ECDSA", "signature"),
+    "eddsa": ("EdDSA", "signature"),
+    "sm2": ("SM2", "signature"),
+    "ecdh": ("ECDH", "key-exchange"),
+    "ffdh": ("FFDH", "key-exchange"),
+}
+_GENERIC_VARIANT = {"kem": "evp-kem", "sig": "evp-signature"}
+
+
+def to_result(figure: Figure, version: str | None) -> Result:
+    family, algorithm, operation, params = _describe(figure)
+    unit = "B/s" if figure.metric == "bytes_per_s" else "ops/s"
+    return Result(
+        name=figure.name,
+        family=family,
+        algorithm=algorithm,
+        # the table's operation word; Result checks it against the vocabulary
+        operation=cast("Operation | None", operation),
+        library="OpenSSL",
+        library_version=version,
+        params=params,
+        metric=figure.metric,
+        value=figure.value,
+        unit=unit,
+    )
+
+
+def _describe(figure: Figure) -> tuple[Family | None, str, str | None, Params]:
+    if figure.kind == "symmetric":
+        family, operation = symmetric_kind(figure.name)
+        block: Params = {} if figure.block is None else {"block_bytes": figure.block}
+        return family, symmetric_algorithm(figure.name), operation, block
+    if figure.kind in ("kem", "sig"):
+        algorithm, numbers = generic_algorithm(figure.name)
+        params: Params = {**numbers, "variant": _GENERIC_VARIANT[figure.kind]} if numbers else {}
+        generic: Family = "kem" if figure.kind == "kem" else "signature"
+        return generic, algorithm, figure.operation, params
+    algorithm, family = _PKEY[figure.kind]
+    if figure.operation in ("encrypt", "decrypt"):
+        family = "cipher"
+    params = {} if figure.bits is None else {"key_bits": figure.bits}
+    if figure.curve is not None:
+        params["curve"] = curve(figure.curve)
+    return family, algorithm, figure.operation, params

@@ -1,0 +1,150 @@
+"""A pasted terminal session with several `openssl speed` commands: one output per command.
+
+A line that types an `openssl speed` command (after any shell prompt, with any `NAME=value`
+environment settings in front) starts a new part; so does a progress or version line after a
+result table (two outputs pasted one after the other: openssl prints its tables last). Each
+part is parsed on its own, with the line numbers of the whole text. Lines before the first command belong to the first part unless they
+hold results of their own (a paste that starts mid-output). Pure: text in, outputs out.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from cryptobench_contract import ParseWarning
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import warning
+from cryptobench_parsers.openssl_speed import (
+    SpeedOutput,
+    nothing_found,
+    parse_openssl_speed,
+    parse_version_header,
+)
+
+_COMMAND = re.compile(r"(?:^|[\s/\\>$#%])(?P<binary>openssl(?:\.exe)?)\s+speed\b(?P<args>.*)$")
+_NOT_COMMANDS = ("Doing ", "+", "Got: ")
+_PROMPT_ENDS = "$#%>"
+_TABLE_ROW = re.compile(r"(?:\s+\d+\.\d+k){2,}\s*$|\s\d+\.\d+s\s.*\s\d+\.\d+\s*$")
+_RUN_START = re.compile(r"^(?:Doing \S|OpenSSL \d|version: \d)")
+_ENV = re.compile(r"""(?P<name>[A-Za-z_]\w*)=(?P<value>"[^"]*"|'[^']*'|\S+)""")
+
+
+@dataclass(frozen=True)
+class Command:
+    """An `openssl speed` command as typed in the session."""
+
+    line: int
+    text: str
+    args: str
+    env: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Part:
+    command: Command | None
+    first_line: int
+    text: str
+
+
+@dataclass
+class SessionOutput:
+    """One output per command that printed results; the lines understood in any part."""
+
+    runs: list[tuple[Command | None, SpeedOutput]]
+    understood: frozenset[int] = frozenset()
+
+    @property
+    def warnings(self) -> list[ParseWarning]:
+        return [item for _, out in self.runs for item in out.warnings]
+
+
+def command(line: str, number: int) -> Command | None:
+    """The `openssl speed` command typed on `line`, or None."""
+    stripped = line.strip()
+    m = _COMMAND.search(stripped)
+    if m is None or stripped.startswith(_NOT_COMMANDS):
+        return None
+    before = stripped[: m.start("binary")]
+    prompt_end = max(before.rfind(char) for char in _PROMPT_ENDS)
+    typed = stripped[prompt_end + 1 :].strip()
+    env = {
+        found["name"]: found["value"].strip("\"'")
+        for found in _ENV.finditer(before[prompt_end + 1 :])
+    }
+    return Command(number, typed, m["args"].strip(), env)
+
+
+def split_session(text: str) -> list[Part]:
+    """The text cut before each command line (line numbers kept)."""
+    lines = text.splitlines()
+    starts: list[tuple[int, Command | None]] = [(0, None)]
+    after_table = False
+    for index, line in enumerate(lines):
+        found = command(line, index + 1)
+        if found is not None or (after_table and _RUN_START.match(line)):
+            starts.append((index, found))
+            after_table = False
+        after_table = after_table or _TABLE_ROW.search(line) is not None
+    if len(starts) > 1 and starts[1][0] == 0:
+        starts.pop(0)
+    ends = [start for start, _ in starts[1:]] + [len(lines)]
+    return [
+        Part(found, start + 1, "\n".join(lines[start:end]))
+        for (start, found), end in zip(starts, ends, strict=True)
+    ]
+
+
+def parse_openssl_session(text: str, *, source_name: str) -> SessionOutput:
+    """Every command's output with results; raises ParseError when no part has any."""
+    parts = split_session(text)
+    preamble = parts[0] if parts[0].command is None and len(parts) > 1 else None
+    version, build = parse_version_header(preamble.text) if preamble else (None, {})
+    parsed = [
+        (
+            part,
+            parse_openssl_speed(
+                part.text,
+                source_name=source_name,
+                version=version,
+                build=build,
+                first_line=part.first_line,
+                allow_empty=True,
+            ),
+        )
+        for part in parts
+    ]
+    runs = [(part.command, out) for part, out in parsed if out.results]
+    if not runs:
+        raise ParseError(source_name, _first_text_line(text), nothing_found(text))
+    _move_orphan_warnings(parsed, runs, source_name)
+    return SessionOutput(runs, frozenset().union(*(out.understood for _, out in parsed)))
+
+
+def _move_orphan_warnings(
+    parsed: list[tuple[Part, SpeedOutput]],
+    runs: list[tuple[Command | None, SpeedOutput]],
+    source_name: str,
+) -> None:
+    """Warnings of parts without results go to the run before them (or the first run)."""
+    target = runs[0][1]
+    for part, out in parsed:
+        if out.results:
+            target = out
+            continue
+        if part.command is not None:
+            target.warnings.append(
+                warning(
+                    part.command.line,
+                    part.command.text,
+                    "this command's output holds no results",
+                    source_name,
+                )
+            )
+        target.warnings.extend(out.warnings)
+        target.warnings.sort(key=lambda w: w.line or 0)
+
+
+def _first_text_line(text: str) -> int:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            return number
+    return 1

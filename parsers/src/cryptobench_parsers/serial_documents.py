@@ -1,0 +1,129 @@
+"""SerialRun -> RunDocument: the machine, tool and tags each console format tells about itself."""
+
+import uuid
+from typing import Any
+
+from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
+from cryptobench_contract.run import MAX_ARTIFACT_CHARS
+from cryptobench_contract.vocabulary import Source
+from cryptobench_parsers.serial_runs import SerialRun
+
+SOURCE: Source = "esp32c6-serial"
+SEED002_NOTE = (
+    "seed 002 firmware: the printed 'cycles' are the cycle delta divided by 160, "
+    "i.e. microseconds at 160 MHz; stored as us/op"
+)
+_TOOLS = {
+    "mbedtls": "mbedtls programs/test/benchmark",
+    "wolfssl": "wolfcrypt benchmark",
+    "seed002": "ESP32C6-RSA_mbedtls (seed 002)",
+}
+
+
+def build_document(run: SerialRun, *, machine_name: str | None = None) -> RunDocument:
+    if run.style == "bench":
+        machine, tool, tags = _from_begin(run, machine_name)
+    else:
+        machine, tool, tags = _from_facts(run, machine_name)
+    if run.partial:
+        tags["partial"] = "true"
+    results = [_with_context(result, run) for result in run.results]
+    content = "\n".join(run.lines)[:MAX_ARTIFACT_CHARS]
+    return RunDocument(
+        run_id=uuid.UUID(run.identity()),
+        source=SOURCE,
+        started_at=run.started_at,
+        finished_at=run.finished_at,
+        machine=machine,
+        tool=tool,
+        tags=tags,
+        results=results,
+        artifact=Artifact(media_type="text/plain", content=content) if content else None,
+        warnings=run.warnings,
+    )
+
+
+def _from_begin(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool, dict[str, str]]:
+    info = run.begin
+    if not info:
+        name = machine_name or "esp32c6-unknown"
+        return (
+            Machine(name=name, extra={"note": "BEGIN line not received"}),
+            Tool(name="cryptobench-firmware"),
+            {},
+        )
+    target, device, mhz = info.get("target"), info.get("device"), info.get("cpu_mhz")
+    extra: dict[str, Any] = {
+        key: info[key]
+        for key in ("target", "device", "chip_rev", "flash_bytes", "mpi_max_bits", "clock", "unit")
+        if info.get(key)
+    }
+    if mhz:
+        extra["clock_source"] = "configured"
+    machine = Machine(
+        name=machine_name or _device_name(target, device),
+        arch=info.get("arch"),
+        cpu_model=info.get("chip"),
+        cores=info.get("cores") or None,
+        clock_hz=float(mhz) * 1e6 if mhz else None,
+        os=info.get("sdk"),
+        board=None,
+        extra=extra,
+    )
+    tool = Tool(
+        name="cryptobench-firmware",
+        version=f"protocol v{info.get('v')}",
+        build=" ".join(str(info[key]) for key in ("compiler", "opt") if info.get(key)) or None,
+        options=f"iterations={info.get('iterations')} keygen_iterations={info.get('keygen_iterations')}",
+    )
+    reported = info.get("accel")
+    accel = reported if isinstance(reported, list) else []
+    tags = {"target": str(target or "unknown"), "hw_accel": "+".join(map(str, accel)) or "none"}
+    if info.get("opt"):
+        tags["opt_level"] = str(info["opt"])
+    return machine, tool, tags
+
+
+def _device_name(target: Any, device: Any) -> str:
+    if target and device and target != "host":
+        return f"{target}-{str(device).replace(':', '')[-6:]}"
+    return str(device or target or "serial-device")
+
+
+def _from_facts(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool, dict[str, str]]:
+    facts = run.facts
+    target = facts.get("target") or ("esp32c6" if run.style == "seed002" else None)
+    hz = facts.get("cpu_hz")
+    extra: dict[str, Any] = {}
+    clock_hz = float(hz) if hz else None
+    if clock_hz:
+        extra["clock_source"] = "configured"
+    elif run.style == "seed002":
+        clock_hz, extra["clock_source"] = 160e6, "nominal"
+    if facts.get("chip_rev"):
+        extra["chip_rev"] = facts["chip_rev"]
+    machine = Machine(
+        name=machine_name or target or "serial-device",
+        arch="riscv32" if target in ("esp32c6", "esp32c3") else None,
+        cpu_model=target,
+        clock_hz=clock_hz,
+        os=f"ESP-IDF {facts['idf']}" if facts.get("idf") else None,
+        extra=extra,
+    )
+    tool = Tool(
+        name=_TOOLS[run.style],
+        version=facts.get("library_version"),
+        options=SEED002_NOTE if run.style == "seed002" else None,
+    )
+    return machine, tool, {"target": target} if target else {}
+
+
+def _with_context(result: Result, run: SerialRun) -> Result:
+    update: dict[str, Any] = {}
+    version = run.begin.get("mbedtls") if run.style == "bench" else run.facts.get("library_version")
+    if version and result.library_version is None:
+        update["library_version"] = str(version)
+    block = run.facts.get("block_bytes")
+    if run.style == "wolfssl" and block and result.metric in ("bytes_per_s", "cycles_per_byte"):
+        update["params"] = {**result.params, "block_bytes": int(block)}
+    return result.model_copy(update=update) if update else result

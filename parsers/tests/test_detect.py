@@ -1,0 +1,61 @@
+"""Format detection on every captured fixture, on unrelated text, and on what it says."""
+
+from pathlib import Path
+
+import pytest
+
+from cryptobench_parsers.detect import TRIED, detect
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.imports import decode
+
+FIXTURES = Path(__file__).parents[2] / "collectors" / "tests" / "fixtures"
+CASES = [
+    (kind, path)
+    for kind, pattern in (
+        ("openssl", "openssl/*.txt"),
+        ("jmh", "jmh/*.json"),
+        ("serial", "serial/*.log"),
+    )
+    for path in sorted(FIXTURES.glob(pattern))
+]
+
+
+@pytest.mark.parametrize(("kind", "path"), CASES, ids=[path.name for _, path in CASES])
+def test_every_fixture_is_detected_as_its_format(kind, path):
+    found = detect(path.read_text(encoding="utf-8"), source_name=path.name)
+    assert found.format == kind
+    assert found.reason
+
+
+def test_the_reason_counts_lines_and_names_the_first():
+    text = (FIXTURES / "openssl" / "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt").read_text()
+    assert (
+        detect(text, source_name="x").reason
+        == "7 lines look like openssl output (the first at line 1)"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        Path("/etc/passwd").read_text(),
+        "just some words\nand 12 apples\n",
+        "I (25) cpu_start: cpu freq: 160000000 Hz\n",
+        "[1, 2, 3]",
+    ],
+)
+def test_unrelated_text_is_refused_naming_what_was_tried(text):
+    with pytest.raises(ParseError) as caught:
+        detect(text, source_name="paste")
+    assert str(caught.value).startswith("paste: not a supported output")
+    assert TRIED in str(caught.value)
+
+
+def test_empty_and_binary_input():
+    with pytest.raises(ParseError, match="empty: nothing to import"):
+        detect("  \n", source_name="e")
+    with pytest.raises(ParseError, match="e:3: not UTF-8 text"):
+        decode(b"a\nb\n\xff\xfe", source_name="e")
+    with pytest.raises(ParseError, match="binary data"):
+        decode(b"\x00" * 100 + b"Doing", source_name="e")
+    assert decode("\ufeffDoing".encode(), source_name="e") == "Doing"

@@ -1,0 +1,65 @@
+"""pytest fixtures: a real PostgreSQL for the whole session, and a fresh database per request.
+
+`postgres_cluster` starts a throwaway cluster once per session (or uses the server named by
+CRYPTOBENCH_TEST_DATABASE_URL, e.g. when `make test` already started one). `make_database`
+gives each caller an empty database of its own, copied from a migrated template.
+"""
+
+import itertools
+import os
+from collections.abc import Callable, Iterator
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.engine import make_url
+
+from cryptobench_server.migrate import upgrade
+from cryptobench_testsupport.pgcluster import destroy, start_cluster
+
+_counter = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres_admin_url() -> Iterator[str]:
+    given = os.environ.get("CRYPTOBENCH_TEST_DATABASE_URL")
+    if given:
+        yield given
+        return
+    cluster = start_cluster()
+    try:
+        yield cluster.url("postgres")
+    finally:
+        destroy(cluster)
+
+
+@pytest.fixture(scope="session")
+def make_database(postgres_admin_url: str) -> Callable[[], str]:
+    """Factory: create a new empty PostgreSQL database, migrated to head, and return its URL."""
+    admin = create_engine(postgres_admin_url, isolation_level="AUTOCOMMIT")
+    template = f"cb_template_{os.getpid()}"
+    _create(admin, template)
+    upgrade(_database_url(postgres_admin_url, template))
+
+    def _make() -> str:
+        name = f"cb_test_{os.getpid()}_{next(_counter)}"
+        _create(admin, name, template=template)
+        return _database_url(postgres_admin_url, name)
+
+    return _make
+
+
+def _create(admin: Engine, name: str, template: str | None = None) -> None:
+    clause = f' TEMPLATE "{template}"' if template else ""
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        connection.execute(text(f'CREATE DATABASE "{name}"{clause}'))
+
+
+def _database_url(admin_url: str, name: str) -> str:
+    return make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+
+
+@pytest.fixture
+def pg_url(make_database: Callable[[], str]) -> str:
+    """URL of a fresh, migrated PostgreSQL database for one test."""
+    return make_database()

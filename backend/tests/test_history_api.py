@@ -5,12 +5,10 @@ import subprocess
 import sys
 
 from history_support import RUNS, STEP_RUN, synthetic_runs, upload
-
 from sqlalchemy import create_engine, text
 from test_rollups import assert_same, snapshot
 
 from cryptobench_server import rollups
-
 from cryptobench_server.changes.store import detect_all
 
 
@@ -79,7 +77,7 @@ def test_history_is_one_point_per_run_per_series_in_time_order(store_client):
 
 def test_history_series_by_library_version_sort_as_versions(store_client):
     docs = synthetic_runs()
-    for doc, version in zip(docs, ["3.0.13", "3.0.2", "1.1.1g", "3.5.0"]):
+    for doc, version in zip(docs, ["3.0.13", "3.0.2", "1.1.1g", "3.5.0"], strict=False):
         for r in doc["results"]:
             r["library_version"] = version
     upload(store_client, docs[:4])
@@ -213,7 +211,7 @@ def test_changes_detect_over_stored_runs_finds_what_ingest_found(store_client, s
 def test_versions_sort_as_versions_on_chart_axes_series_and_facets(store_client):
     docs = synthetic_runs()[:5]
     versions = ["3.0.13", "3.10", "3.0.2", "1.1.1g", "3.5.0"]
-    for doc, version in zip(docs, versions):
+    for doc, version in zip(docs, versions, strict=False):
         for r in doc["results"]:
             r["library_version"] = version
     upload(store_client, docs)

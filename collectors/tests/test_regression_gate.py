@@ -93,8 +93,10 @@ def test_spool_flush_with_the_gate_counts_the_run_as_sent_and_exits_4(
     saved, _ = nightly(capsys, tmp_path, OLDER, 4, "flushed-box")
     assert upload(live_server, capsys, saved, "--server", "http://127.0.0.1:9")[0] == 3
     code, _, err = run_main(
-        ["spool", "flush", "--fail-on-regression"]
-        + ["--server", live_server.url, "--token", live_server.token],
+        [
+            *("spool", "flush", "--fail-on-regression"),
+            *("--server", live_server.url, "--token", live_server.token),
+        ],
         capsys,
     )
     assert code == 4

@@ -15,7 +15,6 @@ from sqlalchemy.exc import OperationalError
 from cryptobench_parsers.imports import ImportOptions
 from cryptobench_server import migrate as migrations
 from cryptobench_server import rollups
-from cryptobench_server.changes.store import detect_all
 from cryptobench_server.auth import (
     SCOPES,
     RedactQueryTokens,
@@ -23,6 +22,7 @@ from cryptobench_server.auth import (
     list_tokens,
     revoke_token,
 )
+from cryptobench_server.changes.store import detect_all
 from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo

@@ -67,14 +67,17 @@ def get_changes(
     limit: Limit = DEFAULT_LIMIT,
     cursor: Cursor = None,
 ) -> Changes:
-    after = tuple(decode_cursor(cursor, types=(datetime, int))) if cursor else None
+    after = None
+    if cursor:
+        started_at, pk = decode_cursor(cursor, types=(datetime, int))
+        after = (started_at, pk)
     rows = list_changes(
         session,
         filters=filters,
         since=since,
         direction=direction,
         limit=limit + 1,
-        after=after,  # type: ignore[arg-type]
+        after=after,
     )
     rows, next_cursor = page(rows, limit, lambda c: [c["started_at"].isoformat(), c["id"]])
     return Changes.model_validate({"changes": rows, "next_cursor": next_cursor})

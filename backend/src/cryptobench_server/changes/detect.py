@@ -37,6 +37,7 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 DEFAULT_THRESHOLD = 0.05
 WINDOW = 10
@@ -138,7 +139,7 @@ def _after_level(before: float, values: list[float]) -> float:
 
 
 def _noise(before: list[float], after: list[float]) -> float:
-    diffs = [abs(math.log(b / a)) for part in (before, after) for a, b in zip(part, part[1:])]
+    diffs = [abs(math.log(b / a)) for part in (before, after) for a, b in pairwise(part)]
     if not diffs:
         return 0.0
     return MAD_TO_SIGMA * statistics.median(diffs) / math.sqrt(2)

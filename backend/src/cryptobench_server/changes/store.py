@@ -243,7 +243,7 @@ def change_row(
     series: Sequence[LineagePoint],
     step: Step,
 ) -> dict[str, Any]:
-    lineage = dict(zip(LINEAGE_FIELDS, fields))
+    lineage = dict(zip(LINEAGE_FIELDS, fields, strict=True))
     before, after = series[step.baseline], series[step.index]
     worse = (step.ratio > 1) == LESS_IS_BETTER[lineage["metric"]]
     return {

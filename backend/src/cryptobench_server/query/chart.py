@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from cryptobench_contract.versions import is_version_dimension, version_key
 from sqlalchemy import case, func, null, select
 from sqlalchemy.orm import Session
 
+from cryptobench_contract.versions import is_version_dimension, version_key
 from cryptobench_server.fastpaths import fetch_aggregate
 from cryptobench_server.models import Series
 from cryptobench_server.query.dimensions import Dimension, rollup_for, series_from

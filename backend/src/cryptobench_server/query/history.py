@@ -60,7 +60,7 @@ def history(
     notes = _notes(session, {pk for points in by_key.values() for pk in points})
     names = [d.name for d in series]
     return [
-        {"key": dict(zip(names, key)), "points": _points(by_key[key], notes)}
+        {"key": dict(zip(names, key, strict=True)), "points": _points(by_key[key], notes)}
         for key in sorted(by_key, key=lambda k: [version_key(v) for v in k])
     ]
 

@@ -27,8 +27,8 @@ from cryptobench_collect.cli.options import (
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import apply_overrides, deliver
 from cryptobench_collect.documents import read_text, write_documents
-from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.errors import UsageError
+from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners import openssl as runner
 from cryptobench_contract import Machine, RunDocument

@@ -25,10 +25,10 @@ from cryptobench_collect.cli.options import (
     parse_tags,
 )
 from cryptobench_collect.cli.warnings import print_warnings
-from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import write_documents
 from cryptobench_collect.errors import InputError, OnlySpooled, RuntimeFailure
+from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.sources.serial_reader import SerialLines, open_port
 from cryptobench_collect.sources.serial_session import SessionOutcome, collect_session
 from cryptobench_contract import ParseWarning, RunDocument

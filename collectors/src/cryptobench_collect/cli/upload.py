@@ -147,8 +147,7 @@ def _raise_summary(problems: list[CollectorError], *, total: int) -> None:
     if len(problems) == 1:
         raise problems[0]
     lines = "\n  ".join(str(problem) for problem in problems)
-    kind = RuntimeFailure
-    for only in (OnlySpooled, RegressionFound):
-        if all(isinstance(p, only) for p in problems):
-            kind = only
+    if all(isinstance(p, RegressionFound) for p in problems):
+        raise RegressionFound(f"regressions at {len(problems)} of {total} run(s):\n  {lines}")
+    kind = OnlySpooled if all(isinstance(p, OnlySpooled) for p in problems) else RuntimeFailure
     raise kind(f"{len(problems)} of {total} run(s) not uploaded:\n  {lines}")

@@ -6,7 +6,10 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import httpx
-from collect_support import FIXTURES, clean_env, run_main  # noqa: F401
+import pytest
+from collect_support import FIXTURES, run_main
+
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 NEWER = "openssl-3.0.19_mr_evp_aes-128-cbc.txt"  # -mr prints no version: captured with 3.0.19
 OLDER = "openssl-1.0.2o-freebsd_aes-128-cbc.txt"

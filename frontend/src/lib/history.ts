@@ -5,7 +5,7 @@ import { isDimension } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel } from "./figures";
 import { formatNumber, isMetric, type Metric } from "./units";
-import { filterParams, type Filters } from "./viewState";
+import { filterParams, type ExplorerState, type Filters } from "./viewState";
 
 export type HistoryAxis = "time" | "version";
 
@@ -49,6 +49,22 @@ export function encodeHistory(state: HistoryState): URLSearchParams {
 export function historyHref(state: HistoryState): string {
   const query = encodeHistory(state).toString();
   return query ? `/history?${query}` : "/history";
+}
+
+/** "Show history of these series": the chart's filters, a line per (x, series) combination. */
+export function chartHistoryHref(state: ExplorerState, metric: Metric): string {
+  const series = [...new Set([state.x, ...state.series])].filter((d) => d !== "run");
+  return historyHref({ filters: state.filters, series, metric, axis: "time" });
+}
+
+/** The history of one chart point: its x value and series key as filters, a line per machine. */
+export function pointHistoryHref(state: ExplorerState, metric: Metric, x: unknown, key: Record<string, unknown>): string {
+  const filters: Filters = { ...state.filters };
+  const pinned: Array<[string, unknown]> = [[state.x, x], ...Object.entries(key)];
+  for (const [dim, value] of pinned) {
+    if (dim !== "run" && value !== null && value !== undefined && value !== "(none)") filters[dim] = [String(value)];
+  }
+  return historyHref({ filters, series: ["machine"], metric, axis: "time" });
 }
 
 /** What a change's lineage says about a dimension (undefined: the change does not name it). */

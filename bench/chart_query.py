@@ -176,6 +176,7 @@ def load(conninfo: str, first: int = 0, count: int = RUNS) -> None:
                 None,
                 None,
                 "2026-11-21T00:00:00Z",
+                "[]",
             )
         )
         _results(results, rng, r, groups[group], speed[machine], clock, tags)

@@ -111,7 +111,7 @@ RESULT_COLUMNS = (
 RUN_COLUMNS = (
     "id, run_id, content_hash, source, started_at, finished_at, machine_id, clock_hz, clock_source, "
     "machine_extra, tool_name, tool_version, tool_build, tool_options, tags, result_count, "
-    "artifact_media_type, artifact_content, created_at"
+    "artifact_media_type, artifact_content, created_at, warnings"
 )
 GROUP_RUN = [
     ("esp32c6-serial", "opt_level", ("-O2", "-Os", "-O3")),

@@ -5,8 +5,10 @@ Setup: the loader of bench/chart_query.py (2,000 runs x 500 results, five worklo
 machines), the read model built by `rollups.catch_up`. Each call: columns = machine (20),
 rows = the identities (algorithm, operation, library, params) of every algorithm but EdDSA, split
 by tag.engine and tag.python: RSA 24 + ECDSA 48 + ECDH 16 x 2 pythons + cipher and hash 48 x 2
-engines = 200 rows; metric, agg and baseline machine vary. Every cell the API returns must equal its group in the SQL (value, min, max, n;
-means to 1e-12), and every row must have all 20 cells.
+engines = 200 rows; metric, agg and baseline machine vary. Every cell the API returns must equal
+its group in the SQL (value, min, max, n; means to 1e-12) and the other way round. Each machine
+ran one engine and one python version, so split rows are measured by half the machines: their
+other cells are empty, as they should be.
 Last line: {"bench": "matrix_query", "ours": p95 ms, "baseline": SQL p95 ms, "ratio", "unit": "ms"}.
 """
 
@@ -23,7 +25,7 @@ from cryptobench_server.migrate import upgrade
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 CALLS, ROWS, COLUMNS = 20, 200, 20
-METRICS = ("ns_per_op", "ops_per_s", "cycles_per_op", "ns_per_op")
+METRICS = ("ns_per_op", "ops_per_s")  # every result has a time; cycles need a clock
 AGGS = ("median", "mean", "median", "max", "min")
 ALGORITHMS = (
     "RSA",
@@ -72,30 +74,24 @@ def time_api(base_url: str, calls: list[dict]) -> tuple[list[float], list[Cells]
                 continue
             body = response.json()
             shape = (len(body["rows"]), len(body["columns"]))
-            if shape != (ROWS, COLUMNS) or any(None in r["cells"] for r in body["rows"]):
+            if shape != (ROWS, COLUMNS):
                 raise SystemExit(
-                    f"{call}: a {shape} matrix with empty cells, not {ROWS} x {COLUMNS}"
+                    f"{call}: a {shape[0]} x {shape[1]} matrix, not {ROWS} x {COLUMNS}"
                 )
             samples.append(elapsed)
             machines = [c["value"] for c in body["columns"]]
+            names = ("algorithm", "operation", "library", "params", *SPLIT)
             figures.append(
                 {
-                    _key(
-                        k["algorithm"],
-                        k["operation"],
-                        k["library"],
-                        k["params"],
-                        k["tag.engine"],
-                        m,
-                    ): (
+                    _key(*(row["key"][n] for n in names), m): (
                         c["value"],
                         c["min"],
                         c["max"],
                         c["n"],
                     )
                     for row in body["rows"]
-                    for k in [row["key"]]
-                    for m, c in zip(machines, row["cells"], strict=False)
+                    for m, c in zip(machines, row["cells"], strict=True)
+                    if c is not None
                 }
             )
     return samples, figures

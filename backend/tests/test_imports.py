@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from cryptobench_server.app import create_app
 from cryptobench_server.cli import app as server_cli
 from cryptobench_server.config import Settings, get_settings
+from cryptobench_server.errors import InvalidInput
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.models import Result, Run
 
@@ -268,3 +269,7 @@ def test_the_server_cli_imports_through_the_same_code_path(store, monkeypatch, t
         f"{path}: serial ({api['detection']}): run {run['run_id']}, 160 results, stored"
     )
     assert run["created"] is False
+    refused = CliRunner().invoke(server_cli, ["import", "/etc/passwd"])
+    get_settings.cache_clear()
+    assert isinstance(refused.exception, InvalidInput)
+    assert refused.exception.detail.startswith("/etc/passwd: not a supported output")

@@ -1,4 +1,4 @@
-// E2E tests of the comparison views (matrix, relative-to, fits, size vs speed, drill-down); run by run.mjs with the others.
+// E2E checks of the comparison views (matrix, relative-to, fits, size vs speed); app.spec.mjs runs them with the others.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
@@ -100,6 +100,53 @@ export const VIEW_TESTS = [
       await waitForChart(fresh);
       assert.deepEqual(await plotted(fresh), traces);
       await fresh.close();
+    },
+  },
+  {
+    name: "size-curve cost model: seed 003 without cryptodev fits, CPU-time devcrypto does not",
+    fn: async ({ page, shot, url }) => {
+      await openPreset(page, url, "openssl-cryptodev");
+      await page.waitForSelector('[data-testid="fit-table"] tbody tr');
+      const before = await drawCount(page);
+      await page.getByRole("button", { name: "lines" }).click();
+      await waitForChart(page, before);
+      const names = (await plotted(page)).map((t) => t.name);
+      assert.ok(names.some((n) => /^none fit \(R² 1\.0000\)$/.test(n)), names.join(" | "));
+      assert.ok(!names.some((n) => n.startsWith("devcrypto fit")), names.join(" | "));
+      const rows = await page.$$eval('[data-testid="fit-table"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+      assert.deepEqual(rows.find((r) => r[0] === "none"), ["none", "176 ns", "45.9 MB/s", "8.06 B", "1.0000", "yes"]);
+      assert.equal(rows.find((r) => r[0] === "devcrypto")?.[5], "no");
+      await shot("fit-cryptodev");
+    },
+  },
+  {
+    name: "size vs speed: verify time against signature size, one front point, permalink, CSV, light and dark",
+    fn: async ({ page, browser, url, shot }) => {
+      const path = "/tradeoff?f.operation=verify&metric=ns_per_op&size=signature_bytes";
+      await page.goto(`${url}${path}`);
+      await page.waitForSelector('[data-testid="tradeoff-table"] tbody tr', { timeout: 20_000 });
+      const rows = await page.$$eval('[data-testid="tradeoff-table"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+      const sizes = new Set(rows.map((r) => r[2]));
+      assert.ok(sizes.has("72") && sizes.has("256") && sizes.has("512"), [...sizes].join(","));
+      const front = rows.filter((r) => r[4] === "yes");
+      // The fastest 72-byte ECDSA verify beats every RSA verify, so it is the whole front.
+      assert.equal(front.length, 1);
+      assert.equal(front[0][2], "72");
+      assert.ok(front[0][1].startsWith("ECDSA"), front[0][1]);
+      await shot("tradeoff-light");
+
+      const fresh = await browser.newPage();
+      await fresh.goto(page.url());
+      await fresh.waitForSelector('[data-testid="tradeoff-table"] tbody tr', { timeout: 20_000 });
+      assert.deepEqual(await fresh.$$eval('[data-testid="tradeoff-table"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent))), rows);
+      await fresh.close();
+
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+      const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
+      assert.equal(csv[0], "operation,point,signature (bytes),ns_per_op (ns/op),n,pareto front");
+      assert.equal(csv.length, rows.length + 1);
+      await page.getByRole("button", { name: "Toggle dark mode" }).click();
+      await shot("tradeoff-dark");
     },
   },
 ];

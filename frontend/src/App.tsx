@@ -12,6 +12,7 @@ import { MachinesPage } from "./pages/MachinesPage";
 import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
 import { RunsPage } from "./pages/RunsPage";
+import { TradeoffPage } from "./pages/TradeoffPage";
 import { Empty, ErrorMessage, Loading } from "./components/States";
 import { setVocabulary } from "./lib/vocabulary";
 
@@ -25,6 +26,7 @@ function Pages() {
     <Routes>
       <Route path="/" element={<ExplorerPage />} />
       <Route path="/matrix" element={<MatrixPage />} />
+      <Route path="/tradeoff" element={<TradeoffPage />} />
       <Route path="/runs" element={<RunsPage />} />
       <Route path="/runs/:runId" element={<RunDetailPage />} />
       <Route path="/machines" element={<MachinesPage />} />
@@ -51,6 +53,7 @@ export function App() {
             Explorer
           </NavLink>
           <NavLink to="/matrix">Matrix</NavLink>
+          <NavLink to="/tradeoff">Size vs speed</NavLink>
           <NavLink to="/runs">Runs</NavLink>
           <NavLink to="/machines">Machines</NavLink>
           <NavLink to="/compare">Compare</NavLink>

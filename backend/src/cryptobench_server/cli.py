@@ -26,7 +26,7 @@ from cryptobench_server.changes.store import detect_all
 from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
-from cryptobench_server.errors import DomainError
+from cryptobench_server.errors import DomainError, InvalidInput
 from cryptobench_server.imports import parse_import, parse_tags, store_import
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
@@ -235,9 +235,11 @@ def import_files(
                 tags=parse_tags(tag or []),
                 source_name=str(path),
             )
-            outcome = store_import(
-                engine=engine, imported=parse_import(path.read_bytes(), options), dry_run=dry_run
-            )
+            try:
+                imported = parse_import(path.read_bytes(), options)
+            except InvalidInput as exc:
+                raise InvalidInput(f"{path}: {exc.detail}") from None
+            outcome = store_import(engine=engine, imported=imported, dry_run=dry_run)
             for warning in outcome.warnings:
                 typer.echo(
                     f"warning: {path}:{warning.line}: {warning.message}: {warning.text}", err=True

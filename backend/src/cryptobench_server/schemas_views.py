@@ -75,3 +75,54 @@ class Relative(BaseModel):
     geomean_speedup: float | None = Field(
         description="Geometric mean over every series' speedups but the baseline's"
     )
+
+
+class SizeFit(BaseModel):
+    a: float = Field(description="Fixed cost per operation, in the metric's unit")
+    b: float = Field(description="Cost per byte, in the metric's unit")
+    r2: float = Field(description="Weighted R^2 of the fit")
+    n: int = Field(description="Sizes fitted")
+    good: bool = Field(description="Worth drawing: n >= 3, a >= 0, b > 0, r2 >= min_r2")
+    bytes_per_unit: float | None = Field(
+        description="1 / b: asymptotic throughput in bytes per ns (or per cycle)"
+    )
+    half_size: float | None = Field(description="a / b: bytes at which a equals the per-byte cost")
+
+
+class SizePoint(BaseModel):
+    x: int | float | str
+    value: float
+
+
+class SizeFitSeries(BaseModel):
+    key: dict[str, str | None]
+    points: list[SizePoint]
+    fit: SizeFit | None
+
+
+class SizeFits(BaseModel):
+    metric: CanonicalMetric
+    unit: str
+    x: str
+    min_r2: float
+    series: list[SizeFitSeries]
+
+
+class TradeoffPoint(BaseModel):
+    algorithm: str
+    operation: str | None
+    library: str | None
+    params: dict[str, Any] = Field(description="Canonical params with every standard size added")
+    size: int = Field(description="The chosen size in bytes")
+    value: float
+    n: int
+    pareto: bool = Field(description="No point of this operation is as small and as fast")
+
+
+class Tradeoff(BaseModel):
+    metric: CanonicalMetric
+    unit: str
+    less_is_better: bool
+    size: str
+    points: list[TradeoffPoint]
+    unsized: int = Field(description="Identities under the filters without this size")

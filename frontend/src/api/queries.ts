@@ -4,7 +4,7 @@ import { filterParams, type Aggregation, type Filters, type Relative } from "../
 import type { Metric } from "../lib/units";
 import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
-import type { ChangesResponse, ChartResponse, CompareResponse, History, FacetsResponse, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage } from "./types";
+import type { ChangesResponse, ChartResponse, CompareResponse, FacetsResponse, History, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage, SizeFitsResponse, TradeoffResponse } from "./types";
 
 export interface ChartRequest {
   filters: Filters;
@@ -105,6 +105,31 @@ export const relativeQuery = (req: ChartRequest, relative: Relative) =>
       if (relative.by === "x") params.set("baseline_x", relative.x);
       else for (const v of relative.key) params.append("baseline_series", v);
       return getJson<RelativeResponse>("/relative", params);
+    },
+  });
+
+export const fitQuery = (req: ChartRequest, metric: "ns_per_op" | "cycles_per_op") =>
+  queryOptions({
+    queryKey: ["fit", req, metric],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("metric", metric);
+      params.set("x", req.x);
+      for (const dim of req.series) params.append("series", dim);
+      params.set("agg", req.agg);
+      return getJson<SizeFitsResponse>("/fit", params);
+    },
+  });
+
+export const tradeoffQuery = (filters: Filters, metric: Metric, size: string, agg: Aggregation) =>
+  queryOptions({
+    queryKey: ["tradeoff", filters, metric, size, agg],
+    queryFn: () => {
+      const params = filterParams(filters);
+      params.set("metric", metric);
+      params.set("size", size);
+      params.set("agg", agg);
+      return getJson<TradeoffResponse>("/tradeoff", params);
     },
   });
 

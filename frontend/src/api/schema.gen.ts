@@ -103,6 +103,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/fit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Fit
+         * @description GET /fit: the size-curve cost model, time per operation = a + b * bytes, per series.
+         *
+         *     `x` is a byte size (param.block_bytes or param.message_bytes); the points are the chart's
+         *     (`agg` of `metric`, ns_per_op or cycles_per_op, at each size). Each series gets a weighted
+         *     least-squares fit (weights 1 / t^2: relative residuals) with its R^2, the fixed cost `a` (metric
+         *     unit), the per-byte cost `b`, `bytes_per_unit` = 1 / b (asymptotic throughput: bytes per ns or
+         *     per cycle) and `half_size` = a / b in bytes (where fixed and per-byte costs are equal). `good`
+         *     says whether the fit is worth drawing: three sizes or more, a >= 0, b > 0, R^2 >= `min_r2`.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["fit-get_fit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -335,6 +364,33 @@ export interface paths {
          * @description Add a note to a run (shown on the run page and on history); the author is the token's name.
          */
         post: operations["runs-post_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tradeoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Tradeoff
+         * @description GET /tradeoff: size vs speed. Each result identity (algorithm, operation, library, params)
+         *     under the filters is a point: x = its standard size in bytes (`size`: public_key_bytes,
+         *     signature_bytes, ciphertext_bytes or shared_secret_bytes, from the standards via the contract;
+         *     the identity's params carry every size it has), y = the `agg` of `metric` as GET /chart computes
+         *     it. `pareto` marks the points no other point of the same operation beats in both size and speed.
+         *     Identities without that size (ciphers, hashes, unknown sets) are counted in `unsized`.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["tradeoff-get_tradeoff"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1507,6 +1563,77 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /** SizeFit */
+        SizeFit: {
+            /**
+             * A
+             * @description Fixed cost per operation, in the metric's unit
+             */
+            a: number;
+            /**
+             * B
+             * @description Cost per byte, in the metric's unit
+             */
+            b: number;
+            /**
+             * Bytes Per Unit
+             * @description 1 / b: asymptotic throughput in bytes per ns (or per cycle)
+             */
+            bytes_per_unit: number | null;
+            /**
+             * Good
+             * @description Worth drawing: n >= 3, a >= 0, b > 0, r2 >= min_r2
+             */
+            good: boolean;
+            /**
+             * Half Size
+             * @description a / b: bytes at which a equals the per-byte cost
+             */
+            half_size: number | null;
+            /**
+             * N
+             * @description Sizes fitted
+             */
+            n: number;
+            /**
+             * R2
+             * @description Weighted R^2 of the fit
+             */
+            r2: number;
+        };
+        /** SizeFitSeries */
+        SizeFitSeries: {
+            fit: components["schemas"]["SizeFit"] | null;
+            /** Key */
+            key: {
+                [key: string]: string | null;
+            };
+            /** Points */
+            points: components["schemas"]["SizePoint"][];
+        };
+        /** SizeFits */
+        SizeFits: {
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Min R2 */
+            min_r2: number;
+            /** Series */
+            series: components["schemas"]["SizeFitSeries"][];
+            /** Unit */
+            unit: string;
+            /** X */
+            x: string;
+        };
+        /** SizePoint */
+        SizePoint: {
+            /** Value */
+            value: number;
+            /** X */
+            x: number | string;
+        };
         /** Tool */
         Tool: {
             /** Build */
@@ -1528,6 +1655,57 @@ export interface components {
             options?: string | null;
             /** Version */
             version: string | null;
+        };
+        /** Tradeoff */
+        Tradeoff: {
+            /** Less Is Better */
+            less_is_better: boolean;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Points */
+            points: components["schemas"]["TradeoffPoint"][];
+            /** Size */
+            size: string;
+            /** Unit */
+            unit: string;
+            /**
+             * Unsized
+             * @description Identities under the filters without this size
+             */
+            unsized: number;
+        };
+        /** TradeoffPoint */
+        TradeoffPoint: {
+            /** Algorithm */
+            algorithm: string;
+            /** Library */
+            library: string | null;
+            /** N */
+            n: number;
+            /** Operation */
+            operation: string | null;
+            /**
+             * Params
+             * @description Canonical params with every standard size added
+             */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Pareto
+             * @description No point of this operation is as small and as fast
+             */
+            pareto: boolean;
+            /**
+             * Size
+             * @description The chosen size in bytes
+             */
+            size: number;
+            /** Value */
+            value: number;
         };
         /** Verdict */
         Verdict: {
@@ -1898,6 +2076,98 @@ export interface operations {
                 };
             };
             /** @description Invalid input; `errors` names the field paths */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "fit-get_fit": {
+        parameters: {
+            query: {
+                /** @description The size: param.block_bytes or param.message_bytes */
+                x: string;
+                /** @description Time per operation */
+                metric?: "ns_per_op" | "cycles_per_op";
+                /** @description Dimension(s) telling lines apart (repeatable) */
+                series?: string[];
+                /** @description Aggregate of the results at one size */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SizeFits"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,6 +3309,96 @@ export interface operations {
             };
             /** @description Body larger than the configured cap */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tradeoff-get_tradeoff": {
+        parameters: {
+            query: {
+                /** @description Canonical metric of the speed */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Which standard size is x */
+                size?: "public_key_bytes" | "signature_bytes" | "ciphertext_bytes" | "shared_secret_bytes";
+                /** @description Aggregate of an identity's results */
+                agg?: "median" | "mean" | "min" | "max";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tradeoff"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 /** One chart: figure, notes, exports (CSV, PNG, SVG) and the table with the same numbers. */
+import type { Data } from "plotly.js";
 import { useCallback, useContext, useMemo, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ChartData as ChartResponse } from "../lib/chartData";
@@ -19,9 +20,11 @@ interface Props {
   title: string;
   /** A speedup chart: its y title and the note on its geometric means. */
   relative?: { title: string; note: string };
+  /** Traces drawn over the chart's own (e.g. fitted curves). */
+  overlay?: Data[];
 }
 
-export function ChartPanel({ chart, state, title, relative }: Props) {
+export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
   const figure = useMemo(
@@ -45,7 +48,13 @@ export function ChartPanel({ chart, state, title, relative }: Props) {
   const missing = rows.length - plotted;
   return (
     <section aria-label="chart">
-      <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label={title} onPointClick={metric !== null ? openHistory : undefined} />
+      <PlotlyFigure
+        ref={plot}
+        data={overlay ? [...figure.data, ...overlay] : figure.data}
+        layout={figure.layout}
+        label={title}
+        onPointClick={metric !== null ? openHistory : undefined}
+      />
       <p className="note" data-testid="chart-notes">
         {relative ? `${relative.note} ` : ""}
         {figure.logY ? "Logarithmic y axis. " : ""}

@@ -1,7 +1,11 @@
 /** The Explorer: facet filters, chart controls, the chart and its table; all state lives in the URL. */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { chartQuery, facetsQuery, relativeQuery, type ChartRequest } from "../api/queries";
+import { useContext } from "react";
+import { chartQuery, facetsQuery, fitQuery, relativeQuery, type ChartRequest } from "../api/queries";
+import type { SizeFitsResponse } from "../api/types";
+import { fitMetric, fitRows, fitTraces, SIZE_DIMENSIONS } from "../lib/fits";
+import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { ChartControls } from "../components/ChartControls";
 import { ChartPanel } from "../components/ChartPanel";
 import { FacetFilters } from "../components/FacetFilters";
@@ -61,6 +65,56 @@ function RelativeArea({ request, state, relative }: { request: ChartRequest; sta
   return <ChartPanel chart={relativeAsChart(answer.data)} state={state} title={`speedup over ${baseline} by ${state.x}`} relative={info} />;
 }
 
+function FittedChart({ chart, request, state, scale }: { chart: ChartData; request: ChartRequest; state: ExplorerState; scale: number }) {
+  const theme = useContext(ThemeContext);
+  const fits = useQuery(fitQuery(request, fitMetric(request.metric)));
+  const overlay = fits.data && state.chart === "lines" ? fitTraces(fits.data, request.metric, scale, state.series, CHART_THEMES[theme].foreground) : undefined;
+  return (
+    <>
+      <ChartPanel chart={chart} state={state} title={`${request.metric} by ${state.x}`} overlay={overlay} />
+      {fits.isError && <ErrorMessage error={fits.error} what="the cost model" />}
+      {fits.data && <CostModel fits={fits.data} state={state} />}
+    </>
+  );
+}
+
+function CostModel({ fits, state }: { fits: SizeFitsResponse; state: ExplorerState }) {
+  const rows = fitRows(fits, state.series);
+  return (
+    <section aria-label="cost model">
+      <h2 className="subhead">Cost model: time per operation = a + b × bytes</h2>
+      <p className="note">
+        Weighted least squares per series (relative residuals). Throughput = 1/b, the asymptotic speed; half-performance size = a/b, where the fixed cost equals
+        the per-byte cost. A fit is {state.chart === "lines" ? "drawn" : "drawn in the lines view"} only with three sizes or more, a ≥ 0 and R² ≥ {fits.min_r2}.
+      </p>
+      <table data-testid="fit-table">
+        <thead>
+          <tr>
+            <th scope="col">series</th>
+            <th scope="col" className="num">fixed cost a</th>
+            <th scope="col" className="num">throughput 1/b</th>
+            <th scope="col" className="num">half-performance size a/b</th>
+            <th scope="col" className="num">R²</th>
+            <th scope="col">good fit</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.series}>
+              <td>{r.series}</td>
+              <td className="num">{r.fixed}</td>
+              <td className="num">{r.throughput}</td>
+              <td className="num">{r.halfSize}</td>
+              <td className="num">{r.r2}</td>
+              <td>{r.drawn ? "yes" : "no"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 function ChartArea({ state, metric, onChange }: { state: ExplorerState; metric: Metric; onChange: (s: ExplorerState) => void }) {
   const request = { filters: state.filters, x: state.x, series: state.series, metric, agg: state.agg };
   const chart = useQuery(chartQuery(request));
@@ -71,7 +125,11 @@ function ChartArea({ state, metric, onChange }: { state: ExplorerState; metric: 
     <>
       <RelativePicker chart={chart.data} state={state} onChange={onChange} />
       {state.relative === null ? (
-        <ChartPanel chart={inUnit(chart.data, unit.unit, unit.scale)} state={state} title={`${metric} by ${state.x}`} />
+        SIZE_DIMENSIONS.includes(state.x) ? (
+          <FittedChart chart={inUnit(chart.data, unit.unit, unit.scale)} request={request} state={state} scale={unit.scale} />
+        ) : (
+          <ChartPanel chart={inUnit(chart.data, unit.unit, unit.scale)} state={state} title={`${metric} by ${state.x}`} />
+        )
       ) : (
         <RelativeArea request={request} state={state} relative={state.relative} />
       )}

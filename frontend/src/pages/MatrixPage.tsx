@@ -147,7 +147,7 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
                       className="num"
                       style={{ background: speedupColour(cell.speedup) }}
                       data-value={cell.value}
-                      title={`n=${cell.n} min=${formatNumber(cell.min / unit.scale)} max=${formatNumber(cell.max / unit.scale)}`}
+                      title={`n=${cell.n}`}
                     >
                       {formatNumber(cell.value / unit.scale)}
                       <span className="speedup">{formatSpeedup(cell.speedup)}</span>

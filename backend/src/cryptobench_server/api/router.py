@@ -6,6 +6,7 @@ from cryptobench_server.api import (
     chart,
     compare,
     facets,
+    fit,
     health,
     history,
     imports,
@@ -15,6 +16,7 @@ from cryptobench_server.api import (
     relative,
     results,
     runs,
+    tradeoff,
     vocabulary,
 )
 
@@ -29,6 +31,8 @@ api_router.include_router(chart.router)
 api_router.include_router(compare.router)
 api_router.include_router(matrix.router)
 api_router.include_router(relative.router)
+api_router.include_router(fit.router)
+api_router.include_router(tradeoff.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
 api_router.include_router(history.router)

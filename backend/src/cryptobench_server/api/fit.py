@@ -1,0 +1,78 @@
+"""GET /fit: the size-curve cost model, time per operation = a + b * bytes, per series.
+
+`x` is a byte size (param.block_bytes or param.message_bytes); the points are the chart's
+(`agg` of `metric`, ns_per_op or cycles_per_op, at each size). Each series gets a weighted
+least-squares fit (weights 1 / t^2: relative residuals) with its R^2, the fixed cost `a` (metric
+unit), the per-byte cost `b`, `bytes_per_unit` = 1 / b (asymptotic throughput: bytes per ns or
+per cycle) and `half_size` = a / b in bytes (where fixed and per-byte costs are equal). `good`
+says whether the fit is worth drawing: three sizes or more, a >= 0, b > 0, R^2 >= `min_r2`.
+"""
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Query
+
+from cryptobench_contract.units import CANONICAL_UNIT
+from cryptobench_server.api.deps import SessionDep
+from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
+from cryptobench_server.auth import ReadAccess
+from cryptobench_server.errors import InvalidInput
+from cryptobench_server.models import Series
+from cryptobench_server.query.chart import Agg, chart_rows, shape
+from cryptobench_server.query.dimensions import dimension
+from cryptobench_server.query.fits import MIN_R2, fit_line
+from cryptobench_server.schemas_views import SizeFits
+
+router = APIRouter(tags=["fit"])
+FitFilters = Annotated[Filters, Depends(filters_dependency("metric", "x", "series", "agg"))]
+SIZES = ("param.block_bytes", "param.message_bytes")
+
+
+@router.get("/fit", description=(__doc__ or "") + "\n" + FILTER_HELP)
+def get_fit(
+    session: SessionDep,
+    _: ReadAccess,
+    filters: FitFilters,
+    x: Annotated[str, Query(description="The size: param.block_bytes or param.message_bytes")],
+    metric: Annotated[
+        Literal["ns_per_op", "cycles_per_op"], Query(description="Time per operation")
+    ] = "ns_per_op",
+    series: Annotated[
+        list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
+    ] = [],  # noqa: B006
+    agg: Annotated[Agg, Query(description="Aggregate of the results at one size")] = "median",
+) -> SizeFits:
+    x_dim = dimension(x, field="x", source=Series)
+    if x_dim.name not in SIZES:
+        raise InvalidInput(
+            f"x must be one of {', '.join(SIZES)}",
+            errors=[{"field": "x", "message": "not a size in bytes"}],
+        )
+    series_dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
+    rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
+    out = []
+    for s in shape(rows, [d.name for d in series_dims]):
+        points = [{"x": p["x"], "value": p["value"]} for p in s["points"]]
+        numeric = all(isinstance(p["x"], int | float) for p in points)
+        fit = fit_line([p["x"] for p in points], [p["value"] for p in points]) if numeric else None
+        described = None
+        if fit is not None:
+            described = {
+                "a": fit.a,
+                "b": fit.b,
+                "r2": fit.r2,
+                "n": fit.n,
+                "good": fit.good,
+                "bytes_per_unit": fit.bytes_per_unit,
+                "half_size": fit.half_size,
+            }
+        out.append({"key": s["key"], "points": points, "fit": described})
+    return SizeFits.model_validate(
+        {
+            "metric": metric,
+            "unit": CANONICAL_UNIT[metric],
+            "x": x_dim.name,
+            "min_r2": MIN_R2,
+            "series": out,
+        }
+    )

@@ -1,0 +1,103 @@
+"""GET /api/v1/tradeoff on PostgreSQL and SQLite: standard sizes attached to identities and the
+Pareto front, with openssl 3.5's KEM table (collectors/tests/fixtures/openssl/
+openssl-3.5-dev_mlkem_kem_table.txt) and SunEC's ECDSA (seed 001) as the figures.
+
+keygens/s, encaps/s, decaps/s as printed:
+X25519 39924.9 17727.3 34050.1 | ML-KEM-1024 19531.9 38222.7 25054.2 |
+ML-KEM-768 29277.7 51310.1 33656.1 | ML-KEM-512 46719.7 70454.8 46527.9
+"""
+
+import pytest
+from factories import create_test_token, make_result, make_run_doc
+from fastapi.testclient import TestClient
+
+from cryptobench_server.app import create_app
+from cryptobench_server.config import Settings
+from cryptobench_server.migrate import upgrade
+
+KEM_TABLE = {
+    "X25519": (39924.9, 17727.3, 34050.1),
+    "ML-KEM-1024": (19531.9, 38222.7, 25054.2),
+    "ML-KEM-768": (29277.7, 51310.1, 33656.1),
+    "ML-KEM-512": (46719.7, 70454.8, 46527.9),
+}
+
+
+def kem_doc() -> dict:
+    results = [
+        make_result(
+            name=name,
+            family="kem",
+            algorithm=name,
+            operation=operation,
+            library="OpenSSL",
+            library_version="3.5.0",
+            params={},
+            metric="ops_per_s",
+            value=ops,
+            unit="ops/s",
+        )
+        for name, figures in KEM_TABLE.items()
+        for operation, ops in zip(("keygen", "encaps", "decaps"), figures, strict=True)
+    ]
+    return make_run_doc(
+        results,
+        source="openssl-speed",
+        machine={"name": "x86-host", "arch": "x86_64"},
+        tool={"name": "openssl", "version": "3.5.0"},
+        tags={},
+    )
+
+
+@pytest.fixture(params=["postgresql", "sqlite"])
+def kem(request, tmp_path) -> TestClient:
+    if request.param == "postgresql":
+        url = request.getfixturevalue("pg_url")
+    else:
+        url = f"sqlite:///{tmp_path / 'tradeoff.sqlite'}"
+        upgrade(url)
+    app = create_app(
+        Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
+    )
+    with TestClient(app) as client:
+        token = create_test_token(url)
+        response = client.post(
+            "/api/v1/runs", json=kem_doc(), headers={"Authorization": f"Bearer {token}"}
+        )
+        assert response.status_code == 201, response.text
+        yield client
+    app.state.engine.dispose()
+
+
+def tradeoff(client, **params):
+    response = client.get("/api/v1/tradeoff", params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_encapsulation_speed_against_public_key_size(kem):
+    body = tradeoff(kem, metric="ops_per_s", size="public_key_bytes", operation="encaps")
+    assert body["less_is_better"] is False and body["unsized"] == 0
+    assert [(p["algorithm"], p["size"], p["value"], p["pareto"]) for p in body["points"]] == [
+        ("X25519", 32, 17727.3, True),
+        ("ML-KEM-512", 800, 70454.8, True),
+        ("ML-KEM-768", 1184, 51310.1, False),
+        ("ML-KEM-1024", 1568, 38222.7, False),
+    ]
+    assert body["points"][1]["params"] == {
+        "public_key_bytes": 800,
+        "ciphertext_bytes": 768,
+        "shared_secret_bytes": 32,
+    }
+
+
+def test_ciphertext_size_leaves_key_exchange_unsized_and_fronts_per_operation(kem):
+    body = tradeoff(kem, metric="ns_per_op", size="ciphertext_bytes")
+    assert body["less_is_better"] is True
+    assert body["unsized"] == 3  # X25519 keygen, encaps, decaps: no ciphertext
+    front = {(p["operation"], p["algorithm"]) for p in body["points"] if p["pareto"]}
+    # ML-KEM-512 is the smallest and the fastest at every operation: alone on each front.
+    assert front == {("decaps", "ML-KEM-512"), ("encaps", "ML-KEM-512"), ("keygen", "ML-KEM-512")}
+    assert [p["value"] for p in body["points"] if p["operation"] == "decaps"] == [
+        pytest.approx(1e9 / ops) for ops in (46527.9, 33656.1, 25054.2)
+    ]

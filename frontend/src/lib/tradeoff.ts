@@ -1,0 +1,117 @@
+/** Size vs speed: URL state, the scatter with its Pareto fronts, and the CSV of the shown points. */
+import type { Data, Layout } from "plotly.js";
+import type { TradeoffResponse } from "../api/types";
+import { isDimension, valueText } from "./dimensions";
+import type { Theme } from "./figures";
+import { isMetric, metricInfo, type Metric } from "./units";
+import { AGGREGATIONS, type Aggregation, type Filters } from "./viewState";
+
+export const SIZES = ["public_key_bytes", "signature_bytes", "ciphertext_bytes", "shared_secret_bytes"] as const;
+export type Size = (typeof SIZES)[number];
+export const SIZE_LABELS: Record<Size, string> = {
+  public_key_bytes: "public key (bytes)",
+  signature_bytes: "signature (bytes)",
+  ciphertext_bytes: "ciphertext (bytes)",
+  shared_secret_bytes: "shared secret (bytes)",
+};
+
+export interface TradeoffState {
+  filters: Filters;
+  metric: Metric | null;
+  size: Size;
+  agg: Aggregation;
+}
+
+export function decodeTradeoff(params: URLSearchParams): TradeoffState {
+  const filters: Filters = {};
+  for (const [key, value] of params) {
+    if (key.startsWith("f.") && isDimension(key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
+  }
+  const metric = params.get("metric");
+  const size = params.get("size");
+  const agg = params.get("agg");
+  return {
+    filters,
+    metric: metric !== null && isMetric(metric) ? metric : null,
+    size: size !== null && (SIZES as readonly string[]).includes(size) ? (size as Size) : "public_key_bytes",
+    agg: agg !== null && (AGGREGATIONS as readonly string[]).includes(agg) ? (agg as Aggregation) : "median",
+  };
+}
+
+export function encodeTradeoff(state: TradeoffState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(state.filters).sort()) for (const v of state.filters[key] ?? []) params.append(`f.${key}`, v);
+  if (state.metric !== null) params.set("metric", state.metric);
+  if (state.size !== "public_key_bytes") params.set("size", state.size);
+  if (state.agg !== "median") params.set("agg", state.agg);
+  return params;
+}
+
+type Point = TradeoffResponse["points"][number];
+const SIZE_PARAMS = new Set<string>(SIZES);
+
+/** A point's name: algorithm, library and the params that are not sizes. */
+export function pointLabel(p: Point): string {
+  const params = Object.entries(p.params)
+    .filter(([k]) => !SIZE_PARAMS.has(k))
+    .map(([, v]) => valueText(v));
+  return [p.algorithm, ...params, p.library ? `(${p.library})` : ""].filter(Boolean).join(" ");
+}
+
+const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"];
+
+/** One marker trace per operation, and its Pareto front as a dashed step line (in `scale` units). */
+export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string, theme: Theme): { data: Data[]; layout: Partial<Layout> } {
+  const operations = [...new Set(t.points.map((p) => p.operation ?? "(none)"))];
+  const data: Data[] = operations.flatMap((op, i) => {
+    const points = t.points.filter((p) => (p.operation ?? "(none)") === op);
+    const front = points.filter((p) => p.pareto).sort((a, b) => a.size - b.size);
+    const color = COLORS[i % COLORS.length];
+    return [
+      {
+        type: "scatter",
+        mode: "markers",
+        name: op,
+        x: points.map((p) => p.size),
+        y: points.map((p) => p.value / scale),
+        text: points.map(pointLabel),
+        marker: { color, size: points.map((p) => (p.pareto ? 11 : 7)), symbol: points.map((p) => (p.pareto ? "diamond" : "circle")) },
+        hovertemplate: "%{text}<br>%{x} B, %{y:.4~g}<extra>%{fullData.name}</extra>",
+      } as Data,
+      {
+        type: "scatter",
+        mode: "lines",
+        name: `${op} Pareto front`,
+        x: front.map((p) => p.size),
+        y: front.map((p) => p.value / scale),
+        line: { color, dash: "dash", width: 1.5 },
+        hoverinfo: "skip",
+      } as Data,
+    ];
+  });
+  const better = t.less_is_better ? "lower is better" : "higher is better";
+  const layout: Partial<Layout> = {
+    xaxis: { title: { text: `${SIZE_LABELS[t.size as Size] ?? t.size}, smaller is better` }, type: "log", gridcolor: theme.grid, automargin: true },
+    yaxis: { title: { text: `${metricInfo(t.metric).label} (${unit}), ${better}` }, type: "log", gridcolor: theme.grid, automargin: true },
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "rgba(0,0,0,0)",
+    font: { color: theme.foreground },
+    margin: { t: 24, r: 16, b: 48, l: 64 },
+    hovermode: "closest",
+    showlegend: true,
+  };
+  return { data, layout };
+}
+
+function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return "";
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** CSV of the shown points: operation, label, size, value in the shown unit, on the front. */
+export function tradeoffCsv(t: TradeoffResponse, scale: number, unit: string): string {
+  const header = ["operation", "point", SIZE_LABELS[t.size as Size] ?? t.size, `${t.metric} (${unit})`, "n", "pareto front"];
+  const rows = t.points.map((p) => [p.operation, pointLabel(p), p.size, p.value / scale, p.n, p.pareto ? "yes" : "no"]);
+  return `${[header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}

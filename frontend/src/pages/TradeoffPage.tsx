@@ -1,0 +1,138 @@
+/** Size vs speed: standard sizes of parameter sets against measured speed, Pareto fronts marked; state in the URL. */
+import { useQuery } from "@tanstack/react-query";
+import { useContext, useMemo, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { facetsQuery, tradeoffQuery } from "../api/queries";
+import type { TradeoffResponse } from "../api/types";
+import { FacetFilters } from "../components/FacetFilters";
+import { PlotlyFigure, type PlotHandle } from "../components/PlotlyFigure";
+import { Empty, ErrorMessage, Loading } from "../components/States";
+import { downloadText } from "../lib/download";
+import { CHART_THEMES, ThemeContext } from "../lib/theme";
+import { decodeTradeoff, encodeTradeoff, pointLabel, SIZE_LABELS, SIZES, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
+import { availableMetrics, formatNumber, metricTitle, unitScale, type Metric } from "../lib/units";
+import { AGGREGATIONS } from "../lib/viewState";
+
+function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric }) {
+  const theme = useContext(ThemeContext);
+  const plot = useRef<PlotHandle>(null);
+  const unit = unitScale(metric, null);
+  const figure = useMemo(() => tradeoffFigure(answer, unit.scale, unit.unit, CHART_THEMES[theme]), [answer, unit.scale, unit.unit, theme]);
+  if (answer.points.length === 0)
+    return <Empty>No result under these filters has a standard {SIZE_LABELS[answer.size as keyof typeof SIZE_LABELS]} size. Pick another size or remove a filter.</Empty>;
+  return (
+    <section aria-label="size vs speed">
+      <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label="size vs speed" />
+      <p className="note" data-testid="tradeoff-notes">
+        Sizes from the standards (FIPS 203/204/205, RFC 8032/7748, SEC 1; ECDSA signatures at their DER maximum). Diamonds on the dashed line are the Pareto
+        front of their operation: nothing else is both as small and as fast.
+        {answer.unsized > 0 ? ` ${answer.unsized} result identities have no such size and are not shown.` : ""}
+      </p>
+      <div className="toolbar">
+        <button type="button" onClick={() => downloadText("cryptobench-size-speed.csv", tradeoffCsv(answer, unit.scale, unit.unit), "text/csv")}>
+          Export CSV
+        </button>
+        <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-size-speed")}>
+          Save PNG
+        </button>
+        <button type="button" onClick={() => void plot.current?.download("svg", "cryptobench-size-speed")}>
+          Save SVG
+        </button>
+      </div>
+      <table data-testid="tradeoff-table">
+        <thead>
+          <tr>
+            <th scope="col">operation</th>
+            <th scope="col">point</th>
+            <th scope="col" className="num">
+              {SIZE_LABELS[answer.size as keyof typeof SIZE_LABELS]}
+            </th>
+            <th scope="col" className="num">
+              {unit.unit}
+            </th>
+            <th scope="col">Pareto front</th>
+          </tr>
+        </thead>
+        <tbody>
+          {answer.points.map((p, i) => (
+            <tr key={i}>
+              <td>{p.operation ?? "—"}</td>
+              <td>{pointLabel(p)}</td>
+              <td className="num">{p.size}</td>
+              <td className="num" data-value={p.value}>
+                {formatNumber(p.value / unit.scale)}
+              </td>
+              <td>{p.pareto ? "yes" : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Area({ state, metric }: { state: TradeoffState; metric: Metric }) {
+  const answer = useQuery(tradeoffQuery(state.filters, metric, state.size, state.agg));
+  if (answer.isPending) return <Loading what="sizes and speeds" />;
+  if (answer.isError) return <ErrorMessage error={answer.error} what="sizes and speeds" />;
+  return <Scatter answer={answer.data} metric={metric} />;
+}
+
+export function TradeoffPage() {
+  const [params, setParams] = useSearchParams();
+  const state = decodeTradeoff(params);
+  const facets = useQuery(facetsQuery(state.filters));
+  const update = (next: TradeoffState) => setParams(encodeTradeoff(next));
+  const metrics = availableMetrics(facets.data?.metrics);
+  const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
+  return (
+    <div className="explorer">
+      {facets.isError ? (
+        <ErrorMessage error={facets.error} what="the filters" />
+      ) : facets.isPending ? (
+        <Loading what="filters" />
+      ) : (
+        <FacetFilters facets={facets.data.dimensions} filters={state.filters} onChange={(filters) => update({ ...state, filters })} />
+      )}
+      <div>
+        {metric === undefined ? (
+          facets.isPending ? null : <Empty>No results match these filters. Remove a filter to see more.</Empty>
+        ) : (
+          <>
+            <div className="controls">
+              <label>
+                size
+                <select aria-label="size" value={state.size} onChange={(e) => update({ ...state, size: e.target.value as TradeoffState["size"] })}>
+                  {SIZES.map((s) => (
+                    <option key={s} value={s}>
+                      {SIZE_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                speed
+                <select aria-label="speed" value={metric} onChange={(e) => update({ ...state, metric: e.target.value as Metric })}>
+                  {metrics.map((m) => (
+                    <option key={m} value={m}>
+                      {metricTitle(m)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                aggregation
+                <select aria-label="aggregation" value={state.agg} onChange={(e) => update({ ...state, agg: e.target.value as TradeoffState["agg"] })}>
+                  {AGGREGATIONS.map((a) => (
+                    <option key={a}>{a}</option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <Area state={state} metric={metric} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

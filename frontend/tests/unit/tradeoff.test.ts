@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { TradeoffResponse } from "../../src/api/types";
+import { decodeTradeoff, encodeTradeoff, pointLabel, tradeoffCsv, tradeoffFigure } from "../../src/lib/tradeoff";
+
+const point = (algorithm: string, size: number, value: number, pareto: boolean) => ({
+  algorithm,
+  operation: "encaps",
+  library: "OpenSSL",
+  params: { public_key_bytes: size },
+  size,
+  value,
+  n: 1,
+  pareto,
+});
+
+/** openssl 3.5's encaps/s against the public key size, as GET /tradeoff answers. */
+const KEM: TradeoffResponse = {
+  metric: "ops_per_s",
+  unit: "ops/s",
+  less_is_better: false,
+  size: "public_key_bytes",
+  unsized: 0,
+  points: [point("X25519", 32, 17727.3, true), point("ML-KEM-512", 800, 70454.8, true), point("ML-KEM-768", 1184, 51310.1, false)],
+};
+
+describe("size vs speed", () => {
+  it("keeps its state in the URL", () => {
+    const state = { filters: { operation: ["encaps"] }, metric: "ops_per_s" as const, size: "ciphertext_bytes" as const, agg: "max" as const };
+    expect(encodeTradeoff(state).toString()).toBe("f.operation=encaps&metric=ops_per_s&size=ciphertext_bytes&agg=max");
+    expect(decodeTradeoff(encodeTradeoff(state))).toEqual(state);
+  });
+
+  it("draws each operation's points and its front", () => {
+    const { data, layout } = tradeoffFigure(KEM, 1, "ops/s", { foreground: "#000", grid: "#ccc" });
+    expect(data.map((t) => t.name)).toEqual(["encaps", "encaps Pareto front"]);
+    expect((data[1] as { x: number[] }).x).toEqual([32, 800]);
+    expect(layout.xaxis?.type).toBe("log");
+    expect(layout.yaxis?.title).toEqual({ text: "operations per second (ops/s), higher is better" });
+  });
+
+  it("exports the shown points", () => {
+    expect(pointLabel(KEM.points[1]!)).toBe("ML-KEM-512 (OpenSSL)");
+    expect(tradeoffCsv(KEM, 1000, "ops/ms").split("\r\n").slice(0, 3)).toEqual([
+      "operation,point,public key (bytes),ops_per_s (ops/ms),n,pareto front",
+      "encaps,X25519 (OpenSSL),32,17.7273,1,yes",
+      "encaps,ML-KEM-512 (OpenSSL),800,70.4548,1,yes",
+    ]);
+  });
+});

@@ -10,21 +10,19 @@ versions at all still get a total, stable order (as text after the numbers).
 """
 
 import re
-from collections.abc import Iterable
-from typing import TypeVar
 
+VersionKey = tuple[tuple[int, int, str], ...]
 _TOKEN = re.compile(r"\d+|[a-z]+", re.IGNORECASE)
 #: Words that mark a pre-release, earliest first. Single letters are not among them: OpenSSL's
 #: `1.0.2a` is the release after `1.0.2`.
 PRE_RELEASE = ("dev", "snapshot", "alpha", "beta", "pre", "preview", "rc", "cr", "ea")
-T = TypeVar("T")
 
 
-def version_key(version: str | None) -> tuple:
+def version_key(version: str | None) -> VersionKey:
     """A sort key: numbers compare as numbers, pre-releases before their release, None first."""
     if version is None:
-        return ((-2,),)
-    parts: list[tuple] = []
+        return ((-2, 0, ""),)
+    parts: list[tuple[int, int, str]] = []
     for token in _TOKEN.findall(version):
         if token.isdigit():
             parts.append((1, int(token), ""))
@@ -40,8 +38,3 @@ def version_key(version: str | None) -> tuple:
 def is_version_dimension(name: str) -> bool:
     """Dimensions whose values are versions: `library_version`, `param.provider_version`, ..."""
     return name.endswith("version")
-
-
-def sorted_versions(values: Iterable[T], key=lambda v: v) -> list[T]:
-    """`values` in version order of `key(value)` (a str or None)."""
-    return sorted(values, key=lambda v: version_key(key(v)))

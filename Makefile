@@ -43,7 +43,7 @@ test: system-deps install install-ui lint test-parts test-python
 
 ## make lint: ruff check + ruff format --check over all Python (rules in ruff.toml), then mypy
 ## (mypy.ini): strict for the contract and the parsers, the normal mode for the rest
-MYPY_STRICT := contract/src $(wildcard parsers/src collectors/src/cryptobench_collect/parsers)
+MYPY_STRICT := contract/src parsers/src
 MYPY_NORMAL := backend/src collectors/src testsupport/src
 lint: install
 	$(BIN)/ruff check .

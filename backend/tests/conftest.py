@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from factories import create_test_token
 from fastapi.testclient import TestClient
+from history_support import store_client, store_url  # noqa: F401  (fixtures)
 from test_read_support import DOCS
 
 from cryptobench_server.app import create_app

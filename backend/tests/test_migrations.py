@@ -28,7 +28,7 @@ DEMO_HASHES = importlib.import_module(
 ).DEMO_HASHES
 
 TABLES = {"alembic_version", "api_tokens", "machines", "results", "runs"}
-TABLES |= {"series", "series_runs", "series_totals"}
+TABLES |= {"series", "series_runs", "series_totals", "changes", "run_notes"}
 #: PostgreSQL-only expression indexes of migration 0002; the models cannot express them on both databases.
 MIGRATION_ONLY_INDEXES = {"ix_results_param_curve", "ix_results_param_key_bits"}
 

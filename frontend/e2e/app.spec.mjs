@@ -15,7 +15,8 @@ for (const check of TESTS) {
     };
     const url = process.env.CRYPTOBENCH_E2E_URL;
     const token = process.env.CRYPTOBENCH_E2E_TOKEN ?? null;
-    await check.fn({ page, context, browser, url, token, shot });
+    const adminToken = process.env.CRYPTOBENCH_E2E_ADMIN_TOKEN ?? null;
+    await check.fn({ page, context, browser, url, token, adminToken, shot });
     if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
   });
 }

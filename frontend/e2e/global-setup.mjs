@@ -6,5 +6,6 @@ export default async function globalSetup() {
   const backend = await startBackend();
   process.env.CRYPTOBENCH_E2E_URL = backend.url;
   if (backend.token) process.env.CRYPTOBENCH_E2E_TOKEN = backend.token;
+  if (backend.adminToken) process.env.CRYPTOBENCH_E2E_ADMIN_TOKEN = backend.adminToken;
   return () => backend.stop();
 }

@@ -1,6 +1,7 @@
 // The real backend for the e2e tests: a temp SQLite DB with the demo data on a free loopback port,
 // serving the instrumented test build (dist-e2e, `npm run build:e2e`),
-// or an already running server named by CRYPTOBENCH_E2E_URL (then CRYPTOBENCH_E2E_TOKEN for uploads).
+// or an already running server named by CRYPTOBENCH_E2E_URL (then CRYPTOBENCH_E2E_TOKEN for uploads
+// and CRYPTOBENCH_E2E_ADMIN_TOKEN for deletions).
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -47,7 +48,12 @@ function tokenFrom(output) {
 
 export async function startBackend() {
   if (process.env.CRYPTOBENCH_E2E_URL) {
-    return { url: process.env.CRYPTOBENCH_E2E_URL.replace(/\/$/, ""), token: process.env.CRYPTOBENCH_E2E_TOKEN ?? null, stop() {} };
+    return {
+      url: process.env.CRYPTOBENCH_E2E_URL.replace(/\/$/, ""),
+      token: process.env.CRYPTOBENCH_E2E_TOKEN ?? null,
+      adminToken: process.env.CRYPTOBENCH_E2E_ADMIN_TOKEN ?? null,
+      stop() {},
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), "cryptobench-e2e-"));
   const env = {
@@ -60,6 +66,7 @@ export async function startBackend() {
   run("migrate");
   run("demo", "load");
   const token = tokenFrom(run("token", "create", "e2e", "--scope", "upload"));
+  const adminToken = tokenFrom(run("token", "create", "e2e-admin", "--scope", "admin"));
   const port = await freePort();
   const child = spawn(SERVER_BIN, ["serve", "--host", "127.0.0.1", "--port", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
@@ -74,6 +81,7 @@ export async function startBackend() {
   return {
     url,
     token,
+    adminToken,
     stop() {
       child.kill();
       rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
+import { HISTORY_TESTS } from "./history.mjs";
 import { IMPORT_TESTS } from "./imports.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
 import { VIEW_TESTS } from "./views.mjs";
@@ -225,5 +226,6 @@ export const TESTS = [
     },
   },
   ...IMPORT_TESTS,
+  ...HISTORY_TESTS,
   ...VIEW_TESTS,
 ];

@@ -3,9 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { NavLink, Route, Routes } from "react-router";
 import { vocabularyQuery } from "./api/queries";
 import { ThemeContext, useThemeName } from "./lib/theme";
+import { ChangesPage } from "./pages/ChangesPage";
 import { ComparePage } from "./pages/ComparePage";
 import { ExplorerPage } from "./pages/ExplorerPage";
 import { ImportPage } from "./pages/ImportPage";
+import { HistoryPage } from "./pages/HistoryPage";
 import { MachinesPage } from "./pages/MachinesPage";
 import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
@@ -29,6 +31,8 @@ function Pages() {
       <Route path="/runs/:runId" element={<RunDetailPage />} />
       <Route path="/machines" element={<MachinesPage />} />
       <Route path="/compare" element={<ComparePage />} />
+      <Route path="/history" element={<HistoryPage />} />
+      <Route path="/changes" element={<ChangesPage />} />
       <Route path="/import" element={<ImportPage />} />
       <Route path="*" element={<Empty>This page does not exist.</Empty>} />
     </Routes>
@@ -53,6 +57,8 @@ export function App() {
           <NavLink to="/runs">Runs</NavLink>
           <NavLink to="/machines">Machines</NavLink>
           <NavLink to="/compare">Compare</NavLink>
+          <NavLink to="/history">History</NavLink>
+          <NavLink to="/changes">Changes</NavLink>
           <NavLink to="/import">Import</NavLink>
         </nav>
         <button type="button" onClick={() => setTheme(theme === "dark" ? "light" : "dark")} aria-label="Toggle dark mode">

@@ -132,6 +132,12 @@ def _upload_access(
     return authorize(request, "upload")
 
 
+def _admin_access(
+    request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+) -> ApiToken:
+    return authorize(request, "admin")
+
+
 def _read_access(
     request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 ) -> ApiToken | None:
@@ -142,4 +148,5 @@ def _read_access(
 
 
 UploadAccess = Annotated[ApiToken, Depends(_upload_access)]
+AdminAccess = Annotated[ApiToken, Depends(_admin_access)]
 ReadAccess = Annotated[ApiToken | None, Depends(_read_access)]

@@ -1,5 +1,5 @@
-"""`cryptobench-server`: serve, migrate, tokens, demo data and the read model. Thin commands over
-callables."""
+"""`cryptobench-server`: serve, migrate, tokens, demo data, the read model and change
+detection. Thin commands over callables."""
 
 import logging
 import sys
@@ -22,6 +22,7 @@ from cryptobench_server.auth import (
     list_tokens,
     revoke_token,
 )
+from cryptobench_server.changes.store import detect_all
 from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
@@ -34,6 +35,11 @@ token_app = typer.Typer(
 )
 demo_app = typer.Typer(
     help="Demo data: the published figures of the source documents.", no_args_is_help=True
+)
+
+changes_app = typer.Typer(
+    help="Step changes in the series' history (found on ingest; here over stored runs).",
+    no_args_is_help=True,
 )
 
 
@@ -62,6 +68,7 @@ rollups_app = typer.Typer(
 app.add_typer(token_app, name="token")
 app.add_typer(demo_app, name="demo")
 app.add_typer(rollups_app, name="rollups")
+app.add_typer(changes_app, name="changes")
 
 
 @app.command()
@@ -245,6 +252,27 @@ def import_files(
                 )
     finally:
         engine.dispose()
+
+
+@changes_app.command("detect")
+def changes_detect(
+    threshold: Annotated[
+        float | None,
+        typer.Option(
+            min=0.001,
+            max=0.999,
+            help="Smallest relative step reported [env CRYPTOBENCH_CHANGE_THRESHOLD, 0.05]",
+        ),
+    ] = None,
+) -> None:
+    """Find the changes of every stored run again, replacing the stored ones (after an upgrade
+    from a version without changes, or to apply another threshold to the past)."""
+    settings = get_settings()
+    engine = make_engine(settings.resolved_database_url)
+    with engine.begin() as connection:
+        found = detect_all(connection, threshold=threshold or settings.change_threshold)
+    engine.dispose()
+    typer.echo(f"changes: {found} found over every stored run")
 
 
 def main() -> None:

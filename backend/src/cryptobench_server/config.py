@@ -14,6 +14,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
+
 DEFAULT_SECRETS = frozenset({"changethis", "postgres", "password", "secret"})
 
 
@@ -40,6 +42,12 @@ class Settings(BaseSettings):
     frontend_dist: Path | None = Field(
         default=None,
         description="Built UI to serve at /; default: frontend/dist of the checkout if present",
+    )
+    change_threshold: float = Field(
+        default=DEFAULT_THRESHOLD,
+        gt=0,
+        lt=1,
+        description="Smallest relative step between runs reported as a change (0.05 = 5%)",
     )
     host: str = "127.0.0.1"
     port: int = 8000

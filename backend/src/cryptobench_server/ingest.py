@@ -21,6 +21,8 @@ from sqlalchemy.orm import Session, joinedload
 from cryptobench_contract import RunDocument
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
+from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
+from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import Conflict, InvalidInput
 from cryptobench_server.fastpaths import insert_rows, paused_gc
 from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
@@ -72,9 +74,17 @@ class _LostRace(Exception):
     """Another transaction stored the same run_id first."""
 
 
-def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None) -> Ingested:
+def ingest_run(
+    *,
+    engine: Engine,
+    doc: RunDocument,
+    now: datetime | None = None,
+    change_threshold: float = DEFAULT_THRESHOLD,
+) -> Ingested:
     """Store `doc` unless its run_id is known: (run, True) when new, (run, False) when identical.
 
+    The step changes its results make in their lineages are detected in the same transaction
+    (changes/store.py), with `change_threshold` as the smallest relative step reported.
     Raises Conflict when the run_id is stored with different content.
     """
     with paused_gc():
@@ -84,7 +94,7 @@ def ingest_run(*, engine: Engine, doc: RunDocument, now: datetime | None = None)
             return Ingested(existing, False)
     try:
         with paused_gc():
-            run_pk = _store(engine, doc, digest, now or datetime.now(UTC))
+            run_pk = _store(engine, doc, digest, now or datetime.now(UTC), change_threshold)
     except (DataError, psycopg.DataError) as exc:
         raise InvalidInput(f"the run cannot be stored: {_first_line(exc)}") from exc
     except _LostRace:
@@ -117,9 +127,10 @@ def _load(session: Session, where) -> Run | None:
     return session.scalar(select(Run).options(joinedload(Run.machine)).where(where))
 
 
-def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime) -> int:
-    """Machine, run, results and their read model rows (rollups.py) in one transaction. Rows are
-    normalized while they stream into the database (fastpaths.insert_rows)."""
+def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime, threshold: float) -> int:
+    """Machine, run, results, their read model rows (rollups.py) and the changes they make
+    (changes/store.py) in one transaction. Rows are normalized while they stream into the
+    database (fastpaths.insert_rows)."""
     with Session(engine) as session, session.begin():
         machine_id = _upsert_machine(session, doc, now)
         run_pk = _insert_run(session, doc, digest, machine_id, len(doc.results), now)
@@ -128,6 +139,7 @@ def _store(engine: Engine, doc: RunDocument, digest: str, now: datetime) -> int:
         rows = ((run_pk, *row) for row in result_rows(doc))
         insert_rows(session.connection(), "results", RESULT_COLUMNS, rows)
         add_runs(session.connection(), [run_pk])
+        refresh_run(session.connection(), run_pk, threshold=threshold)
         return run_pk
 
 

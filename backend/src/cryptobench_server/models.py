@@ -239,3 +239,51 @@ class ApiToken(Base):
     prefix: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+
+class Change(Base):
+    """A step change of one lineage at one run (changes/store.py is the one producer).
+
+    A lineage is a series without the facts that change between runs on purpose: the results of
+    one machine and source with one family, algorithm, operation, params, library and reported
+    metric, whatever the library version, tool, tags, clock or the tool's verbatim result name
+    (`name` is the changed run's); see `what_changed`.
+    """
+
+    __tablename__ = "changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lineage: Mapped[str] = mapped_column(String(32), index=True)
+    run_pk: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), index=True)
+    baseline_run_pk: Mapped[int] = mapped_column(
+        ForeignKey("runs.id", ondelete="CASCADE"), index=True
+    )
+    machine_id: Mapped[int] = mapped_column(ForeignKey("machines.id"))
+    source: Mapped[str] = mapped_column(String(32))
+    family: Mapped[str | None] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(200))
+    algorithm: Mapped[str] = mapped_column(String(200))
+    operation: Mapped[str | None] = mapped_column(String(32))
+    library: Mapped[str | None] = mapped_column(String(200))
+    library_version: Mapped[str | None] = mapped_column(String(200))
+    params: Mapped[dict[str, Any]] = mapped_column(JsonDoc, default=dict)
+    metric: Mapped[str] = mapped_column(String(32))
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+    ratio: Mapped[float] = mapped_column(Float)
+    direction: Mapped[str] = mapped_column(String(16))
+    confidence: Mapped[float] = mapped_column(Float)
+    what_changed: Mapped[dict[str, list[Any]]] = mapped_column(JsonDoc, default=dict)
+    started_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+class RunNote(Base):
+    """A note on a run (why it moved, what was wrong with it), shown on the run page and history."""
+
+    __tablename__ = "run_notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_pk: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), index=True)
+    text: Mapped[str] = mapped_column(Text)
+    author: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)

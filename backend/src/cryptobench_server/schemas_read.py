@@ -119,6 +119,13 @@ class ArtifactOut(BaseModel):
     content: str
 
 
+class NoteOut(_Out):
+    id: int
+    text: str
+    author: str = Field(description="Name of the token that wrote it")
+    created_at: UtcDatetime
+
+
 class RunDetail(RunListItem):
     machine: MachineOut
     clock_source: str | None
@@ -128,6 +135,7 @@ class RunDetail(RunListItem):
     warnings: list[ParseWarning] = Field(
         default_factory=list, description="Lines of the output the parser did not understand"
     )
+    notes: list[NoteOut] = Field(default_factory=list, description="Notes on the run, oldest first")
 
 
 class FacetValue(BaseModel):

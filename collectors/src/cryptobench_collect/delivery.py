@@ -2,7 +2,9 @@
 
 Every run that is meant for a server is first written to the spool's pending/ directory, then
 uploaded, then moved to sent/ (or failed/ with the server's problem detail). If the server
-cannot be reached the run stays in pending/ and OnlySpooled (exit code 3) says so.
+cannot be reached the run stays in pending/ and OnlySpooled (exit code 3) says so. With
+--fail-on-regression the server is then asked which regressions it found at the run (gate.py;
+RegressionFound, exit code 4).
 """
 
 import sys
@@ -15,6 +17,7 @@ from rich.console import Console
 
 from cryptobench_collect.documents import write_atomically
 from cryptobench_collect.errors import CollectorError, OnlySpooled, RuntimeFailure, UsageError
+from cryptobench_collect.gate import RegressionFound, report
 from cryptobench_collect.spool import Spool
 from cryptobench_contract import RunDocument
 
@@ -33,6 +36,7 @@ class DeliveryOptions:
     output: Path | None = None
     tags: dict[str, str] = field(default_factory=dict)
     machine_name: str | None = None
+    fail_on_regression: bool = False
     deadline_s: float = 60.0
     timeout_s: float = 30.0
     transport: "httpx.BaseTransport | None" = None
@@ -94,6 +98,9 @@ def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -
     if outcome.status == "accepted":
         spool.mark_sent(path)
         options.console.print(f"uploaded run {run.run_id} to {options.server} ({outcome.detail})")
+        if options.fail_on_regression:
+            regressions = options.uploader().regressions(str(run.run_id))
+            report(str(run.run_id), regressions, options.console)
     elif outcome.status == "rejected":
         failed = spool.mark_failed(path, run, {"status": outcome.http_status, **outcome.problem})
         raise RuntimeFailure(
@@ -122,6 +129,9 @@ def flush(options: DeliveryOptions) -> tuple[int, list[CollectorError]]:
         try:
             send(spool, path, spool.load(path).run, options)
             sent += 1
+        except RegressionFound as exc:
+            sent += 1
+            problems.append(exc)
         except OnlySpooled as exc:
             problems.append(exc)
             break

@@ -15,9 +15,12 @@ from typing import Any, Literal
 
 import httpx
 
+from cryptobench_collect.errors import RuntimeFailure
+
 log = logging.getLogger(__name__)
 
 RUNS_PATH = "/api/v1/runs"
+CHANGES_PATH = "/api/v1/changes"
 Status = Literal["accepted", "unauthorized", "rejected", "unreachable"]
 
 
@@ -55,6 +58,20 @@ class Uploader:
                 if self.clock() + pause >= give_up_at:
                     return outcome
                 self.sleep(pause)
+
+    def regressions(self, run_id: str) -> list[dict[str, Any]]:
+        """The regressions the server found at run `run_id` (GET /changes); RuntimeFailure when
+        it cannot say (unreachable, an older server without change detection)."""
+        params = {"run": run_id, "direction": "regression", "limit": "1000"}
+        try:
+            with self._client() as client:
+                response = client.get(CHANGES_PATH, params=params)
+        except httpx.HTTPError as exc:
+            raise RuntimeFailure(f"cannot ask {self.server} for regressions: {exc}") from None
+        if response.status_code != 200:
+            detail = _describe(response.status_code, _problem(response), response)
+            raise RuntimeFailure(f"cannot ask {self.server} for regressions: {detail}")
+        return response.json()["changes"]
 
     def _client(self) -> httpx.Client:
         headers = {

@@ -64,3 +64,29 @@ export async function postWithToken<T>(path: string, params: URLSearchParams, bo
   if (!res.ok) throw await failure(res);
   return (await res.json()) as T;
 }
+
+/** The API token the user typed (upload scope for notes, admin to delete), kept for this tab only. */
+const TOKEN_KEY = "cryptobench.token";
+
+export function storedToken(): string {
+  return sessionStorage.getItem(TOKEN_KEY) ?? "";
+}
+
+export function storeToken(token: string): void {
+  if (token) sessionStorage.setItem(TOKEN_KEY, token);
+  else sessionStorage.removeItem(TOKEN_KEY);
+}
+
+/** A write (POST with a JSON body, DELETE) with the stored token; the answer's JSON, or null for 204. */
+export async function writeJson<T>(method: "POST" | "DELETE", path: string, body?: unknown): Promise<T | null> {
+  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${storedToken()}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError("The CryptoBench API cannot be reached. Is the server running?", null);
+  }
+  if (!res.ok) throw await failure(res);
+  return res.status === 204 ? null : ((await res.json()) as T);
+}

@@ -4,7 +4,7 @@ import { filterParams, type Aggregation, type Filters, type Relative } from "../
 import type { Metric } from "../lib/units";
 import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
-import type { ChartResponse, CompareResponse, FacetsResponse, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, SizeFitsResponse, TradeoffResponse, RunsPage } from "./types";
+import type { ChangesResponse, ChartResponse, CompareResponse, FacetsResponse, History, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage, SizeFitsResponse, TradeoffResponse } from "./types";
 
 export interface ChartRequest {
   filters: Filters;
@@ -130,5 +130,40 @@ export const tradeoffQuery = (filters: Filters, metric: Metric, size: string, ag
       params.set("size", size);
       params.set("agg", agg);
       return getJson<TradeoffResponse>("/tradeoff", params);
+    },
+  });
+
+export interface HistoryRequest {
+  filters: Filters;
+  series: string[];
+  metric: Metric;
+}
+
+export const historyQuery = (req: HistoryRequest) =>
+  queryOptions({
+    queryKey: ["history", req],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("metric", req.metric);
+      for (const dim of req.series) params.append("series", dim);
+      return getJson<History>("/history", params);
+    },
+  });
+
+export interface ChangesRequest {
+  filters: Filters;
+  direction: "regression" | "improvement" | null;
+  since: string | null;
+}
+
+export const changesQuery = (req: ChangesRequest) =>
+  queryOptions({
+    queryKey: ["changes", req],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("limit", "500");
+      if (req.direction) params.set("direction", req.direction);
+      if (req.since) params.set("since", req.since);
+      return getJson<ChangesResponse>("/changes", params);
     },
   });

@@ -5,6 +5,26 @@
  */
 
 export interface paths {
+    "/api/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Changes
+         * @description Step changes found in the series (changes/detect.py: at least the configured relative threshold, 5% by default, and significant against the series' own run-to-run noise), newest run first, each with what changed between the run before and this one. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND. `run` selects the changes found at that run (what a CI job asks after an upload).
+         */
+        get: operations["history-get_changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chart": {
         parameters: {
             query?: never;
@@ -121,6 +141,26 @@ export interface paths {
         };
         /** Health */
         get: operations["health-health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get History
+         * @description One point per run per series, oldest run first: the median of the run's results of that series, with the run's library version, tool version, tags and notes. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["history-get_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -299,6 +339,31 @@ export interface paths {
         get: operations["runs-get_run"];
         put?: never;
         post?: never;
+        /**
+         * Remove Run
+         * @description Delete the run, its results, notes and every derived row (charts, facets, history,
+         *     changes) in one transaction; the changes around it are detected again without it.
+         */
+        delete: operations["runs-remove_run"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs/{run_id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post Note
+         * @description Add a note to a run (shown on the run page and on history); the author is the token's name.
+         */
+        post: operations["runs-post_note"];
         delete?: never;
         options?: never;
         head?: never;
@@ -376,6 +441,100 @@ export interface components {
             content: string;
             /** Media Type */
             media_type: string;
+        };
+        /** ChangeOut */
+        ChangeOut: {
+            /**
+             * After
+             * @description Level from this run on
+             */
+            after: number;
+            /**
+             * Baseline Run Id
+             * Format: uuid
+             * @description The run before, compared with
+             */
+            baseline_run_id: string;
+            /**
+             * Before
+             * @description Median of the runs before (since the last change)
+             */
+            before: number;
+            /**
+             * Confidence
+             * @description Two-sided probability the step is not noise
+             */
+            confidence: number;
+            /**
+             * Direction
+             * @enum {string}
+             */
+            direction: "regression" | "improvement";
+            /** Id */
+            id: number;
+            /** Metric */
+            metric: string;
+            /**
+             * Ratio
+             * @description after / before
+             */
+            ratio: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            series: components["schemas"]["ChangeSeries"];
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Unit */
+            unit: string;
+            /**
+             * What Changed
+             * @description Facts that differ between the run before and this one: library_version, tool_version, tool_build, tool_options, clock_hz, tag.<name>; each [before, after]
+             */
+            what_changed: {
+                [key: string]: unknown[];
+            };
+        };
+        /**
+         * ChangeSeries
+         * @description The lineage: what stays the same from run to run (the rest is in what_changed).
+         */
+        ChangeSeries: {
+            /** Algorithm */
+            algorithm: string;
+            /** Family */
+            family: string | null;
+            /** Library */
+            library: string | null;
+            /** Library Version */
+            library_version: string | null;
+            /** Machine */
+            machine: string;
+            /** Name */
+            name: string;
+            /** Operation */
+            operation: string | null;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Source */
+            source: string;
+        };
+        /** Changes */
+        Changes: {
+            /** Changes */
+            changes: components["schemas"]["ChangeOut"][];
+            /**
+             * Next Cursor
+             * @description Pass as `cursor` for the next page; null on the last page
+             */
+            next_cursor: string | null;
         };
         /** Chart */
         Chart: {
@@ -575,6 +734,57 @@ export interface components {
              * @description e.g. machine.name, clock_hz, tool.version, tag.opt_level
              */
             field: string;
+        };
+        /** History */
+        History: {
+            /** Metric */
+            metric: string;
+            /** Series */
+            series: components["schemas"]["HistorySeries"][];
+            /** Unit */
+            unit: string;
+        };
+        /** HistoryPoint */
+        HistoryPoint: {
+            /**
+             * Library Version
+             * @description Null when the run's results disagree
+             */
+            library_version: string | null;
+            /** N */
+            n: number;
+            /** Notes */
+            notes: components["schemas"]["NoteOut"][];
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            /** Tool Version */
+            tool_version: string | null;
+            /**
+             * Value
+             * @description Median of the run's results of this series
+             */
+            value: number;
+        };
+        /** HistorySeries */
+        HistorySeries: {
+            /** Key */
+            key: {
+                [key: string]: unknown;
+            };
+            /** Points */
+            points: components["schemas"]["HistoryPoint"][];
         };
         /** ImportResponse */
         ImportResponse: {
@@ -843,6 +1053,31 @@ export interface components {
              * @description The canonical unit
              */
             unit: string;
+        };
+        /** NoteIn */
+        NoteIn: {
+            /**
+             * Text
+             * @description What to remember
+             */
+            text: string;
+        };
+        /** NoteOut */
+        NoteOut: {
+            /**
+             * Author
+             * @description Name of the token that wrote it
+             */
+            author: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Text */
+            text: string;
         };
         /**
          * ParseWarning
@@ -1179,6 +1414,11 @@ export interface components {
             machine_extra: {
                 [key: string]: unknown;
             };
+            /**
+             * Notes
+             * @description Notes on the run, oldest first
+             */
+            notes?: components["schemas"]["NoteOut"][];
             /** Result Count */
             result_count: number;
             /** Results */
@@ -1508,6 +1748,97 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "history-get_changes": {
+        parameters: {
+            query?: {
+                /** @description Only changes at runs started at or after this */
+                since?: string | null;
+                direction?: ("regression" | "improvement") | null;
+                /** @description Rows per page */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Changes"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "chart-get_chart": {
         parameters: {
             query: {
@@ -1922,6 +2253,94 @@ export interface operations {
                 };
             };
             /** @description Invalid input; `errors` names the field paths */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "history-get_history": {
+        parameters: {
+            query: {
+                /** @description Canonical metric to follow */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description Dimension(s) telling lines apart (repeatable) */
+                series?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2700,6 +3119,196 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "runs-remove_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scope is not admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "runs-post_note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteOut"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_id stored with different content */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the configured cap */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

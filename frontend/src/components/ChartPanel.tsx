@@ -1,14 +1,17 @@
 /** One chart: figure, notes, exports (CSV, PNG, SVG) and the table with the same numbers. */
 import type { Data } from "plotly.js";
-import { useContext, useMemo, useRef } from "react";
+import { useCallback, useContext, useMemo, useRef } from "react";
+import { Link, useNavigate } from "react-router";
 import type { ChartData as ChartResponse } from "../lib/chartData";
 import { downloadText } from "../lib/download";
 import { buildFigure } from "../lib/figures";
+import { chartHistoryHref, pointHistoryHref } from "../lib/history";
+import { isMetric } from "../lib/units";
 import { chartRows, rowsToCsv, tableHeader } from "../lib/table";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import type { ExplorerState } from "../lib/viewState";
 import { DataTable } from "./DataTable";
-import { PlotlyFigure, type PlotHandle } from "./PlotlyFigure";
+import { PlotlyFigure, type ClickedPoint, type PlotHandle } from "./PlotlyFigure";
 import { Empty } from "./States";
 
 interface Props {
@@ -31,12 +34,27 @@ export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
   );
   const header = useMemo(() => tableHeader(chart, state.series), [chart, state.series]);
   const rows = useMemo(() => chartRows(chart, state.series), [chart, state.series]);
+  const navigate = useNavigate();
+  const metric = !relative && isMetric(chart.metric) ? chart.metric : null;
+  const openHistory = useCallback(
+    (point: ClickedPoint) => {
+      const series = chart.series[point.curveNumber];
+      if (metric !== null && series) void navigate(pointHistoryHref(state, metric, point.x, series.key));
+    },
+    [chart.series, metric, navigate, state],
+  );
   const plotted = rows.filter((r) => r.value !== null).length;
   if (rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
   const missing = rows.length - plotted;
   return (
     <section aria-label="chart">
-      <PlotlyFigure ref={plot} data={overlay ? [...figure.data, ...overlay] : figure.data} layout={figure.layout} label={title} />
+      <PlotlyFigure
+        ref={plot}
+        data={overlay ? [...figure.data, ...overlay] : figure.data}
+        layout={figure.layout}
+        label={title}
+        onPointClick={metric !== null ? openHistory : undefined}
+      />
       <p className="note" data-testid="chart-notes">
         {relative ? `${relative.note} ` : ""}
         {figure.logY ? "Logarithmic y axis. " : ""}
@@ -46,6 +64,11 @@ export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
         {plotted === 0 ? " Nothing to plot for this metric." : ""}
       </p>
       <div className="toolbar">
+        {metric !== null && (
+          <Link to={chartHistoryHref(state, metric)} title="Click a point of the chart for the history of that point alone">
+            Show history of these series
+          </Link>
+        )}
         <button type="button" onClick={() => downloadText("cryptobench-chart.csv", rowsToCsv(header, rows), "text/csv")}>
           Export CSV
         </button>

@@ -2,6 +2,13 @@
 import type { Config, Data, Layout } from "plotly.js";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 
+/** What a click on a point tells: its trace (curveNumber), x and customdata. */
+export interface ClickedPoint {
+  curveNumber: number;
+  x: unknown;
+  customdata: unknown;
+}
+
 export interface PlotHandle {
   download(format: "png" | "svg", filename: string): Promise<void>;
 }
@@ -11,6 +18,7 @@ interface Props {
   layout: Partial<Layout>;
   label: string;
   ref?: Ref<PlotHandle>;
+  onPointClick?: (point: ClickedPoint) => void;
 }
 
 /** Plotly is loaded on first use, in its own chunk, so the page and its queries start before it is parsed. */
@@ -31,7 +39,7 @@ const CONFIG: Partial<Config> = {
   modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"],
 };
 
-export function PlotlyFigure({ data, layout, label, ref }: Props) {
+export function PlotlyFigure({ data, layout, label, ref, onPointClick }: Props) {
   const div = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,8 +51,16 @@ export function PlotlyFigure({ data, layout, label, ref }: Props) {
     const draw = async () => {
       const Plotly = await plotly();
       if (!alive) return;
-      await Plotly.react(el, data, layout, CONFIG);
-      if (!alive || !INSTRUMENTED) return;
+      const plot = await Plotly.react(el, data, layout, CONFIG);
+      if (!alive) return;
+      plot.removeAllListeners("plotly_click");
+      if (onPointClick) {
+        plot.on("plotly_click", (event) => {
+          const point = event.points[0];
+          if (point) onPointClick({ curveNumber: point.curveNumber, x: point.x, customdata: point.customdata });
+        });
+      }
+      if (!INSTRUMENTED) return;
       performance.mark("cryptobench:chart-drawn");
       drawSequence += 1;
       setDrawn(drawSequence);
@@ -56,7 +72,7 @@ export function PlotlyFigure({ data, layout, label, ref }: Props) {
     return () => {
       alive = false;
     };
-  }, [data, layout]);
+  }, [data, layout, onPointClick]);
 
   useEffect(() => {
     const el = div.current;

@@ -33,8 +33,11 @@ export function formatNumber(value: number | null | undefined): string {
   const abs = Math.abs(value);
   if (abs !== 0 && (abs >= 1e15 || abs < 1e-4)) return value.toExponential(3);
   const digits = abs >= 1000 ? 2 : abs >= 1 ? 3 : 4;
-  return value.toLocaleString("en-US", { maximumFractionDigits: digits });
+  return (FORMATS[digits] ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: digits })).format(value);
 }
+
+/** One formatter per digit count: `toLocaleString` with options builds a new one per call (a 200 x 20 matrix took seconds). */
+const FORMATS: Record<number, Intl.NumberFormat> = {};
 
 /** Ratio shown as "1.234x". */
 export function formatRatio(ratio: number | null | undefined): string {

@@ -92,7 +92,39 @@ function SortButton({ state, sort, label, onChange }: { state: MatrixState; sort
 function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; state: MatrixState; onChange: (s: MatrixState) => void }) {
   const metric = matrix.metric as Metric;
   const unit = unitScale(metric, state.unit);
-  const table = useMemo(() => matrixTable(matrix, state), [matrix, state]);
+  const { sort, desc } = state;
+  const table = useMemo(() => matrixTable(matrix, { sort, desc }), [matrix, sort, desc]);
+  // 4,000 cells: built once per table and unit, not again when the page re-renders for the facets.
+  const body = useMemo(
+    () => (
+      <tbody>
+        {table.rows.map((row, r) => (
+          <tr key={r}>
+            {row.labels.map((l, i) => (
+              <td key={i}>{l}</td>
+            ))}
+            {row.cells.map((cell, i) =>
+              cell === null ? (
+                <td key={i} className="num empty" title="not measured" />
+              ) : (
+                <td
+                  key={i}
+                  className="num"
+                  style={{ background: speedupColour(cell.speedup) }}
+                  data-value={cell.value}
+                  title={`n=${cell.n}`}
+                >
+                  {formatNumber(cell.value / unit.scale)}
+                  <span className="speedup">{formatSpeedup(cell.speedup)}</span>
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    ),
+    [table, unit.scale],
+  );
   if (matrix.rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
   const direction = matrix.less_is_better ? "less is better" : "more is better";
   return (
@@ -132,31 +164,7 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
               ))}
             </tr>
           </thead>
-          <tbody>
-            {table.rows.map((row, r) => (
-              <tr key={r}>
-                {row.labels.map((l, i) => (
-                  <td key={i}>{l}</td>
-                ))}
-                {row.cells.map((cell, i) =>
-                  cell === null ? (
-                    <td key={i} className="num empty" title="not measured" />
-                  ) : (
-                    <td
-                      key={i}
-                      className="num"
-                      style={{ background: speedupColour(cell.speedup) }}
-                      data-value={cell.value}
-                      title={`n=${cell.n} min=${formatNumber(cell.min / unit.scale)} max=${formatNumber(cell.max / unit.scale)}`}
-                    >
-                      {formatNumber(cell.value / unit.scale)}
-                      <span className="speedup">{formatSpeedup(cell.speedup)}</span>
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
+          {body}
           <tfoot>
             <tr data-testid="geomean-row">
               <th scope="row" colSpan={table.labelHeader.length}>

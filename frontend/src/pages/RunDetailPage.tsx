@@ -4,7 +4,9 @@ import { Link, useParams } from "react-router";
 import { runQuery } from "../api/queries";
 import type { Result, RunDetail } from "../api/types";
 import { ParseWarnings } from "../components/ParseWarnings";
+import { DeleteRun, RunNotes } from "../components/RunAdmin";
 import { ErrorMessage, Loading } from "../components/States";
+import { formatTime, historyHref } from "../lib/history";
 import { paramsText } from "../lib/runs";
 import { formatNumber, metrics } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
@@ -71,7 +73,12 @@ function Run({ run }: { run: RunDetail }) {
         Run {run.run_id} <span className="note">({run.source})</span>
       </h2>
       <p>
-        <Link to={explore}>Chart this run in the Explorer</Link>
+        Started {formatTime(run.started_at)}
+        {run.finished_at ? `, finished ${formatTime(run.finished_at)}` : ""} on {run.machine.name}.{" "}
+        <Link to={explore}>Chart this run in the Explorer</Link> ·{" "}
+        <Link to={historyHref({ filters: { machine: [run.machine.name], source: [run.source] }, series: ["algorithm", "operation"], metric: null, axis: "time" })}>
+          History of this machine's {run.source} series
+        </Link>
       </p>
       <h3>Machine</h3>
       <KeyValues
@@ -90,6 +97,8 @@ function Run({ run }: { run: RunDetail }) {
       <ResultsTable results={run.results} />
       <h3>Parse warnings ({run.warnings?.length ?? 0})</h3>
       <ParseWarnings warnings={run.warnings ?? []} />
+      <h3>Notes ({run.notes?.length ?? 0})</h3>
+      <RunNotes run={run} />
       <h3>Raw artifact</h3>
       {run.artifact ? (
         <pre className="artifact" aria-label={`artifact (${run.artifact.media_type})`}>
@@ -98,6 +107,8 @@ function Run({ run }: { run: RunDetail }) {
       ) : (
         <p className="note">No artifact was uploaded with this run.</p>
       )}
+      <h3>Delete</h3>
+      <DeleteRun run={run} />
     </section>
   );
 }

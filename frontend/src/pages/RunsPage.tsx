@@ -1,6 +1,7 @@
 /** Runs list: search, source filter, pick two to compare. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatTime } from "../lib/history";
 import { Link, useSearchParams } from "react-router";
 import { runsQuery } from "../api/queries";
 import type { RunListItem } from "../api/types";
@@ -93,7 +94,7 @@ function RunsTable({ items, picked, onToggle }: { items: RunListItem[]; picked: 
               />
             </td>
             <td>
-              <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{r.started_at}</Link>
+              <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
             </td>
             <td>{r.source}</td>
             <td>{r.machine.name}</td>

@@ -48,6 +48,6 @@ def get_chart(
             "metric": metric,
             "unit": CANONICAL_UNIT[metric],
             "x": x_dim.name,
-            "series": shape(rows, [d.name for d in series_dims]),
+            "series": shape(rows, [d.name for d in series_dims], x_dim.name),
         }
     )

@@ -25,7 +25,7 @@ FacetFilters = Annotated[Filters, Depends(filters_dependency())]
 )
 def get_facets(session: SessionDep, _: ReadAccess, filters: FacetFilters) -> Facets:
     dimensions = [
-        Facet(name=name, values=[FacetValue(value=v, count=n) for v, n in ordered(counts)])
+        Facet(name=name, values=[FacetValue(value=v, count=n) for v, n in ordered(counts, name)])
         for name, counts in facets(session, filters)
     ]
     metrics = [FacetValue(value=m, count=n) for m, n in metric_counts(session, filters).items()]

@@ -121,7 +121,11 @@ def upload_run(
     doc: RunDocument, request: Request, response: Response, _: UploadAccess
 ) -> RunSummary:
     """Store one run document (idempotent on run_id)."""
-    run, created = ingest_run(engine=request.app.state.engine, doc=doc)
+    run, created = ingest_run(
+        engine=request.app.state.engine,
+        doc=doc,
+        change_threshold=request.app.state.settings.change_threshold,
+    )
     if not created:
         response.status_code = 200
     response.headers["Location"] = f"/api/v1/runs/{run.run_id}"

@@ -8,6 +8,7 @@ from cryptobench_server.api import (
     facets,
     fit,
     health,
+    history,
     imports,
     ingest,
     machines,
@@ -34,3 +35,4 @@ api_router.include_router(fit.router)
 api_router.include_router(tradeoff.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
+api_router.include_router(history.router)

@@ -1,23 +1,34 @@
-"""GET /runs (filtered, searchable, paginated, newest first) and GET /runs/{run_id} (everything)."""
+"""GET /runs (filtered, searchable, paginated, newest first), GET /runs/{run_id} (everything),
+DELETE /runs/{run_id} (admin) and POST /runs/{run_id}/notes."""
 
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Response
 from sqlalchemy import String, and_, cast, func, or_, select
 from sqlalchemy.orm import joinedload
 
 from cryptobench_contract import ParseWarning
-from cryptobench_server.api.deps import SessionDep
+from cryptobench_server.api.deps import SessionDep, SettingsDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency, run_item
-from cryptobench_server.auth import ReadAccess
+from cryptobench_server.auth import AdminAccess, ReadAccess, UploadAccess
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Machine, Result, Run
 from cryptobench_server.query.dimensions import base_from
 from cryptobench_server.query.filters import conditions
+from cryptobench_server.query.history import notes_of
 from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
-from cryptobench_server.schemas_read import ArtifactOut, MachineOut, ResultOut, RunDetail, RunsPage
+from cryptobench_server.removal import add_note, delete_run
+from cryptobench_server.schemas_history import NoteIn
+from cryptobench_server.schemas_read import (
+    ArtifactOut,
+    MachineOut,
+    NoteOut,
+    ResultOut,
+    RunDetail,
+    RunsPage,
+)
 
 router = APIRouter(tags=["runs"])
 RunFilters = Annotated[Filters, Depends(filters_dependency("q", "limit", "cursor"))]
@@ -86,4 +97,28 @@ def get_run(run_id: uuid.UUID, session: SessionDep, _: ReadAccess) -> RunDetail:
         results=[ResultOut.model_validate(r) for r in results],
         artifact=artifact,
         warnings=[ParseWarning.model_validate(w) for w in run.warnings or []],
+        notes=[NoteOut.model_validate(n) for n in notes_of(session, run.id)],
     )
+
+
+@router.delete(
+    "/runs/{run_id}",
+    status_code=204,
+    responses={403: {"description": "The token's scope is not admin"}},
+)
+def remove_run(
+    run_id: uuid.UUID, session: SessionDep, settings: SettingsDep, _: AdminAccess
+) -> Response:
+    """Delete the run, its results, notes and every derived row (charts, facets, history,
+    changes) in one transaction; the changes around it are detected again without it."""
+    with session.begin():
+        delete_run(session, run_id, threshold=settings.change_threshold)
+    return Response(status_code=204)
+
+
+@router.post("/runs/{run_id}/notes", status_code=201)
+def post_note(run_id: uuid.UUID, note: NoteIn, session: SessionDep, token: UploadAccess) -> NoteOut:
+    """Add a note to a run (shown on the run page and on history); the author is the token's name."""
+    with session.begin():
+        stored = add_note(session, run_id, text=note.text, author=token.name, now=datetime.now(UTC))
+    return NoteOut.model_validate(stored)

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from sqlalchemy import case, func, null, select
 from sqlalchemy.orm import Session
 
+from cryptobench_contract.versions import is_version_dimension, version_key
 from cryptobench_server.fastpaths import fetch_aggregate
 from cryptobench_server.models import Series
 from cryptobench_server.query.dimensions import Dimension, rollup_for, series_from
@@ -119,11 +120,16 @@ def numeric(values: Sequence[Any]) -> list[float | int] | None:
     return out
 
 
-def shape(rows: Sequence[PointRow], series_names: Sequence[str]) -> list[dict[str, Any]]:
-    """Group point rows into series (sorted by key, nulls first) with points sorted by x."""
+def shape(
+    rows: Sequence[PointRow], series_names: Sequence[str], x_name: str = ""
+) -> list[dict[str, Any]]:
+    """Group point rows into series (sorted by key, nulls first; versions as versions) with
+    points sorted by x (as versions when x is a version, else numerically when all are numbers)."""
     xs = [_text(r.x) for r in rows]
-    numbers = numeric(xs)
+    # Versions stay text ("3.10" is not 3.1) and sort as versions.
+    numbers = None if is_version_dimension(x_name) else numeric(xs)
     x_of = dict(zip(xs, numbers, strict=False)) if numbers is not None else {x: x for x in xs}
+    x_key = version_key if is_version_dimension(x_name) else (lambda x: x)
     by_key: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for row, x in zip(rows, xs, strict=False):
         point = {
@@ -137,8 +143,16 @@ def shape(rows: Sequence[PointRow], series_names: Sequence[str]) -> list[dict[st
         }
         by_key.setdefault(tuple(_text(k) for k in row.keys), []).append(point)
     out = []
-    for key in sorted(by_key, key=lambda k: [(v is not None, v or "") for v in k]):
-        points = sorted(by_key[key], key=lambda p: p["x"])
+    versions = [is_version_dimension(name) for name in series_names]
+
+    def order(key: tuple) -> list:
+        return [
+            (v is not None, version_key(v) if is_version else (v or ""))
+            for v, is_version in zip(key, versions, strict=True)
+        ]
+
+    for key in sorted(by_key, key=order):
+        points = sorted(by_key[key], key=lambda p: x_key(p["x"]))
         out.append({"key": dict(zip(series_names, key, strict=False)), "points": points})
     return out
 

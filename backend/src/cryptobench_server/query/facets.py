@@ -29,6 +29,7 @@ from sqlalchemy.sql.expression import CTE
 from sqlalchemy.sql.util import ClauseAdapter
 
 from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_contract.versions import is_version_dimension, version_key
 from cryptobench_server.models import Machine, Run, Series, SeriesRun
 from cryptobench_server.query.chart import numeric
 from cryptobench_server.query.dimensions import (
@@ -81,13 +82,15 @@ def metric_counts(session: Session, filters: Filters) -> Counts:
     return dict(zip(CANONICAL_METRICS, counts, strict=True))
 
 
-def ordered(counts: Counts) -> list[tuple[str | None, int]]:
-    """Values sorted numerically when all are numbers, else as text; null first."""
+def ordered(counts: Counts, name: str = "") -> list[tuple[str | None, int]]:
+    """Values sorted as versions when `name` is a version dimension, else numerically when all
+    are numbers, else as text; null first."""
     values = [v for v in counts if v is not None]
-    numbers = numeric(values)
-    keys = (
-        dict(zip(values, numbers, strict=True)) if numbers is not None else {v: v for v in values}
-    )
+    numbers = None if is_version_dimension(name) else numeric(values)
+    if numbers is not None:
+        keys: dict[str, Any] = dict(zip(values, numbers, strict=True))
+    else:
+        keys = {v: version_key(v) if is_version_dimension(name) else v for v in values}
     head = [(None, counts[None])] if None in counts else []
     return head + [(v, counts[v]) for v in sorted(values, key=keys.__getitem__)]
 

@@ -8,6 +8,7 @@ from rich.console import Console
 
 from cryptobench_collect.cli.app import run_app
 from cryptobench_collect.cli.options import (
+    FailOnRegressionOpt,
     MachineNameOpt,
     NoUploadOpt,
     OutputOpt,
@@ -125,6 +126,7 @@ def run_ecc_command(
     tag: TagOpt = None,
     machine_name: MachineNameOpt = None,
     spool_dir: SpoolDirOpt = None,
+    fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
     """Time ECDSA sign/verify, point add/double/mul and y recovery in each Python ECC library."""
     options = delivery_options(
@@ -135,6 +137,7 @@ def run_ecc_command(
         tag=tag,
         machine_name=machine_name,
         spool_dir=spool_dir,
+        fail_on_regression=fail_on_regression,
     )
     config = EccConfig(
         repetitions=QUICK_REPETITIONS if quick else repetitions,

@@ -12,6 +12,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cryptobench_collect.cli.app import ingest_app, parse_app, run_app
 from cryptobench_collect.cli.options import (
+    FailOnRegressionOpt,
     MachineNameOpt,
     NoUploadOpt,
     OutputOpt,
@@ -111,6 +112,7 @@ def ingest_jmh_command(
     tag: TagOpt = None,
     machine_name: MachineNameOpt = None,
     spool_dir: SpoolDirOpt = None,
+    fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
     """Parse a JMH JSON result file and upload it (the same file twice is the same run)."""
     options = delivery_options(
@@ -121,6 +123,7 @@ def ingest_jmh_command(
         tag=tag,
         machine_name=machine_name,
         spool_dir=spool_dir,
+        fail_on_regression=fail_on_regression,
     )
     deliver(_document_of(file, machine_name), options)
 
@@ -140,6 +143,7 @@ def run_jmh_command(
     tag: TagOpt = None,
     machine_name: MachineNameOpt = None,
     spool_dir: SpoolDirOpt = None,
+    fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
     """Build the agents/jvm JMH suite if needed, run it with -rf json, then upload the run."""
     options = delivery_options(
@@ -150,6 +154,7 @@ def run_jmh_command(
         tag=tag,
         machine_name=machine_name,
         spool_dir=spool_dir,
+        fail_on_regression=fail_on_regression,
     )
     console = Console(stderr=True)
     jar = jar or _built_jar(project, console)

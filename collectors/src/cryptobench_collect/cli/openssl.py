@@ -14,6 +14,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from cryptobench_collect.cli.app import parse_app, run_app
 from cryptobench_collect.cli.compare import print_comparison
 from cryptobench_collect.cli.options import (
+    FailOnRegressionOpt,
     MachineNameOpt,
     NoUploadOpt,
     OutputOpt,
@@ -27,6 +28,7 @@ from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import apply_overrides, deliver
 from cryptobench_collect.documents import read_text, write_documents
 from cryptobench_collect.errors import UsageError
+from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners import openssl as runner
 from cryptobench_contract import Machine, RunDocument
@@ -145,6 +147,7 @@ def run_openssl(
     tag: TagOpt = None,
     machine_name: MachineNameOpt = None,
     spool_dir: SpoolDirOpt = None,
+    fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
     """Run `openssl speed -mr` here, keep its output as the artifact, tag the configuration, upload.
 
@@ -162,6 +165,7 @@ def run_openssl(
         tag=tag,
         machine_name=machine_name,
         spool_dir=spool_dir,
+        fail_on_regression=fail_on_regression,
     )
     config = runner.SpeedConfig(
         algorithms=tuple(algorithms or ()),
@@ -184,8 +188,13 @@ def run_openssl(
     )
     print_comparison(baseline, contender, Console(stderr=True))
     paired = replace(options, tags={"comparison": uuid.uuid4().hex[:12], **options.tags})
-    deliver(baseline, paired)
-    deliver(contender, paired)
+    found = []
+    for run in (baseline, contender):
+        try:
+            deliver(run, paired)
+        except RegressionFound as exc:
+            found.append(exc)
+    raise_found(found)
 
 
 def _measure(config: runner.SpeedConfig, machine: Machine) -> RunDocument:

@@ -69,6 +69,15 @@ MachineNameOpt = Annotated[
         rich_help_panel=_UPLOAD,
     ),
 ]
+FailOnRegressionOpt = Annotated[
+    bool,
+    typer.Option(
+        "--fail-on-regression",
+        help="After the upload, print the regressions the server found at the run "
+        "(series, before -> after, ratio, what changed) and exit 4 if there is one",
+        rich_help_panel=_UPLOAD,
+    ),
+]
 SpoolDirOpt = Annotated[
     Path | None,
     typer.Option(
@@ -100,6 +109,7 @@ def delivery_options(
     tag: list[str] | None = None,
     machine_name: str | None = None,
     spool_dir: Path | None = None,
+    fail_on_regression: bool = False,
 ) -> DeliveryOptions:
     settings = Settings().resolve(server=server, token=token, spool_dir=spool_dir)
     return DeliveryOptions(
@@ -110,6 +120,7 @@ def delivery_options(
         output=output,
         tags=parse_tags(tag),
         machine_name=machine_name,
+        fail_on_regression=fail_on_regression,
         deadline_s=settings.upload_deadline_s,
         timeout_s=settings.http_timeout_s,
     )

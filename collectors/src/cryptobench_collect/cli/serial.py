@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from cryptobench_collect.cli.app import collect_app, parse_app
 from cryptobench_collect.cli.options import (
+    FailOnRegressionOpt,
     MachineNameOpt,
     NoUploadOpt,
     OutputOpt,
@@ -27,6 +28,7 @@ from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import write_documents
 from cryptobench_collect.errors import InputError, OnlySpooled, RuntimeFailure
+from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.sources.serial_reader import SerialLines, open_port
 from cryptobench_collect.sources.serial_session import SessionOutcome, collect_session
 from cryptobench_contract import ParseWarning, RunDocument
@@ -98,6 +100,7 @@ def collect_serial_command(
     tag: TagOpt = None,
     machine_name: MachineNameOpt = None,
     spool_dir: SpoolDirOpt = None,
+    fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
     """Read the firmware's results from a board until its END line, then upload the run."""
     options = delivery_options(
@@ -108,6 +111,7 @@ def collect_serial_command(
         tag=tag,
         machine_name=machine_name,
         spool_dir=spool_dir,
+        fail_on_regression=fail_on_regression,
     )
     console = Console(stderr=True)
     opened = open_port(port, baud)
@@ -195,6 +199,7 @@ def _print_warnings(
 
 def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
     spooled: list[OnlySpooled] = []
+    found: list[RegressionFound] = []
     for number, run in enumerate(runs, start=1):
         document: RunDocument = build_document(run, machine_name=options.machine_name)
         each = options
@@ -205,8 +210,11 @@ def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
             deliver(document, each)
         except OnlySpooled as exc:
             spooled.append(exc)
+        except RegressionFound as exc:
+            found.append(exc)
     if spooled:
         raise OnlySpooled("; ".join(str(exc) for exc in spooled))
+    raise_found(found)
 
 
 def _fail_if_incomplete(outcome: SessionOutcome, port: str, baud: int) -> None:

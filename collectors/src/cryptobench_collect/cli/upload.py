@@ -9,7 +9,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from cryptobench_collect.cli.app import app, spool_app
-from cryptobench_collect.cli.options import ServerOpt, SpoolDirOpt, TokenOpt, delivery_options
+from cryptobench_collect.cli.options import (
+    FailOnRegressionOpt,
+    ServerOpt,
+    SpoolDirOpt,
+    TokenOpt,
+    delivery_options,
+)
 from cryptobench_collect.delivery import deliver, flush
 from cryptobench_collect.documents import parse_json, read_text, run_from_data
 from cryptobench_collect.errors import (
@@ -19,6 +25,7 @@ from cryptobench_collect.errors import (
     RuntimeFailure,
     UsageError,
 )
+from cryptobench_collect.gate import RegressionFound
 from cryptobench_collect.spool import STATES, Spool, State, decode_item
 from cryptobench_contract import RunDocument
 
@@ -36,10 +43,16 @@ StateOpt = Annotated[
 
 @app.command("upload")
 def upload(
-    files: FilesArg, server: ServerOpt = None, token: TokenOpt = None, spool_dir: SpoolDirOpt = None
+    files: FilesArg,
+    server: ServerOpt = None,
+    token: TokenOpt = None,
+    spool_dir: SpoolDirOpt = None,
+    fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
     """Upload saved run documents (each goes through the spool, like a fresh run)."""
-    options = delivery_options(server=server, token=token, spool_dir=spool_dir)
+    options = delivery_options(
+        server=server, token=token, spool_dir=spool_dir, fail_on_regression=fail_on_regression
+    )
     runs = [run for path in files for run in _load_documents(path)]
     problems = []
     for run in runs:
@@ -94,10 +107,15 @@ def _row(spool: Spool, state: State, path: Path) -> list[str]:
 
 @spool_app.command("flush")
 def spool_flush(
-    server: ServerOpt = None, token: TokenOpt = None, spool_dir: SpoolDirOpt = None
+    server: ServerOpt = None,
+    token: TokenOpt = None,
+    spool_dir: SpoolDirOpt = None,
+    fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
     """Upload every pending run, oldest first."""
-    options = delivery_options(server=server, token=token, spool_dir=spool_dir)
+    options = delivery_options(
+        server=server, token=token, spool_dir=spool_dir, fail_on_regression=fail_on_regression
+    )
     pending = len(Spool(options.spool_dir).paths("pending"))
     sent, problems = flush(options)
     options.console.print(f"{sent} of {pending} pending run(s) uploaded")
@@ -129,5 +147,7 @@ def _raise_summary(problems: list[CollectorError], *, total: int) -> None:
     if len(problems) == 1:
         raise problems[0]
     lines = "\n  ".join(str(problem) for problem in problems)
+    if all(isinstance(p, RegressionFound) for p in problems):
+        raise RegressionFound(f"regressions at {len(problems)} of {total} run(s):\n  {lines}")
     kind = OnlySpooled if all(isinstance(p, OnlySpooled) for p in problems) else RuntimeFailure
     raise kind(f"{len(problems)} of {total} run(s) not uploaded:\n  {lines}")

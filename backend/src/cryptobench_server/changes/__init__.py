@@ -1,0 +1,1 @@
+"""Change detection (detect.py, pure), the changes table's producer (store.py) and run removal."""

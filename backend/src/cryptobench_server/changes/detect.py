@@ -1,0 +1,152 @@
+"""Step detection over one lineage's per-run figures: pure, no database.
+
+A lineage is what a nightly job measures again and again (same machine, source, algorithm,
+operation, params, library and reported metric), whatever library version, tool build, tags or
+clock each run had. Its points are one figure per run (the median of that run's results),
+ordered by the run's `started_at`.
+
+Walking the points from the oldest, at each point `i`:
+
+- *before*: the up to `window` (10) points before `i`, but none before the last step found
+  (a step starts a new level). At least `min_before` (3) are needed: with fewer, the series'
+  noise is unknown and nothing is reported.
+- *after*: point `i` and up to `confirm - 1` (2) points after it, when they exist. Its level is
+  their median; with two points, the one nearer the before level (a single outlier never makes
+  a level). So an outlier is reported while it is the newest run (an upload cannot know what
+  comes next) and withdrawn as soon as the next run is back at the old level.
+- **large**: the after level differs from the before median by at least `threshold` (default
+  5%) relatively, and so does point `i` itself, in the same direction (the step is at `i`, not
+  one run earlier).
+- **significant**: z = |ln(after / before)| / se >= `z_min` (3), where
+  se^2 = pi/2 * s^2 * (1/n_before + 1/n_after) + the tools' own variance of both levels. `s`
+  is the series' run-to-run noise, robustly: 1.4826 * median |ln(x[j+1] / x[j])| / sqrt(2) over
+  consecutive points inside the before and inside the after window (never across `i`), so a
+  step or an outlier does not inflate it; pi/2 is the variance of a median relative to a mean.
+  The tool's variance of a point is its relative standard error: JMH's `ci99.9` half-width /
+  3.29, a `stddev` / sqrt(samples) (or the stddev itself without samples), squared and
+  averaged over the window's points, then divided by their count.
+- `confidence` is the two-sided normal probability erf(z / sqrt 2) (1.0 when se is 0: figures
+  that never move, like cycle counts, change only by the threshold).
+
+Why this and not a plain lookback z-score: a z-score of one new point against a window reports
+every outlier and, after a real step, every following run until the window has moved on; a
+level split with confirmation reports a step once, at the run where it happened.
+"""
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+DEFAULT_THRESHOLD = 0.05
+WINDOW = 10
+MIN_BEFORE = 3
+CONFIRM = 3
+Z_MIN = 3.0
+#: Two-sided 99.9% normal quantile: JMH's scoreError is this many standard errors.
+CI999_Z = 3.2905
+MAD_TO_SIGMA = 1.4826
+
+
+@dataclass(frozen=True)
+class Point:
+    value: float
+    #: The tool's own relative standard error of `value` (None when it gave none).
+    rel_error: float | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int
+    #: Index of the last point of the before window (the run compared with).
+    baseline: int
+    before: float
+    after: float
+    ratio: float
+    z: float
+    confidence: float
+
+
+def relative_error(
+    value: float, error: float | None, kind: str | None, samples: int | None
+) -> float | None:
+    """The relative standard error a tool's reported error stands for (None when unknown)."""
+    if error is None or value <= 0 or error < 0:
+        return None
+    if kind == "ci99.9":
+        return error / CI999_Z / value
+    if kind == "stddev":
+        return error / math.sqrt(samples) / value if samples else error / value
+    return None
+
+
+def find_steps(
+    points: Sequence[Point],
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    window: int = WINDOW,
+    min_before: int = MIN_BEFORE,
+    confirm: int = CONFIRM,
+    z_min: float = Z_MIN,
+) -> list[Step]:
+    """Every step change in `points` (oldest first), at the index where it happened."""
+    steps: list[Step] = []
+    start = 0
+    for i in range(len(points)):
+        before = points[max(start, i - window) : i]
+        if len(before) < min_before or points[i].value <= 0:
+            continue
+        step = _step_at(i, before, points[i : i + confirm], threshold)
+        if step is not None and step.z >= z_min:
+            steps.append(step)
+            start = i
+    return steps
+
+
+def _step_at(
+    i: int, before: Sequence[Point], after: Sequence[Point], threshold: float
+) -> Step | None:
+    level = statistics.median(p.value for p in before)
+    if level <= 0 or any(p.value <= 0 for p in after):
+        return None
+    new = _after_level(level, [p.value for p in after])
+    shift = math.log(new / level)
+    first = math.log(after[0].value / level)
+    limit = math.log1p(threshold)
+    # Large (both the level and the run itself, in one direction), in either direction.
+    if min(abs(shift), abs(first)) < limit or shift * first <= 0:
+        return None
+    noise = _noise([p.value for p in before], [p.value for p in after])
+    variance = math.pi / 2 * noise**2 * (1 / len(before) + 1 / len(after))
+    variance += _tool_variance(before) + _tool_variance(after)
+    z = math.inf if variance == 0 else abs(shift) / math.sqrt(variance)
+    return Step(
+        index=i,
+        baseline=i - 1,
+        before=level,
+        after=new,
+        ratio=new / level,
+        z=z,
+        confidence=1.0 if math.isinf(z) else math.erf(z / math.sqrt(2)),
+    )
+
+
+def _after_level(before: float, values: list[float]) -> float:
+    if len(values) == 2:
+        return min(values, key=lambda v: abs(math.log(v / before)))
+    return statistics.median(values)
+
+
+def _noise(before: list[float], after: list[float]) -> float:
+    diffs = [abs(math.log(b / a)) for part in (before, after) for a, b in pairwise(part)]
+    if not diffs:
+        return 0.0
+    return MAD_TO_SIGMA * statistics.median(diffs) / math.sqrt(2)
+
+
+def _tool_variance(points: Sequence[Point]) -> float:
+    errors = [p.rel_error for p in points if p.rel_error is not None]
+    if not errors:
+        return 0.0
+    return sum(e * e for e in errors) / len(errors) / len(points)

@@ -1,0 +1,297 @@
+"""The one producer of the `changes` table: lineages' per-run points in, detected steps stored.
+
+`refresh_run(connection, run_pk)` re-detects every lineage one run's results belong to, over the
+`LOOKAROUND` runs of that machine and source on either side of it (ingest, in the run's
+transaction; and run deletion, with `without_run=True`, before the run goes). `detect_all`
+empties the table and detects every lineage over all its runs (`cryptobench-server changes
+detect`). Both build points and rows with the same functions, so a re-detection over stored runs
+gives what ingest gave, except for lineages longer than LOOKAROUND runs, whose oldest
+`SETTLED` points ingest leaves as they were.
+"""
+
+import hashlib
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import orjson
+from sqlalchemy import Connection, and_, case, delete, insert, or_, select
+
+from cryptobench_contract.units import CANONICAL_METRICS, LESS_IS_BETTER
+from cryptobench_server.changes.detect import (
+    CONFIRM,
+    DEFAULT_THRESHOLD,
+    WINDOW,
+    Point,
+    Step,
+    find_steps,
+    relative_error,
+)
+from cryptobench_server.models import Change, Result, Run
+
+#: Points at the start of a truncated lineage whose stored changes a refresh keeps: their
+#: decisions depend on older points it did not load.
+SETTLED = 2 * WINDOW + CONFIRM
+#: Runs of one machine and source looked at on each side of a new (or deleted) run. The cost of a
+#: refresh is linear in it: ~0.25 s per 5,000-result run looked at on SQLite.
+LOOKAROUND = 2 * SETTLED
+#: What stays the same along a lineage, besides machine and source. Not the tool's verbatim
+#: result name: openssl 1.0.2 prints "aes-128 cbc" where 3.0 prints "AES-128-CBC".
+LINEAGE_FIELDS = ("family", "algorithm", "operation", "library", "params", "metric")
+RUN_FACTS = ("tool_version", "tool_build", "tool_options", "clock_hz")
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    pk: int
+    started_at: datetime
+    facts: dict[str, Any]
+    tags: dict[str, str]
+
+
+@dataclass
+class LineagePoint:
+    run: RunInfo
+    figures: list[float]
+    errors: list[float | None]
+    versions: set[str | None]
+    names: set[str]
+
+    def point(self) -> Point:
+        value = statistics.median(self.figures)
+        known = [e for e in self.errors if e is not None]
+        return Point(value, max(known) if len(known) == len(self.errors) else None)
+
+
+def _own_figure():
+    """The canonical figure of the result's reported metric (NULL for `other`)."""
+    return case(*((Result.metric == m, getattr(Result, m)) for m in CANONICAL_METRICS), else_=None)
+
+
+def lineage_key(machine_id: int, source: str, fields: Sequence[Any]) -> str:
+    text = orjson.dumps([machine_id, source, *fields], option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(text).hexdigest()[:32]
+
+
+def refresh_run(
+    connection: Connection,
+    run_pk: int,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    without_run: bool = False,
+) -> None:
+    """Detect again the lineages of run `run_pk` around it (leaving it out when `without_run`)."""
+    run = connection.execute(
+        select(Run.machine_id, Run.source, Run.started_at, Run.id).where(Run.id == run_pk)
+    ).one()
+    runs, truncated = _runs_around(connection, run, without=run_pk if without_run else None)
+    own = _own_figure()
+    lineage_columns = [getattr(Result, f) for f in LINEAGE_FIELDS]
+    mine = {
+        _match_key(row)
+        for row in connection.execute(
+            select(*lineage_columns).where(Result.run_pk == run_pk, own.is_not(None))
+        )
+    }
+    # The runs' rows are matched to the run's lineages here, not by a SQL join: SQLite has no hash
+    # join, and a nested loop over 5,000-result runs took a minute per upload.
+    rows = connection.execute(_point_rows().where(Result.run_pk.in_(list(runs)), own.is_not(None)))
+    points = _lineage_points(run.machine_id, run.source, rows, runs, only=mine)
+    keys = list(points)
+    for start in range(0, len(keys), 500):
+        chunk = keys[start : start + 500]
+        connection.execute(
+            delete(Change).where(
+                Change.lineage.in_(chunk), Change.run_pk.in_(_kept_runs(points, chunk, truncated))
+            )
+        )
+    first = SETTLED if truncated else 0
+    _store(connection, run.machine_id, run.source, points, threshold, first)
+
+
+def detect_all(connection: Connection, *, threshold: float = DEFAULT_THRESHOLD) -> int:
+    """Empty `changes` and detect every lineage over all its runs; returns the changes stored."""
+    connection.execute(delete(Change))
+    total = 0
+    groups = connection.execute(select(Run.machine_id, Run.source).distinct()).all()
+    for machine_id, source in groups:
+        run_rows = connection.execute(
+            _run_info().where(Run.machine_id == machine_id, Run.source == source)
+        )
+        runs = {r.id: _info(r) for r in run_rows}
+        rows = connection.execute(
+            _point_rows()
+            .join(Run, Run.id == Result.run_pk)
+            .where(Run.machine_id == machine_id, Run.source == source, _own_figure().is_not(None))
+        )
+        total += _store(
+            connection,
+            machine_id,
+            source,
+            _lineage_points(machine_id, source, rows, runs),
+            threshold,
+            0,
+        )
+    return total
+
+
+def _run_info():
+    return select(Run.id, Run.started_at, Run.tags, *(getattr(Run, f) for f in RUN_FACTS))
+
+
+def _info(row) -> RunInfo:
+    return RunInfo(row.id, row.started_at, {f: getattr(row, f) for f in RUN_FACTS}, row.tags or {})
+
+
+def _runs_around(
+    connection: Connection, run, *, without: int | None
+) -> tuple[dict[int, RunInfo], bool]:
+    """The runs of the machine and source within LOOKAROUND of `run`; True when older ones exist."""
+    base = _run_info().where(Run.machine_id == run.machine_id, Run.source == run.source)
+    if without is not None:
+        base = base.where(Run.id != without)
+    at = (run.started_at, run.id)
+    earlier = or_(Run.started_at < at[0], and_(Run.started_at == at[0], Run.id <= at[1]))
+    older = list(
+        connection.execute(
+            base.where(earlier).order_by(Run.started_at.desc(), Run.id.desc()).limit(LOOKAROUND + 1)
+        )
+    )
+    newer = connection.execute(
+        base.where(~earlier).order_by(Run.started_at, Run.id).limit(LOOKAROUND)
+    )
+    truncated = len(older) > LOOKAROUND
+    return {r.id: _info(r) for r in [*older[:LOOKAROUND], *newer]}, truncated
+
+
+def _point_rows():
+    return select(
+        Result.run_pk,
+        *(getattr(Result, f) for f in LINEAGE_FIELDS),
+        Result.name,
+        _own_figure().label("figure"),
+        Result.value,
+        Result.error,
+        Result.error_kind,
+        Result.samples,
+        Result.library_version,
+    )
+
+
+def _match_key(row: Any) -> tuple:
+    """The lineage fields of a row, hashable (params as canonical JSON)."""
+    return tuple(
+        orjson.dumps(row.params, option=orjson.OPT_SORT_KEYS) if f == "params" else getattr(row, f)
+        for f in LINEAGE_FIELDS
+    )
+
+
+def _lineage_points(
+    machine_id: int,
+    source: str,
+    rows: Iterable[Any],
+    runs: dict[int, RunInfo],
+    only: set[tuple] | None = None,
+) -> dict[str, tuple[tuple, list[LineagePoint]]]:
+    """Per lineage key: (its lineage fields, its points oldest first); only the lineages `only`
+    names (match keys) when given."""
+    grouped: dict[tuple, tuple[tuple, dict[int, LineagePoint]]] = {}
+    for row in rows:
+        run = runs.get(row.run_pk)
+        if run is None or row.figure is None or row.figure <= 0:
+            continue
+        match = _match_key(row)
+        if only is not None and match not in only:
+            continue
+        fields = tuple(getattr(row, f) for f in LINEAGE_FIELDS)
+        _, per_run = grouped.setdefault(match, (fields, {}))
+        point = per_run.setdefault(row.run_pk, LineagePoint(run, [], [], set(), set()))
+        point.figures.append(row.figure)
+        point.errors.append(relative_error(row.value, row.error, row.error_kind, row.samples))
+        point.versions.add(row.library_version)
+        point.names.add(row.name)
+    return {
+        lineage_key(machine_id, source, fields): (
+            fields,
+            sorted(per_run.values(), key=lambda p: (p.run.started_at, p.run.pk)),
+        )
+        for fields, per_run in grouped.values()
+    }
+
+
+def _kept_runs(points, keys: Sequence[str], truncated: bool) -> list[int]:
+    """The runs whose changes a refresh of these lineages replaces."""
+    first = SETTLED if truncated else 0
+    return sorted({p.run.pk for key in keys for p in points[key][1][first:]})
+
+
+def _store(
+    connection: Connection,
+    machine_id: int,
+    source: str,
+    points: dict[str, tuple[tuple, list[LineagePoint]]],
+    threshold: float,
+    first: int,
+) -> int:
+    rows = []
+    for key, (fields, series) in points.items():
+        steps = find_steps([p.point() for p in series], threshold=threshold)
+        rows += [
+            change_row(key, machine_id, source, fields, series, step)
+            for step in steps
+            if step.index >= first
+        ]
+    if rows:
+        connection.execute(insert(Change), rows)
+    return len(rows)
+
+
+def change_row(
+    key: str,
+    machine_id: int,
+    source: str,
+    fields: tuple,
+    series: Sequence[LineagePoint],
+    step: Step,
+) -> dict[str, Any]:
+    lineage = dict(zip(LINEAGE_FIELDS, fields, strict=True))
+    before, after = series[step.baseline], series[step.index]
+    worse = (step.ratio > 1) == LESS_IS_BETTER[lineage["metric"]]
+    return {
+        **lineage,
+        "lineage": key,
+        "machine_id": machine_id,
+        "source": source,
+        "run_pk": after.run.pk,
+        "baseline_run_pk": before.run.pk,
+        "name": min(after.names),
+        "library_version": _one(after.versions),
+        "before": step.before,
+        "after": step.after,
+        "ratio": step.ratio,
+        "direction": "regression" if worse else "improvement",
+        "confidence": step.confidence,
+        "what_changed": what_changed(before, after),
+        "started_at": after.run.started_at,
+    }
+
+
+def _one(values: set[str | None]) -> str | None:
+    return next(iter(values)) if len(values) == 1 else None
+
+
+def what_changed(before: LineagePoint, after: LineagePoint) -> dict[str, list[Any]]:
+    """Facts that differ between the two runs: library_version, tool_*, clock_hz, tag.<name>."""
+    out: dict[str, list[Any]] = {}
+    old, new = _one(before.versions), _one(after.versions)
+    if before.versions != after.versions:
+        out["library_version"] = [old, new]
+    for name in RUN_FACTS:
+        if before.run.facts[name] != after.run.facts[name]:
+            out[name] = [before.run.facts[name], after.run.facts[name]]
+    for tag in sorted(set(before.run.tags) | set(after.run.tags)):
+        if before.run.tags.get(tag) != after.run.tags.get(tag):
+            out[f"tag.{tag}"] = [before.run.tags.get(tag), after.run.tags.get(tag)]
+    return out

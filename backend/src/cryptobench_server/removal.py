@@ -1,0 +1,44 @@
+"""Deleting a run: the run, its results and every row derived from them, in one transaction.
+
+The read model takes the run out with its own producer (`rollups.remove_run_rollups`: the run's
+series_runs, its series' totals made again, series left without runs); the changes of the
+lineages around the run are detected again without it (changes/store.py); results, notes and
+changes at or against the run go by the foreign keys' ON DELETE CASCADE. So what is left equals
+a rebuild over the remaining runs (tests/test_history_api.py). A machine left without runs goes
+too.
+"""
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import delete, exists, select
+from sqlalchemy.orm import Session
+
+from cryptobench_server.changes.store import refresh_run
+from cryptobench_server.errors import NotFound
+from cryptobench_server.models import Machine, Run, RunNote
+from cryptobench_server.rollups import remove_run_rollups
+
+
+def delete_run(session: Session, run_id: uuid.UUID, *, threshold: float) -> None:
+    run = session.execute(select(Run.id, Run.machine_id).where(Run.run_id == run_id)).one_or_none()
+    if run is None:
+        raise NotFound(f"no run {run_id}")
+    connection = session.connection()
+    refresh_run(connection, run.id, threshold=threshold, without_run=True)
+    remove_run_rollups(connection, run.id)
+    connection.execute(delete(Run).where(Run.id == run.id))
+    orphan = ~exists().where(Run.machine_id == Machine.id)
+    connection.execute(delete(Machine).where(Machine.id == run.machine_id, orphan))
+
+
+def add_note(
+    session: Session, run_id: uuid.UUID, *, text: str, author: str, now: datetime
+) -> RunNote:
+    run_pk = session.scalar(select(Run.id).where(Run.run_id == run_id))
+    if run_pk is None:
+        raise NotFound(f"no run {run_id}")
+    note = RunNote(run_pk=run_pk, text=text, author=author, created_at=now)
+    session.add(note)
+    session.flush()
+    return note

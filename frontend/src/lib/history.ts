@@ -1,0 +1,208 @@
+/** History view: URL state, the figure (one line per series, change and note markers), readable times. Pure. */
+import type { Data, Layout } from "plotly.js";
+import type { Change, History, HistoryPoint, HistorySeries } from "../api/types";
+import { isDimension } from "./dimensions";
+import type { Theme } from "./figures";
+import { seriesLabel } from "./figures";
+import { formatNumber, isMetric, type Metric } from "./units";
+import { filterParams, type ExplorerState, type Filters } from "./viewState";
+
+export type HistoryAxis = "time" | "version";
+
+export interface HistoryState {
+  filters: Filters;
+  series: string[];
+  metric: Metric | null;
+  axis: HistoryAxis;
+}
+
+/** A time as people read it, in their own zone: "23 Nov 2026, 14:05". */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function decodeHistory(params: URLSearchParams): HistoryState {
+  const filters: Filters = {};
+  for (const [key, value] of params) {
+    if (key.startsWith("f.") && isDimension(key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
+  }
+  const metric = params.get("metric");
+  return {
+    filters,
+    series: params.getAll("series").filter(isDimension),
+    metric: metric !== null && isMetric(metric) ? metric : null,
+    axis: params.get("axis") === "version" ? "version" : "time",
+  };
+}
+
+export function encodeHistory(state: HistoryState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of filterParams(state.filters)) params.append(`f.${key}`, value);
+  for (const dim of state.series) params.append("series", dim);
+  if (state.metric !== null) params.set("metric", state.metric);
+  if (state.axis !== "time") params.set("axis", state.axis);
+  return params;
+}
+
+export function historyHref(state: HistoryState): string {
+  const query = encodeHistory(state).toString();
+  return query ? `/history?${query}` : "/history";
+}
+
+/** "Show history of these series": the chart's filters, a line per (x, series) combination. */
+export function chartHistoryHref(state: ExplorerState, metric: Metric): string {
+  const series = [...new Set([state.x, ...state.series])].filter((d) => d !== "run");
+  return historyHref({ filters: state.filters, series, metric, axis: "time" });
+}
+
+/** The history of one chart point: its x value and series key as filters, a line per machine. */
+export function pointHistoryHref(state: ExplorerState, metric: Metric, x: unknown, key: Record<string, unknown>): string {
+  const filters: Filters = { ...state.filters };
+  const pinned: Array<[string, unknown]> = [[state.x, x], ...Object.entries(key)];
+  for (const [dim, value] of pinned) {
+    if (dim !== "run" && value !== null && value !== undefined && value !== "(none)") filters[dim] = [String(value)];
+  }
+  return historyHref({ filters, series: ["machine"], metric, axis: "time" });
+}
+
+/** What a change's lineage says about a dimension (undefined: the change does not name it). */
+function lineageValue(change: Change, dim: string): unknown {
+  const s = change.series;
+  if (dim.startsWith("param.")) return s.params[dim.slice(6)];
+  const fields: Record<string, unknown> = {
+    algorithm: s.algorithm,
+    operation: s.operation,
+    family: s.family,
+    library: s.library,
+    library_version: s.library_version,
+    machine: s.machine,
+    source: s.source,
+    name: s.name,
+    run: change.run_id,
+  };
+  return fields[dim];
+}
+
+/** Whether a change belongs to a history line: its run is on the line and its lineage agrees with the key. */
+export function changeOnSeries(change: Change, series: HistorySeries): boolean {
+  if (!series.points.some((p) => p.run_id === change.run_id)) return false;
+  return Object.entries(series.key).every(([dim, value]) => {
+    const own = lineageValue(change, dim);
+    return own === undefined || value === null || String(own) === String(value);
+  });
+}
+
+export function whatChangedText(what: Record<string, unknown[]>): string {
+  const parts = Object.entries(what).map(([k, [before, after]]) => `${k} ${text(before)} → ${text(after)}`);
+  return parts.length ? parts.join("; ") : "nothing recorded changed";
+}
+
+function text(value: unknown): string {
+  return value === null || value === undefined ? "(none)" : String(value).split("\n")[0] ?? "";
+}
+
+export function changeText(change: Change): string {
+  const pct = (change.ratio - 1) * 100;
+  return `${change.direction} ×${change.ratio.toFixed(3)} (${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%): ${whatChangedText(change.what_changed)}`;
+}
+
+function xOf(point: HistoryPoint, axis: HistoryAxis): string {
+  return axis === "time" ? point.started_at : (point.library_version ?? "(none)");
+}
+
+function hover(point: HistoryPoint): string {
+  const notes = point.notes.map((n) => `<br>note: ${escapeHtml(n.text)}`).join("");
+  return `${formatTime(point.started_at)}<br>${escapeHtml(point.library_version ?? "")} ${formatNumber(point.value)}${notes}`;
+}
+
+function escapeHtml(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+export interface HistoryFigureOptions {
+  axis: HistoryAxis;
+  /** Library versions in version order (the server's facet order), for the version axis. */
+  versionOrder: string[];
+  unit: string;
+  theme: Theme;
+}
+
+/** Lines per series, then one marker trace for regressions, one for improvements and one for notes. */
+export function historyFigure(history: History, changes: Change[], opts: HistoryFigureOptions): { data: Data[]; layout: Partial<Layout> } {
+  const dims = history.series[0] ? Object.keys(history.series[0].key) : [];
+  const data: Data[] = history.series.map((s) => ({
+    type: "scatter",
+    mode: "lines+markers",
+    name: seriesLabel(s.key as Record<string, string | null>, dims),
+    x: s.points.map((p) => xOf(p, opts.axis)),
+    y: s.points.map((p) => p.value),
+    customdata: s.points.map((p) => p.run_id),
+    text: s.points.map(hover),
+    hovertemplate: "%{text}<extra>%{fullData.name}</extra>",
+  }));
+  for (const direction of ["regression", "improvement"] as const) {
+    const marks = history.series.flatMap((s) =>
+      changes
+        .filter((c) => c.direction === direction && changeOnSeries(c, s))
+        .map((c) => ({ change: c, point: s.points.find((p) => p.run_id === c.run_id) as HistoryPoint })),
+    );
+    if (marks.length === 0) continue;
+    data.push({
+      type: "scatter",
+      mode: "markers",
+      name: direction === "regression" ? "regressions" : "improvements",
+      x: marks.map((m) => xOf(m.point, opts.axis)),
+      y: marks.map((m) => m.point.value),
+      customdata: marks.map((m) => m.change.run_id),
+      text: marks.map((m) => escapeHtml(changeText(m.change))),
+      hovertemplate: "%{text}<extra></extra>",
+      marker: {
+        symbol: direction === "regression" ? "triangle-down" : "triangle-up",
+        size: 16,
+        color: direction === "regression" ? "#d62728" : "#2ca02c",
+        line: { width: 1, color: opts.theme.foreground },
+      },
+    });
+  }
+  const noted = history.series.flatMap((s) => s.points.filter((p) => p.notes.length > 0));
+  if (noted.length > 0) {
+    data.push({
+      type: "scatter",
+      mode: "markers",
+      name: "notes",
+      x: noted.map((p) => xOf(p, opts.axis)),
+      y: noted.map((p) => p.value),
+      customdata: noted.map((p) => p.run_id),
+      text: noted.map((p) => p.notes.map((n) => escapeHtml(`${n.author}: ${n.text}`)).join("<br>")),
+      hovertemplate: "%{text}<extra>note</extra>",
+      marker: { symbol: "star", size: 14, color: "#bcbd22", line: { width: 1, color: opts.theme.foreground } },
+    });
+  }
+  const axisFont = { color: opts.theme.foreground };
+  const xaxis: Partial<Layout["xaxis"]> =
+    opts.axis === "time"
+      ? { title: { text: "run started" }, type: "date", gridcolor: opts.theme.grid, color: opts.theme.foreground }
+      : {
+          title: { text: "library version" },
+          type: "category",
+          categoryorder: "array",
+          categoryarray: opts.versionOrder,
+          gridcolor: opts.theme.grid,
+          color: opts.theme.foreground,
+        };
+  return {
+    data,
+    layout: {
+      paper_bgcolor: "rgba(0,0,0,0)",
+      plot_bgcolor: "rgba(0,0,0,0)",
+      font: axisFont,
+      margin: { t: 20, r: 20, b: 60, l: 80 },
+      xaxis,
+      yaxis: { title: { text: `${history.metric} (${opts.unit})` }, gridcolor: opts.theme.grid, color: opts.theme.foreground },
+      legend: { orientation: "h", y: -0.2 },
+      hovermode: "closest",
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/** History: one line per series over the runs (time or library version), change markers, notes. */
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useContext, useMemo } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { changesQuery, facetsQuery, historyQuery } from "../api/queries";
+import type { Change, History } from "../api/types";
+import { PlotlyFigure, type ClickedPoint } from "../components/PlotlyFigure";
+import { Empty, ErrorMessage, Loading } from "../components/States";
+import { dimensionLabel } from "../lib/dimensions";
+import { changeOnSeries, decodeHistory, encodeHistory, formatTime, historyFigure, whatChangedText, type HistoryState } from "../lib/history";
+import { CHART_THEMES, ThemeContext } from "../lib/theme";
+import { availableMetrics, formatNumber, type Metric } from "../lib/units";
+import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
+
+function filtersText(filters: Record<string, string[]>): string {
+  const parts = Object.entries(filters).map(([k, v]) => `${dimensionLabel(k)} = ${v.join(" or ")}`);
+  return parts.length ? parts.join("; ") : "all results";
+}
+
+function ChangesList({ changes }: { changes: Change[] }) {
+  if (changes.length === 0) return <p className="note">No change detected in these series.</p>;
+  return (
+    <ul aria-label="changes on this history">
+      {changes.map((c) => (
+        <li key={c.id}>
+          <span className={c.direction === "regression" ? "worse" : "better"}>{c.direction}</span> at{" "}
+          <Link to={`/runs/${c.run_id}`}>{formatTime(c.started_at)}</Link>: {formatNumber(c.before)} → {formatNumber(c.after)} {c.unit} (×
+          {c.ratio.toFixed(3)}); {whatChangedText(c.what_changed)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Notes({ history }: { history: History }) {
+  const seen = new Map<string, { run: string; at: string; text: string; author: string }>();
+  for (const s of history.series)
+    for (const p of s.points)
+      for (const n of p.notes) seen.set(String(n.id), { run: p.run_id, at: p.started_at, text: n.text, author: n.author });
+  if (seen.size === 0) return null;
+  return (
+    <>
+      <h3>Notes</h3>
+      <ul aria-label="notes">
+        {[...seen.entries()].map(([id, n]) => (
+          <li key={id}>
+            <Link to={`/runs/${n.run}`}>{formatTime(n.at)}</Link> — {n.text} <span className="note">({n.author})</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Chart({ state, metric }: { state: HistoryState; metric: Metric }) {
+  const theme = useContext(ThemeContext);
+  const navigate = useNavigate();
+  const history = useQuery(historyQuery({ filters: state.filters, series: state.series, metric }));
+  const changes = useQuery(changesQuery({ filters: state.filters, direction: null, since: null }));
+  const facets = useQuery(facetsQuery(state.filters));
+  const versionOrder = useMemo(
+    () =>
+      (facets.data?.dimensions.find((d) => d.name === "library_version")?.values ?? []).map((v) => v.value ?? "(none)"),
+    [facets.data],
+  );
+  const shown = useMemo(
+    () => (history.data ? (changes.data?.changes ?? []).filter((c) => history.data.series.some((s) => changeOnSeries(c, s))) : []),
+    [history.data, changes.data],
+  );
+  const figure = useMemo(
+    () =>
+      history.data
+        ? historyFigure(history.data, shown, { axis: state.axis, versionOrder, unit: history.data.unit, theme: CHART_THEMES[theme] })
+        : null,
+    [history.data, shown, state.axis, versionOrder, theme],
+  );
+  const open = useCallback((point: ClickedPoint) => void navigate(`/runs/${String(point.customdata)}`), [navigate]);
+  if (history.isPending) return <Loading what="the history" />;
+  if (history.isError) return <ErrorMessage error={history.error} what="the history" />;
+  if (history.data.series.length === 0 || figure === null) return <Empty>No runs have {metric} figures under these filters.</Empty>;
+  const runs = new Set(history.data.series.flatMap((s) => s.points.map((p) => p.run_id))).size;
+  return (
+    <section aria-label="history chart">
+      <PlotlyFigure data={figure.data} layout={figure.layout} label={`${metric} over ${runs} runs`} onPointClick={open} />
+      <p className="note" data-testid="history-notes">
+        {history.data.series.length} series over {runs} runs; each point is the median of a run's results. ▼ regression, ▲ improvement, ★ note;
+        click a point to open its run.
+      </p>
+      <h3>Changes ({shown.length})</h3>
+      <ChangesList changes={shown} />
+      <Notes history={history.data} />
+    </section>
+  );
+}
+
+export function HistoryPage() {
+  const [params, setParams] = useSearchParams();
+  const state = decodeHistory(params);
+  const facets = useQuery(facetsQuery(state.filters));
+  const metrics = availableMetrics(facets.data?.metrics);
+  const metric = state.metric ?? metrics[0];
+  const update = (next: Partial<HistoryState>) => setParams(encodeHistory({ ...state, ...next }));
+  return (
+    <>
+      <h2>History</h2>
+      <p>
+        {filtersText(state.filters)}; lines by {state.series.length ? state.series.map(dimensionLabel).join(" · ") : "nothing (one line)"}.{" "}
+        <Link to={explorerHref({ ...DEFAULT_STATE, filters: state.filters, series: state.series.slice(0, 2) })}>Open in the Explorer</Link>
+      </p>
+      <div className="controls">
+        <label>
+          metric
+          <select aria-label="metric" value={metric ?? ""} onChange={(e) => update({ metric: e.target.value as Metric })}>
+            {metrics.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          x axis
+          <select aria-label="x axis" value={state.axis} onChange={(e) => update({ axis: e.target.value === "version" ? "version" : "time" })}>
+            <option value="time">time</option>
+            <option value="version">library version</option>
+          </select>
+        </label>
+      </div>
+      {facets.isError ? (
+        <ErrorMessage error={facets.error} what="the metrics" />
+      ) : metric === undefined ? (
+        facets.isPending ? <Loading what="the metrics" /> : <Empty>No results match these filters.</Empty>
+      ) : (
+        <Chart state={state} metric={metric} />
+      )}
+    </>
+  );
+}

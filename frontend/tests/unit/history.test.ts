@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import type { Change, History } from "../../src/api/types";
+import {
+  changeOnSeries,
+  chartHistoryHref,
+  decodeHistory,
+  encodeHistory,
+  formatTime,
+  historyFigure,
+  pointHistoryHref,
+  whatChangedText,
+  type HistoryState,
+} from "../../src/lib/history";
+import { DEFAULT_STATE } from "../../src/lib/viewState";
+
+const THEME = { foreground: "#000", grid: "#ccc" };
+const RUN = (i: number) => `00000000-0000-4000-8000-00000000000${i}`;
+
+const HISTORY: History = {
+  metric: "ns_per_op",
+  unit: "ns/op",
+  series: [
+    {
+      key: { operation: "sign" },
+      points: [1, 2, 3].map((i) => ({
+        run_id: RUN(i),
+        started_at: `2026-11-0${i}T02:00:00Z`,
+        value: i === 3 ? 110 : 100,
+        n: 1,
+        library_version: i === 3 ? "3.6.3" : "3.6.2",
+        tool_version: "1.0.0",
+        tags: {},
+        notes: i === 2 ? [{ id: 7, text: "new <board>", author: "ops", created_at: "2026-11-02T03:00:00Z" }] : [],
+      })),
+    },
+    { key: { operation: "verify" }, points: [] },
+  ],
+};
+
+const CHANGE: Change = {
+  id: 1,
+  series: {
+    machine: "board",
+    source: "python-ecc",
+    family: "signature",
+    name: "ecdsa-sign",
+    algorithm: "ECDSA",
+    operation: "sign",
+    library: "Mbed TLS",
+    library_version: "3.6.3",
+    params: { curve: "secp256r1" },
+  },
+  run_id: RUN(3),
+  baseline_run_id: RUN(2),
+  started_at: "2026-11-03T02:00:00Z",
+  metric: "ns_per_op",
+  unit: "ns/op",
+  before: 100,
+  after: 110,
+  ratio: 1.1,
+  direction: "regression",
+  confidence: 0.999,
+  what_changed: { library_version: ["3.6.2", "3.6.3"], "tag.ci": [null, "yes"] },
+};
+
+describe("history", () => {
+  it("round-trips its URL state", () => {
+    const state: HistoryState = { filters: { algorithm: ["ECDSA"] }, series: ["operation"], metric: "ns_per_op", axis: "version" };
+    expect(decodeHistory(encodeHistory(state))).toEqual(state);
+    expect(decodeHistory(new URLSearchParams())).toEqual({ filters: {}, series: [], metric: null, axis: "time" });
+  });
+
+  it("links a chart and one of its points to their history", () => {
+    const state = { ...DEFAULT_STATE, filters: { algorithm: ["ECDSA"] }, x: "operation", series: ["library"] };
+    expect(chartHistoryHref(state, "ns_per_op")).toBe("/history?f.algorithm=ECDSA&series=operation&series=library&metric=ns_per_op");
+    expect(pointHistoryHref(state, "ns_per_op", "sign", { library: "Mbed TLS" })).toBe(
+      "/history?f.algorithm=ECDSA&f.library=Mbed+TLS&f.operation=sign&series=machine&metric=ns_per_op",
+    );
+  });
+
+  it("puts a change on the line whose run and key it matches", () => {
+    expect(changeOnSeries(CHANGE, HISTORY.series[0]!)).toBe(true);
+    expect(changeOnSeries(CHANGE, { ...HISTORY.series[0]!, key: { operation: "verify" } })).toBe(false);
+    expect(changeOnSeries({ ...CHANGE, run_id: RUN(9) }, HISTORY.series[0]!)).toBe(false);
+  });
+
+  it("says what changed", () => {
+    expect(whatChangedText(CHANGE.what_changed)).toBe("library_version 3.6.2 → 3.6.3; tag.ci (none) → yes");
+    expect(whatChangedText({})).toBe("nothing recorded changed");
+  });
+
+  it("draws a line per series, a regression marker and a note marker", () => {
+    const figure = historyFigure(HISTORY, [CHANGE], { axis: "time", versionOrder: [], unit: "ns/op", theme: THEME });
+    expect(figure.data.map((d) => d.name)).toEqual(["sign", "verify", "regressions", "notes"]);
+    const line = figure.data[0] as { x: string[]; y: number[]; customdata: string[] };
+    expect(line.x).toEqual(["2026-11-01T02:00:00Z", "2026-11-02T02:00:00Z", "2026-11-03T02:00:00Z"]);
+    expect(line.y).toEqual([100, 100, 110]);
+    const marker = figure.data[2] as { x: string[]; y: number[]; text: string[] };
+    expect(marker.x).toEqual(["2026-11-03T02:00:00Z"]);
+    expect(marker.y).toEqual([110]);
+    expect(marker.text[0]).toContain("regression ×1.100 (+10.0%): library_version 3.6.2 → 3.6.3");
+    const notes = figure.data[3] as { text: string[] };
+    expect(notes.text).toEqual(["ops: new &lt;board&gt;"]);
+    expect(figure.layout.xaxis?.type).toBe("date");
+  });
+
+  it("orders a version axis as the server orders versions", () => {
+    const figure = historyFigure(HISTORY, [], { axis: "version", versionOrder: ["3.6.2", "3.6.3"], unit: "ns/op", theme: THEME });
+    expect((figure.data[0] as { x: string[] }).x).toEqual(["3.6.2", "3.6.2", "3.6.3"]);
+    expect(figure.layout.xaxis?.categoryarray).toEqual(["3.6.2", "3.6.3"]);
+  });
+
+  it("shows times as local readable dates, not ISO text", () => {
+    const text = formatTime("2026-11-23T14:05:07.123456Z");
+    expect(text).not.toContain("T14");
+    expect(text).toMatch(/2026/);
+    expect(formatTime("not a time")).toBe("not a time");
+  });
+});

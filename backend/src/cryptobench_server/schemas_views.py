@@ -1,10 +1,16 @@
 """Response models of the comparison views (matrix, fits, sizes, drill-down)."""
 
+import uuid
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from cryptobench_server.schemas_read import CanonicalMetric
+from cryptobench_server.schemas_read import (
+    CanonicalMetric,
+    ReportedResult,
+    RunListItem,
+    UtcDatetime,
+)
 
 
 class MatrixColumn(BaseModel):
@@ -126,3 +132,63 @@ class Tradeoff(BaseModel):
     size: str
     points: list[TradeoffPoint]
     unsized: int = Field(description="Identities under the filters without this size")
+
+
+class Distribution(BaseModel):
+    """A result's raw samples and stats in the chart's metric (or, when it cannot be reached,
+    in its own metric's canonical unit)."""
+
+    metric: CanonicalMetric = Field(description="The metric of values and marks")
+    unit: str = Field(description="The canonical unit of that metric")
+    converted: bool = Field(description="True when that is the chart's metric")
+    reciprocal: bool = Field(
+        description="The conversion inverted the order (ops/s <-> ns/op): min and max, "
+        "p90 and p10 traded names"
+    )
+    values: list[float] | None = Field(description="The raw samples (forks flattened); null: none")
+    forks: int | None = Field(description="How many forks (lists) the raw samples came in")
+    omitted: int = Field(description="Samples without a figure in this metric (0 under 1/x)")
+    marks: dict[str, float] = Field(
+        description="min, median, max, pNN, mean, stddev as known, by ascending value"
+    )
+    left_out: list[str] = Field(description="Stats without a counterpart in this metric")
+
+
+class PointResult(ReportedResult):
+    id: int
+    run_id: uuid.UUID
+    started_at: UtcDatetime
+    source: str
+    machine: str
+    tags: dict[str, str] = Field(description="The run's tags")
+    figure: float = Field(description="The result in the chart's metric")
+    stats: dict[str, float] | None = Field(description="As reported, in the reported unit")
+    flags: list[str]
+    distribution: Distribution | None = Field(description="Null: the tool gave one number")
+
+
+class PointRun(RunListItem):
+    point_results: int = Field(description="How many of the point's results this run has")
+
+
+class PointSummary(BaseModel):
+    n: int
+    min: float
+    max: float
+    mean: float
+    median: float
+
+
+class Drilldown(BaseModel):
+    metric: CanonicalMetric
+    unit: str
+    x: str
+    x_value: str | None = Field(description="Null: the results without the x dimension")
+    key: dict[str, str | None] = Field(description="The series dimensions and their values")
+    summary: PointSummary | None = Field(
+        description="Over every result of the point (as GET /chart aggregates it); null: none"
+    )
+    run_total: int
+    result_total: int
+    runs: list[PointRun] = Field(description="Newest first, at most `limit`")
+    results: list[PointResult] = Field(description="Newest run first, at most `limit`")

@@ -5,6 +5,7 @@ from fastapi import APIRouter
 from cryptobench_server.api import (
     chart,
     compare,
+    drilldown,
     facets,
     fit,
     health,
@@ -33,6 +34,7 @@ api_router.include_router(matrix.router)
 api_router.include_router(relative.router)
 api_router.include_router(fit.router)
 api_router.include_router(tradeoff.router)
+api_router.include_router(drilldown.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
 api_router.include_router(history.router)

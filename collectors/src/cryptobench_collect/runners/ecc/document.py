@@ -1,4 +1,5 @@
-"""The run document of an ECC outcome (source `python-ecc`): one result per measured cell.
+"""The run document of an ECC outcome (source `python-ecc`): one result per measured cell, its
+timing samples (ns) kept as `raw`.
 
 Gaps (unsupported, not installed) have no number, so they are not results; they are listed
 in the artifact, next to the CSV table, so the document still says what was not measured.
@@ -68,6 +69,7 @@ def _result(outcome: EccOutcome, curve: str, row: Row, library: str, samples: li
         error_kind="stddev",
         samples=len(samples),
         stats=stats,
+        raw=[float(s) for s in samples],
     )
 
 

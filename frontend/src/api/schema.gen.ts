@@ -83,6 +83,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/drilldown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Drilldown
+         * @description GET /drilldown: what is behind one point of a chart (GET /chart with the same parameters).
+         *
+         *     The point is named by the chart's `x` and `series` dimensions with `x_value` and one
+         *     `series_value` per series dimension, in order; an empty value names an absent one (the results
+         *     without that param or tag). The answer lists the runs (machine, time, tags, how many of the
+         *     point's results each has) and the results (each with its figure in `metric` and, where the tool
+         *     gave raw samples or stats, their `distribution` in the same metric when the conversion that put
+         *     the result on the chart applies to them; see query/distribution.py), newest run first, at most
+         *     `limit` of each; `summary` (n, min, max, mean, median) is over all of them, as the chart's point.
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["drilldown-get_drilldown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/facets": {
         parameters: {
             query?: never;
@@ -694,6 +724,101 @@ export interface components {
             /** Unit */
             unit: string;
         };
+        /**
+         * Distribution
+         * @description A result's raw samples and stats in the chart's metric (or, when it cannot be reached,
+         *     in its own metric's canonical unit).
+         */
+        Distribution: {
+            /**
+             * Converted
+             * @description True when that is the chart's metric
+             */
+            converted: boolean;
+            /**
+             * Forks
+             * @description How many forks (lists) the raw samples came in
+             */
+            forks: number | null;
+            /**
+             * Left Out
+             * @description Stats without a counterpart in this metric
+             */
+            left_out: string[];
+            /**
+             * Marks
+             * @description min, median, max, pNN, mean, stddev as known, by ascending value
+             */
+            marks: {
+                [key: string]: number;
+            };
+            /**
+             * Metric
+             * @description The metric of values and marks
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /**
+             * Omitted
+             * @description Samples without a figure in this metric (0 under 1/x)
+             */
+            omitted: number;
+            /**
+             * Reciprocal
+             * @description The conversion inverted the order (ops/s <-> ns/op): min and max, p90 and p10 traded names
+             */
+            reciprocal: boolean;
+            /**
+             * Unit
+             * @description The canonical unit of that metric
+             */
+            unit: string;
+            /**
+             * Values
+             * @description The raw samples (forks flattened); null: none
+             */
+            values: number[] | null;
+        };
+        /** Drilldown */
+        Drilldown: {
+            /**
+             * Key
+             * @description The series dimensions and their values
+             */
+            key: {
+                [key: string]: string | null;
+            };
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /** Result Total */
+            result_total: number;
+            /**
+             * Results
+             * @description Newest run first, at most `limit`
+             */
+            results: components["schemas"]["PointResult"][];
+            /** Run Total */
+            run_total: number;
+            /**
+             * Runs
+             * @description Newest first, at most `limit`
+             */
+            runs: components["schemas"]["PointRun"][];
+            /** @description Over every result of the point (as GET /chart aggregates it); null: none */
+            summary: components["schemas"]["PointSummary"] | null;
+            /** Unit */
+            unit: string;
+            /** X */
+            x: string;
+            /**
+             * X Value
+             * @description Null: the results without the x dimension
+             */
+            x_value: string | null;
+        };
         /** Facet */
         Facet: {
             /**
@@ -1101,6 +1226,121 @@ export interface components {
              * @description The line as the tool printed it
              */
             text: string;
+        };
+        /** PointResult */
+        PointResult: {
+            /** Algorithm */
+            algorithm: string;
+            /** @description Null: the tool gave one number */
+            distribution: components["schemas"]["Distribution"] | null;
+            /** Error */
+            error: number | null;
+            /** Error Kind */
+            error_kind: string | null;
+            /** Family */
+            family: string | null;
+            /**
+             * Figure
+             * @description The result in the chart's metric
+             */
+            figure: number;
+            /** Flags */
+            flags: string[];
+            /** Id */
+            id: number;
+            /** Library */
+            library: string | null;
+            /** Library Version */
+            library_version: string | null;
+            /** Machine */
+            machine: string;
+            /** Metric */
+            metric: string;
+            /** Name */
+            name: string;
+            /** Operation */
+            operation: string | null;
+            /** Params */
+            params: {
+                [key: string]: string | number | boolean;
+            };
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Samples */
+            samples: number | null;
+            /** Source */
+            source: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /**
+             * Stats
+             * @description As reported, in the reported unit
+             */
+            stats: {
+                [key: string]: number;
+            } | null;
+            /**
+             * Tags
+             * @description The run's tags
+             */
+            tags: {
+                [key: string]: string;
+            };
+            /** Unit */
+            unit: string;
+            /** Value */
+            value: number;
+        };
+        /** PointRun */
+        PointRun: {
+            /** Clock Hz */
+            clock_hz: number | null;
+            /** Finished At */
+            finished_at: string | null;
+            machine: components["schemas"]["MachineRef"];
+            /**
+             * Point Results
+             * @description How many of the point's results this run has
+             */
+            point_results: number;
+            /** Result Count */
+            result_count: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            tool: components["schemas"]["ToolOut"];
+        };
+        /** PointSummary */
+        PointSummary: {
+            /** Max */
+            max: number;
+            /** Mean */
+            mean: number;
+            /** Median */
+            median: number;
+            /** Min */
+            min: number;
+            /** N */
+            n: number;
         };
         /** PreviewRow */
         PreviewRow: {
@@ -1954,6 +2194,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Comparison"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "drilldown-get_drilldown": {
+        parameters: {
+            query: {
+                /** @description The chart's canonical metric */
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                /** @description The chart's x dimension, e.g. param.key_bits */
+                x: string;
+                /** @description The point's x value; empty: absent */
+                x_value: string;
+                /** @description The chart's series dimension(s) (repeatable) */
+                series?: string[];
+                /** @description The point's value of each series dimension, in order */
+                series_value?: string[];
+                /** @description Rows per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drilldown"];
                 };
             };
             /** @description Bad request (e.g. a token in the query string) */

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
+import { DRILLDOWN_TESTS } from "./drilldown.mjs";
 import { HISTORY_TESTS } from "./history.mjs";
 import { IMPORT_TESTS } from "./imports.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
@@ -228,4 +229,5 @@ export const TESTS = [
   ...IMPORT_TESTS,
   ...HISTORY_TESTS,
   ...VIEW_TESTS,
+  ...DRILLDOWN_TESTS,
 ];

@@ -8,3 +8,8 @@ declare module "plotly.js/lib/bar" {
   const bar: unknown;
   export default bar;
 }
+
+declare module "plotly.js/lib/box" {
+  const box: unknown;
+  export default box;
+}

@@ -1,10 +1,10 @@
 /** Query-option factories: every input is in the key; react-query is the only server-state store. */
 import { queryOptions } from "@tanstack/react-query";
-import { filterParams, type Aggregation, type Filters, type Relative } from "../lib/viewState";
+import { filterParams, type Aggregation, type Filters, type PointRef, type Relative } from "../lib/viewState";
 import type { Metric } from "../lib/units";
 import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
-import type { ChangesResponse, ChartResponse, CompareResponse, FacetsResponse, History, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage, SizeFitsResponse, TradeoffResponse } from "./types";
+import type { ChangesResponse, ChartResponse, CompareResponse, DrilldownResponse, FacetsResponse, History, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage, SizeFitsResponse, TradeoffResponse } from "./types";
 
 export interface ChartRequest {
   filters: Filters;
@@ -30,6 +30,21 @@ export const chartQuery = (req: ChartRequest) =>
       for (const dim of req.series) params.append("series", dim);
       params.set("agg", req.agg);
       return getJson<ChartResponse>("/chart", params);
+    },
+  });
+
+/** What is behind one point of the chart `req` draws (absent values are sent empty). */
+export const drilldownQuery = (req: ChartRequest, point: PointRef) =>
+  queryOptions({
+    queryKey: ["drilldown", req.filters, req.x, req.series, req.metric, point],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("metric", req.metric);
+      params.set("x", req.x);
+      params.set("x_value", point.x ?? "");
+      for (const dim of req.series) params.append("series", dim);
+      for (const value of point.key) params.append("series_value", value ?? "");
+      return getJson<DrilldownResponse>("/drilldown", params);
     },
   });
 

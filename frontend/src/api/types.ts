@@ -33,3 +33,6 @@ export type HistoryPoint = S["HistoryPoint"];
 export type Change = S["ChangeOut"];
 export type ChangesResponse = S["Changes"];
 export type Note = S["NoteOut"];
+export type DrilldownResponse = S["Drilldown"];
+export type PointResult = S["PointResult"];
+export type PointRun = S["PointRun"];

@@ -1,15 +1,16 @@
 /** One chart: figure, notes, exports (CSV, PNG, SVG) and the table with the same numbers. */
 import type { Data } from "plotly.js";
-import { useCallback, useContext, useMemo, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { useCallback, useContext, useMemo, useRef, type ReactNode } from "react";
+import { Link } from "react-router";
 import type { ChartData as ChartResponse } from "../lib/chartData";
 import { downloadText } from "../lib/download";
+import { pointOf } from "../lib/drilldown";
 import { buildFigure } from "../lib/figures";
-import { chartHistoryHref, pointHistoryHref } from "../lib/history";
+import { chartHistoryHref } from "../lib/history";
 import { isMetric } from "../lib/units";
 import { chartRows, rowsToCsv, tableHeader } from "../lib/table";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import type { ExplorerState } from "../lib/viewState";
+import type { ExplorerState, PointRef } from "../lib/viewState";
 import { DataTable } from "./DataTable";
 import { PlotlyFigure, type ClickedPoint, type PlotHandle } from "./PlotlyFigure";
 import { Empty } from "./States";
@@ -22,9 +23,13 @@ interface Props {
   relative?: { title: string; note: string };
   /** Traces drawn over the chart's own (e.g. fitted curves). */
   overlay?: Data[];
+  /** A click on a point of the chart's own traces opens it (what is behind it). */
+  onPoint: (point: PointRef) => void;
+  /** What is behind the open point, between the chart and its table. */
+  detail?: ReactNode;
 }
 
-export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
+export function ChartPanel({ chart, state, title, relative, overlay, onPoint, detail }: Props) {
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
   const figure = useMemo(
@@ -34,14 +39,13 @@ export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
   );
   const header = useMemo(() => tableHeader(chart, state.series), [chart, state.series]);
   const rows = useMemo(() => chartRows(chart, state.series), [chart, state.series]);
-  const navigate = useNavigate();
   const metric = !relative && isMetric(chart.metric) ? chart.metric : null;
-  const openHistory = useCallback(
+  const openPoint = useCallback(
     (point: ClickedPoint) => {
       const series = chart.series[point.curveNumber];
-      if (metric !== null && series) void navigate(pointHistoryHref(state, metric, point.x, series.key));
+      if (series) onPoint(pointOf(point.x, series.key, state.series));
     },
-    [chart.series, metric, navigate, state],
+    [chart.series, onPoint, state.series],
   );
   const plotted = rows.filter((r) => r.value !== null).length;
   if (rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
@@ -53,7 +57,7 @@ export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
         data={overlay ? [...figure.data, ...overlay] : figure.data}
         layout={figure.layout}
         label={title}
-        onPointClick={metric !== null ? openHistory : undefined}
+        onPointClick={openPoint}
       />
       <p className="note" data-testid="chart-notes">
         {relative ? `${relative.note} ` : ""}
@@ -65,7 +69,7 @@ export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
       </p>
       <div className="toolbar">
         {metric !== null && (
-          <Link to={chartHistoryHref(state, metric)} title="Click a point of the chart for the history of that point alone">
+          <Link to={chartHistoryHref(state, metric)} title="Click a point of the chart for what is behind it and its history alone">
             Show history of these series
           </Link>
         )}
@@ -79,6 +83,7 @@ export function ChartPanel({ chart, state, title, relative, overlay }: Props) {
           Save SVG
         </button>
       </div>
+      {detail}
       <DataTable header={header} rows={rows} />
     </section>
   );

@@ -19,6 +19,8 @@ interface Props {
   label: string;
   ref?: Ref<PlotHandle>;
   onPointClick?: (point: ClickedPoint) => void;
+  /** The graph div's data-testid (the Explorer's chart is "plot"). */
+  testId?: string;
 }
 
 /** Plotly is loaded on first use, in its own chunk, so the page and its queries start before it is parsed. */
@@ -39,7 +41,7 @@ const CONFIG: Partial<Config> = {
   modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"],
 };
 
-export function PlotlyFigure({ data, layout, label, ref, onPointClick }: Props) {
+export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = "plot" }: Props) {
   const div = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -95,7 +97,7 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick }: Props) 
           The chart could not be drawn: {failure}. The table below has the same numbers.
         </p>
       )}
-      <div ref={div} className="plot" role="img" aria-label={label} data-testid="plot" data-drawn={INSTRUMENTED ? drawn : undefined} />
+      <div ref={div} className="plot" role="img" aria-label={label} data-testid={testId} data-drawn={INSTRUMENTED ? drawn : undefined} />
     </>
   );
 }

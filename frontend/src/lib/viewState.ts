@@ -11,6 +11,12 @@ export type Filters = Record<string, string[]>;
 /** "Relative to": a baseline series (one value per series dimension; "" = absent) or an x value. */
 export type Relative = { by: "series"; key: string[] } | { by: "x"; x: string };
 
+/** A chart point opened to see what is behind it: its x value and one value per series dimension (null = absent). */
+export interface PointRef {
+  x: string | null;
+  key: Array<string | null>;
+}
+
 export interface ExplorerState {
   filters: Filters;
   x: string;
@@ -21,6 +27,7 @@ export interface ExplorerState {
   scale: Scale;
   chart: ChartKind;
   relative: Relative | null;
+  point: PointRef | null;
 }
 
 export const DEFAULT_STATE: ExplorerState = {
@@ -33,6 +40,7 @@ export const DEFAULT_STATE: ExplorerState = {
   scale: "auto",
   chart: "bars",
   relative: null,
+  point: null,
 };
 
 const MAX_SERIES = 2;
@@ -54,6 +62,7 @@ export function decodeState(params: URLSearchParams): ExplorerState {
   const series = params.getAll("series").filter(isDimension).slice(0, MAX_SERIES);
   const vs = params.getAll("vs");
   const vsX = params.get("vs_x");
+  const point = params.getAll("point");
   return {
     filters,
     x: x !== null && isDimension(x) ? x : DEFAULT_STATE.x,
@@ -64,6 +73,7 @@ export function decodeState(params: URLSearchParams): ExplorerState {
     scale: pick(params.get("scale"), ["auto", "linear", "log"] as const, DEFAULT_STATE.scale),
     chart: pick(params.get("chart"), ["bars", "lines"] as const, DEFAULT_STATE.chart),
     relative: vsX !== null ? { by: "x", x: vsX } : vs.length > 0 && vs.length === series.length ? { by: "series", key: vs } : null,
+    point: point.length === series.length + 1 ? { x: point[0] || null, key: point.slice(1).map((v) => v || null) } : null,
   };
 }
 
@@ -82,12 +92,19 @@ export function encodeState(state: ExplorerState): URLSearchParams {
   if (state.chart !== DEFAULT_STATE.chart) params.set("chart", state.chart);
   if (state.relative?.by === "x") params.set("vs_x", state.relative.x);
   if (state.relative?.by === "series") for (const v of state.relative.key) params.append("vs", v);
+  if (state.point !== null) for (const v of [state.point.x, ...state.point.key]) params.append("point", v ?? "");
   return params;
 }
 
 export function explorerHref(state: ExplorerState): string {
   const query = encodeState(state).toString();
   return query ? `/?${query}` : "/";
+}
+
+/** An open point belongs to one chart: new filters, x or series close it (metric, unit and the rest keep it). */
+export function keepPoint(previous: ExplorerState, next: ExplorerState): ExplorerState {
+  const chart = (s: ExplorerState) => JSON.stringify([filterParams(s.filters).toString(), s.x, s.series]);
+  return chart(previous) === chart(next) ? next : { ...next, point: null };
 }
 
 /** Filters as the API's query parameters (a key given twice means OR). */

@@ -1,13 +1,14 @@
 /** The Explorer: facet filters, chart controls, the chart and its table; all state lives in the URL. */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { useContext } from "react";
+import { useContext, type ReactNode } from "react";
 import { chartQuery, facetsQuery, fitQuery, relativeQuery, type ChartRequest } from "../api/queries";
 import type { SizeFitsResponse } from "../api/types";
 import { fitMetric, fitRows, fitTraces, SIZE_DIMENSIONS } from "../lib/fits";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { ChartControls } from "../components/ChartControls";
 import { ChartPanel } from "../components/ChartPanel";
+import { DrilldownPanel } from "../components/DrilldownPanel";
 import { FacetFilters } from "../components/FacetFilters";
 import { ErrorMessage, Loading } from "../components/States";
 import { inUnit } from "../lib/figures";
@@ -15,7 +16,7 @@ import { PRESETS } from "../lib/presets";
 import { availableMetrics, isMetric, unitScale, type Metric } from "../lib/units";
 import type { ChartData } from "../lib/chartData";
 import { baselineChoices, baselineText, choiceValue, geomeanText, relativeAsChart, relativeTitle } from "../lib/relative";
-import { decodeState, encodeState, explorerHref, type ExplorerState, type Relative } from "../lib/viewState";
+import { decodeState, encodeState, explorerHref, keepPoint, type ExplorerState, type PointRef, type Relative } from "../lib/viewState";
 
 function Presets({ current }: { current: string }) {
   return (
@@ -56,22 +57,30 @@ function RelativePicker({ chart, state, onChange }: { chart: ChartData; state: E
   );
 }
 
-function RelativeArea({ request, state, relative }: { request: ChartRequest; state: ExplorerState; relative: Relative }) {
+/** What a chart panel needs to open a point and show what is behind it. */
+interface PointProps {
+  onPoint: (point: PointRef) => void;
+  detail: ReactNode;
+}
+
+function RelativeArea({ request, state, relative, onPoint, detail }: { request: ChartRequest; state: ExplorerState; relative: Relative } & PointProps) {
   const answer = useQuery(relativeQuery(request, relative));
   if (answer.isPending) return <Loading what="the relative chart" />;
   if (answer.isError) return <ErrorMessage error={answer.error} what="the relative chart" />;
   const baseline = baselineText(relative, state.series, state.x);
   const info = { title: relativeTitle(request.metric, baseline), note: geomeanText(answer.data, state.series) };
-  return <ChartPanel chart={relativeAsChart(answer.data)} state={state} title={`speedup over ${baseline} by ${state.x}`} relative={info} />;
+  return (
+    <ChartPanel chart={relativeAsChart(answer.data)} state={state} title={`speedup over ${baseline} by ${state.x}`} relative={info} onPoint={onPoint} detail={detail} />
+  );
 }
 
-function FittedChart({ chart, request, state, scale }: { chart: ChartData; request: ChartRequest; state: ExplorerState; scale: number }) {
+function FittedChart({ chart, request, state, scale, onPoint, detail }: { chart: ChartData; request: ChartRequest; state: ExplorerState; scale: number } & PointProps) {
   const theme = useContext(ThemeContext);
   const fits = useQuery(fitQuery(request, fitMetric(request.metric)));
   const overlay = fits.data && state.chart === "lines" ? fitTraces(fits.data, request.metric, scale, state.series, CHART_THEMES[theme].foreground) : undefined;
   return (
     <>
-      <ChartPanel chart={chart} state={state} title={`${request.metric} by ${state.x}`} overlay={overlay} />
+      <ChartPanel chart={chart} state={state} title={`${request.metric} by ${state.x}`} overlay={overlay} onPoint={onPoint} detail={detail} />
       {fits.isError && <ErrorMessage error={fits.error} what="the cost model" />}
       {fits.data && <CostModel fits={fits.data} state={state} />}
     </>
@@ -121,17 +130,21 @@ function ChartArea({ state, metric, onChange }: { state: ExplorerState; metric: 
   if (chart.isPending) return <Loading what="the chart" />;
   if (chart.isError) return <ErrorMessage error={chart.error} what="the chart" />;
   const unit = unitScale(metric, state.unit);
+  const point = {
+    onPoint: (p: PointRef) => onChange({ ...state, point: p }),
+    detail: state.point && <DrilldownPanel request={request} state={state} point={state.point} onClose={() => onChange({ ...state, point: null })} />,
+  };
   return (
     <>
       <RelativePicker chart={chart.data} state={state} onChange={onChange} />
       {state.relative === null ? (
         SIZE_DIMENSIONS.includes(state.x) ? (
-          <FittedChart chart={inUnit(chart.data, unit.unit, unit.scale)} request={request} state={state} scale={unit.scale} />
+          <FittedChart chart={inUnit(chart.data, unit.unit, unit.scale)} request={request} state={state} scale={unit.scale} {...point} />
         ) : (
-          <ChartPanel chart={inUnit(chart.data, unit.unit, unit.scale)} state={state} title={`${metric} by ${state.x}`} />
+          <ChartPanel chart={inUnit(chart.data, unit.unit, unit.scale)} state={state} title={`${metric} by ${state.x}`} {...point} />
         )
       ) : (
-        <RelativeArea request={request} state={state} relative={state.relative} />
+        <RelativeArea request={request} state={state} relative={state.relative} {...point} />
       )}
     </>
   );
@@ -141,7 +154,7 @@ export function ExplorerPage() {
   const [params, setParams] = useSearchParams();
   const state = decodeState(params);
   const facets = useQuery(facetsQuery(state.filters));
-  const update = (next: ExplorerState) => setParams(encodeState(next));
+  const update = (next: ExplorerState) => setParams(encodeState(keepPoint(state, next)));
   const metrics = availableMetrics(facets.data?.metrics);
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
   const dimensions = facets.data?.dimensions.filter((d) => d.values.some((v) => v.value !== null)).map((d) => d.name) ?? [state.x];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRESETS } from "../../src/lib/presets";
-import { DEFAULT_STATE, decodeState, encodeState, explorerHref, filterParams, toggleFilter, type ExplorerState } from "../../src/lib/viewState";
+import { DEFAULT_STATE, decodeState, encodeState, explorerHref, filterParams, keepPoint, toggleFilter, type ExplorerState } from "../../src/lib/viewState";
 
 const FULL: ExplorerState = {
   filters: { algorithm: ["RSA"], "param.padding": ["pss", "pkcs1v15"], "tag.opt_level": ["-O2"] },
@@ -12,6 +12,7 @@ const FULL: ExplorerState = {
   scale: "log",
   chart: "lines",
   relative: { by: "series", key: ["pss", "-O2"] },
+  point: { x: "2048", key: ["pss", null] },
 };
 
 describe("URL state", () => {
@@ -32,7 +33,8 @@ describe("URL state", () => {
   it("writes a canonical query", () => {
     expect(encodeState(FULL).toString()).toBe(
       "f.algorithm=RSA&f.param.padding=pss&f.param.padding=pkcs1v15&f.tag.opt_level=-O2&x=param.key_bits" +
-        "&series=param.padding&series=tag.opt_level&metric=ns_per_op&unit=ms%2Fop&agg=max&scale=log&chart=lines&vs=pss&vs=-O2",
+        "&series=param.padding&series=tag.opt_level&metric=ns_per_op&unit=ms%2Fop&agg=max&scale=log&chart=lines&vs=pss&vs=-O2" +
+        "&point=2048&point=pss&point=",
     );
   });
 
@@ -44,6 +46,22 @@ describe("URL state", () => {
   it("keeps at most two series dimensions", () => {
     const s = decodeState(new URLSearchParams("series=algorithm&series=library&series=machine"));
     expect(s.series).toEqual(["algorithm", "library"]);
+  });
+});
+
+describe("an open point", () => {
+  it("needs its x value and one value per series dimension, empty meaning absent", () => {
+    expect(decodeState(new URLSearchParams("series=library&point=RSA&point=")).point).toEqual({ x: "RSA", key: [null] });
+    expect(decodeState(new URLSearchParams("series=library&point=RSA")).point).toBeNull();
+    expect(decodeState(new URLSearchParams("point=RSA&point=x")).point).toBeNull();
+  });
+
+  it("stays open when the metric or unit changes and closes with the chart's filters, x or series", () => {
+    expect(keepPoint(FULL, { ...FULL, metric: "ops_per_s", unit: null, agg: "median" })).toEqual({ ...FULL, metric: "ops_per_s", unit: null, agg: "median" });
+    expect(keepPoint(FULL, { ...FULL, x: "library" }).point).toBeNull();
+    expect(keepPoint(FULL, { ...FULL, series: ["param.padding"] }).point).toBeNull();
+    expect(keepPoint(FULL, { ...FULL, filters: { algorithm: ["RSA"] } }).point).toBeNull();
+    expect(keepPoint(FULL, { ...FULL, filters: { "tag.opt_level": ["-O2"], algorithm: ["RSA"], "param.padding": ["pss", "pkcs1v15"] } }).point).toEqual(FULL.point);
   });
 });
 

@@ -1,0 +1,244 @@
+/**
+ * "What is behind this point?": the clicked point as URL state, its results' distributions as a
+ * Plotly figure (box from raw samples, marks from stats, never a box the tool did not give), their
+ * descriptions and the CSV of the listed results. Pure.
+ */
+import type { Data, Layout } from "plotly.js";
+import type { DrilldownResponse, PointResult } from "../api/types";
+import type { DimValue } from "./chartData";
+import { dimensionLabel, valueText } from "./dimensions";
+import { wantsLogScale, type Theme } from "./figures";
+import { formatNumber } from "./units";
+import type { PointRef } from "./viewState";
+
+type Distribution = NonNullable<PointResult["distribution"]>;
+
+/** A box needs this many samples; below it the samples are drawn as points (no quartiles of 3 numbers). */
+export const BOX_MIN_SAMPLES = 5;
+
+/** The point a click on a chart trace names: its x and its series' key, one value per series dimension. */
+export function pointOf(x: unknown, key: Record<string, DimValue>, seriesDims: string[]): PointRef {
+  const text = (v: unknown) => (v === null || v === undefined || v === "" ? null : String(v));
+  return { x: text(x), key: seriesDims.map((d) => text(key[d])) };
+}
+
+/** "key size (bits) = 2048 · padding (param) = pss" */
+export function pointText(point: PointRef, x: string, seriesDims: string[]): string {
+  const parts: Array<[string, string | null]> = [[x, point.x], ...seriesDims.map((d, i): [string, string | null] => [d, point.key[i] ?? null])];
+  return parts.map(([dim, value]) => `${dimensionLabel(dim)} = ${valueText(value)}`).join(" · ");
+}
+
+/** Where a stat sits in the usual reading order: min, p1..p99 with the median at p50, max, then mean and stddev. */
+export function markRank(name: string): number {
+  if (name === "min") return 0;
+  if (name === "median") return 50;
+  if (name === "max") return 100;
+  if (name === "mean") return 200;
+  if (name === "stddev") return 201;
+  const percentile = /^p(\d+(?:\.\d+)?)$/.exec(name);
+  return percentile ? Number(percentile[1]) : 300;
+}
+
+const byRank = (a: string, b: string) => markRank(a) - markRank(b) || a.localeCompare(b);
+
+/** The stats that are positions on the axis (a standard deviation is a spread, not a place), equal ones joined. */
+export function markGroups(marks: Record<string, number>, scale: number): Array<{ value: number; names: string[] }> {
+  const groups = new Map<number, string[]>();
+  for (const name of Object.keys(marks).sort(byRank)) {
+    const value = marks[name];
+    if (name === "stddev" || value === undefined) continue;
+    groups.set(value, [...(groups.get(value) ?? []), name]);
+  }
+  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([value, names]) => ({ value: value / scale, names }));
+}
+
+/** What a result's distribution is made of, in words (the figure's text equivalent). */
+export function describeDistribution(d: Distribution | null, reportedUnit: string, metric: string): string {
+  if (d === null) return "one number (the tool gave no samples or stats)";
+  const parts: string[] = [];
+  if (d.values !== null) {
+    const forks = d.forks === null ? "" : ` in ${d.forks} fork${d.forks === 1 ? "" : "s"}`;
+    parts.push(`${d.values.length} sample${d.values.length === 1 ? "" : "s"}${forks}`);
+  }
+  const names = Object.keys(d.marks).sort(byRank);
+  if (names.length > 0) parts.push(`stats ${names.join(", ")}`);
+  if (d.reciprocal) parts.push(`converted from ${reportedUnit} by 1/x (so min and max, pN and p(100-N) trade places)`);
+  if (!d.converted) parts.push(`in ${d.unit}: no way to ${metric} for these`);
+  if (d.omitted > 0) parts.push(`${d.omitted} sample(s) of 0 have no figure in ${d.unit}`);
+  if (d.left_out.length > 0) parts.push(`${d.left_out.join(", ")} left out: no counterpart in ${d.unit}`);
+  return parts.join("; ");
+}
+
+/** The row label of a result in the figure and the table: its number, machine, name (a long dotted one by its last two parts) and unit. */
+export function resultLabel(r: PointResult, index: number): string {
+  const tail = r.name.length > 32 && r.name.includes(".") ? r.name.split(".").slice(-2).join(".") : r.name;
+  const name = tail.length > 32 ? `…${tail.slice(-31)}` : tail;
+  return `#${index + 1} ${r.machine} · ${name} [${r.unit}]`;
+}
+
+export interface DistributionOptions {
+  /** The chart's display unit and its scale from the canonical unit. */
+  unit: string;
+  scale: number;
+  theme: Theme;
+  axisTitle: string;
+}
+
+function sampleTrace(label: string, values: number[], color: string): Data {
+  if (values.length >= BOX_MIN_SAMPLES) {
+    return { type: "box", orientation: "h", name: label, x: values, y: values.map(() => label), boxpoints: "all", jitter: 0.4, pointpos: 0, marker: { size: 4, color }, line: { color }, hoverinfo: "x" } as Data;
+  }
+  return { type: "scatter", mode: "markers", name: label, x: values, y: values.map(() => label), marker: { size: 7, color, symbol: "circle-open" }, hovertemplate: "sample %{x:.4~g}<extra></extra>" };
+}
+
+const shortName = (g: { names: string[] }) => g.names.find((n) => n === "min" || n === "median" || n === "max") ?? g.names[0] ?? "";
+
+/**
+ * The stats as ticks joined by a line (hover: every name of a tick), one name each above and below
+ * in turn (neighbours on a log axis overlap): min, median or max where a tick is one of them.
+ */
+function marksTraces(label: string, groups: Array<{ value: number; names: string[] }>, color: string): Data[] {
+  const ticks: Data = {
+    type: "scatter",
+    mode: "lines+markers",
+    name: label,
+    x: groups.map((g) => g.value),
+    y: groups.map(() => label),
+    text: groups.map((g) => g.names.join("=")),
+    marker: { symbol: "line-ns-open", size: 16, color, line: { width: 2, color } },
+    line: { color, width: 1 },
+    hovertemplate: "%{text}: %{x:.4~g}<extra></extra>",
+  };
+  const names = (parity: number, position: "top center" | "bottom center"): Data => {
+    const half = groups.filter((_, i) => i % 2 === parity);
+    return { type: "scatter", mode: "text", name: label, x: half.map((g) => g.value), y: half.map(() => label), text: half.map(shortName), textposition: position, textfont: { size: 10, color }, hoverinfo: "skip" };
+  };
+  return [ticks, names(0, "top center"), names(1, "bottom center")];
+}
+
+function figureTrace(label: string, figure: number, color: string): Data {
+  return { type: "scatter", mode: "markers", name: label, x: [figure], y: [label], marker: { symbol: "x", size: 10, color }, hovertemplate: "the result's figure: %{x:.4~g}<extra></extra>" };
+}
+
+/**
+ * One row per result (newest run first, top to bottom): a box of its raw samples (all drawn), or the
+ * samples themselves when fewer than BOX_MIN_SAMPLES; the tool's stats as labelled ticks joined by a
+ * line when there are no samples; an × at the result's own figure. Distributions that cannot be
+ * shown in the chart's metric are left to the table.
+ */
+export function distributionFigure(results: PointResult[], opts: DistributionOptions): { data: Data[]; layout: Partial<Layout> } {
+  const data: Data[] = [];
+  const xs: number[] = [];
+  const labels = results.map(resultLabel);
+  results.forEach((r, i) => {
+    const label = labels[i] ?? "";
+    const d = r.distribution;
+    const shown = d !== null && d.converted ? d : null;
+    const values = shown?.values?.map((v) => v / opts.scale) ?? [];
+    if (values.length > 0) data.push(sampleTrace(label, values, opts.theme.foreground));
+    const groups = shown !== null && values.length === 0 ? markGroups(shown.marks, opts.scale) : [];
+    if (groups.length > 0) data.push(...marksTraces(label, groups, opts.theme.foreground));
+    data.push(figureTrace(label, r.figure / opts.scale, "#d62728"));
+    xs.push(...values, ...groups.map((g) => g.value), r.figure / opts.scale);
+  });
+  const layout: Partial<Layout> = {
+    xaxis: { title: { text: opts.axisTitle }, type: wantsLogScale("auto", xs) ? "log" : "linear", gridcolor: opts.theme.grid, automargin: true, zeroline: false },
+    yaxis: { type: "category", categoryorder: "array", categoryarray: [...labels].reverse(), automargin: true, gridcolor: opts.theme.grid },
+    showlegend: false,
+    height: 110 + 56 * results.length,
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "rgba(0,0,0,0)",
+    font: { color: opts.theme.foreground },
+    margin: { t: 16, r: 16, b: 48, l: 16 },
+    hovermode: "closest",
+  };
+  return { data, layout };
+}
+
+function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const pairs = (o: Record<string, unknown>) =>
+  Object.keys(o)
+    .sort()
+    .map((k) => `${k}=${String(o[k])}`)
+    .join(";");
+
+/**
+ * The listed results as CSV (RFC 4180, full precision): run, machine, time, tags, the reported
+ * figure, the figure in the display unit, and the distribution (its unit per row, the samples
+ * space-separated, one column per stat).
+ */
+export function drilldownCsv(body: DrilldownResponse, unit: string, scale: number): string {
+  const marks = [...new Set(body.results.flatMap((r) => Object.keys(r.distribution?.marks ?? {})))].sort(byRank);
+  const header = [
+    "#",
+    "run_id",
+    "started_at",
+    "machine",
+    "source",
+    "tags",
+    "name",
+    "algorithm",
+    "operation",
+    "library",
+    "library_version",
+    "params",
+    "value",
+    "unit",
+    `${body.metric} (${unit})`,
+    "error",
+    "error_kind",
+    "samples",
+    "distribution unit",
+    "forks",
+    "raw samples",
+    ...marks,
+  ];
+  const lines = [header.map(csvCell).join(",")];
+  body.results.forEach((r, i) => {
+    const d = r.distribution;
+    const inUnit = (v: number) => (d?.converted ? v / scale : v);
+    const cells = [
+      i + 1,
+      r.run_id,
+      r.started_at,
+      r.machine,
+      r.source,
+      pairs(r.tags),
+      r.name,
+      r.algorithm,
+      r.operation,
+      r.library,
+      r.library_version,
+      pairs(r.params),
+      r.value,
+      r.unit,
+      r.figure / scale,
+      r.error,
+      r.error_kind,
+      r.samples,
+      d === null ? null : d.converted ? unit : d.unit,
+      d?.forks,
+      d?.values?.map(inUnit).join(" "),
+      ...marks.map((m) => {
+        const v = d?.marks[m];
+        return v === undefined ? null : inUnit(v);
+      }),
+    ];
+    lines.push(cells.map(csvCell).join(","));
+  });
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** "4 results from 1 run: median 4,633 · mean … (ms/op)", the chart's aggregate named. */
+export function summaryText(body: DrilldownResponse, unit: string, scale: number, agg: string): string {
+  const s = body.summary;
+  if (s === null) return "No results behind this point (any more): it may come from a deleted run or an old link.";
+  const runs = `${body.run_total} run${body.run_total === 1 ? "" : "s"}`;
+  const figures = (["median", "mean", "min", "max"] as const).map((k) => `${k === agg ? `${k} (plotted)` : k} ${formatNumber(s[k] / scale)}`);
+  return `${s.n} result${s.n === 1 ? "" : "s"} from ${runs}: ${figures.join(" · ")} ${unit}.`;
+}

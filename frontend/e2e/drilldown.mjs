@@ -74,7 +74,7 @@ export const DRILLDOWN_TESTS = [
       assert.equal(sha.xtitle, "time per operation (us/op)");
       assert.deepEqual(
         sha.results.map((r) => r[4]),
-        ["830,299.52 ops/s", "1.114e-6 s/op", "8.062e-6 s/op", "0.0006 s/op"],
+        ["830,299.52 ops/s", "1.114e-6 s/op", "8.062e-6 s/op ± 5.355e-6 (ci99.9)", "0.0006 s/op"],
       );
       close(Number(await page.locator('[data-testid="drilldown-results"] tbody tr').first().locator("td.num").nth(1).getAttribute("data-value")), 1e6 / 830299.517575681, "thrpt in us/op");
       assert.equal(sha.results[0][7], "2 samples in 1 fork; stats min, p0.0001, p0.001, p0.01, p0.1, p1, p5, p10, median, max; converted from ops/s by 1/x (so min and max, pN and p(100-N) trade places)");

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { drilldownQuery, type ChartRequest } from "../api/queries";
 import type { DrilldownResponse } from "../api/types";
 import { downloadText } from "../lib/download";
-import { BOX_MIN_SAMPLES, describeDistribution, distributionFigure, drilldownCsv, pointText, resultLabel, summaryText } from "../lib/drilldown";
+import { BOX_MIN_SAMPLES, describeDistribution, distributionFigure, drilldownCsv, keyValues, pointText, resultLabel, summaryText } from "../lib/drilldown";
 import { formatTime, pointHistoryHref } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { formatNumber, metricInfo, unitScale } from "../lib/units";
@@ -20,10 +20,7 @@ interface Props {
   onClose: () => void;
 }
 
-const pairs = (o: Record<string, unknown>) =>
-  Object.entries(o)
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(", ") || "—";
+const pairs = (o: Record<string, unknown>) => keyValues(o, ", ") || "—";
 
 export function DrilldownPanel({ request, state, point, onClose }: Props) {
   const answer = useQuery(drilldownQuery(request, point));
@@ -146,7 +143,10 @@ function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: st
       <tbody>
         {body.results.map((r, i) => (
           <tr key={r.id}>
-            <td>{resultLabel(r, i)}</td>
+            <td>
+              {resultLabel(r, i)}
+              {r.flags.length > 0 && <span className="note"> (flagged: {r.flags.join(", ")})</span>}
+            </td>
             <td>
               <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
             </td>
@@ -154,6 +154,7 @@ function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: st
             <td>{pairs(r.params)}</td>
             <td className="num">
               {formatNumber(r.value)} {r.unit}
+              {r.error !== null && ` ± ${formatNumber(r.error)} (${r.error_kind ?? "error"})`}
             </td>
             <td className="num" data-value={r.figure / scale}>
               {formatNumber(r.figure / scale)}

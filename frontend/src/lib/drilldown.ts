@@ -161,11 +161,13 @@ function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const pairs = (o: Record<string, unknown>) =>
-  Object.keys(o)
+/** "k=v" pairs of params or tags, by key. */
+export function keyValues(o: Record<string, unknown>, separator: string): string {
+  return Object.keys(o)
     .sort()
     .map((k) => `${k}=${String(o[k])}`)
-    .join(";");
+    .join(separator);
+}
 
 /**
  * The listed results as CSV (RFC 4180, full precision): run, machine, time, tags, the reported
@@ -208,13 +210,13 @@ export function drilldownCsv(body: DrilldownResponse, unit: string, scale: numbe
       r.started_at,
       r.machine,
       r.source,
-      pairs(r.tags),
+      keyValues(r.tags, ";"),
       r.name,
       r.algorithm,
       r.operation,
       r.library,
       r.library_version,
-      pairs(r.params),
+      keyValues(r.params, ";"),
       r.value,
       r.unit,
       r.figure / scale,

@@ -103,6 +103,9 @@ export const DRILLDOWN_TESTS = [
       assert.deepEqual(first.slice(3, 6), ["e2e-drill", "jmh", `e2e=${tag}`]);
       close(Number(first[14]), 1e6 / 830299.517575681, "CSV thrpt us/op");
 
+      const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Save distribution SVG" }).click()]);
+      assert.match(readFileSync(await svg.path(), "utf8"), /^<svg[\s\S]*time per operation \(us\/op\)/);
+
       await clickBar(page, MARIO);
       await page.waitForURL(/point=org\.jmhplayground/);
       await waitForDrilldown(page, 1);

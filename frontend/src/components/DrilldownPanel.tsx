@@ -10,7 +10,7 @@ import { formatTime, pointHistoryHref } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { formatNumber, metricInfo, unitScale } from "../lib/units";
 import type { ExplorerState, PointRef } from "../lib/viewState";
-import { PlotlyFigure } from "./PlotlyFigure";
+import { PlotlyFigure, type PlotHandle } from "./PlotlyFigure";
 import { ErrorMessage, Loading } from "./States";
 
 interface Props {
@@ -52,6 +52,7 @@ export function DrilldownPanel({ request, state, point, onClose }: Props) {
 
 function Behind({ body, request, state }: { body: DrilldownResponse; request: ChartRequest; state: ExplorerState }) {
   const theme = useContext(ThemeContext);
+  const plot = useRef<PlotHandle>(null);
   const unit = unitScale(request.metric, state.unit);
   const figure = useMemo(
     () =>
@@ -76,10 +77,16 @@ function Behind({ body, request, state }: { body: DrilldownResponse; request: Ch
             Box: quartiles of a result's raw samples (whiskers to 1.5 × IQR), every sample drawn; with fewer than {BOX_MIN_SAMPLES} samples, the samples alone. Ticks joined
             by a line: the stats the tool reported, labelled (no box where it gave no quartiles). ×: the result's own figure. All in {unit.unit}.
           </p>
-          <PlotlyFigure data={figure.data} layout={figure.layout} label={`distribution of the results behind the point, ${unit.unit}`} testId="drilldown-plot" />
+          <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label={`distribution of the results behind the point, ${unit.unit}`} testId="drilldown-plot" />
           <div className="toolbar">
             <button type="button" onClick={() => downloadText("cryptobench-point.csv", drilldownCsv(body, unit.unit, unit.scale), "text/csv")}>
               Export CSV of these results
+            </button>
+            <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-point")}>
+              Save distribution PNG
+            </button>
+            <button type="button" onClick={() => void plot.current?.download("svg", "cryptobench-point")}>
+              Save distribution SVG
             </button>
           </div>
           <RunsTable body={body} />

@@ -324,3 +324,28 @@ def test_documented_in_the_openapi_schema(client):
         "$ref": "#/components/schemas/Drilldown"
     }
     assert "application/problem+json" in operation["responses"]["422"]["content"]
+
+
+@pytest.mark.parametrize(
+    ("metric", "x", "series"),
+    [
+        ("ns_per_op", "param.key_bits", ["param.padding", "tag.opt_level"]),
+        ("ops_per_s", "algorithm", ["tag.opt_level"]),
+        ("cycles_per_op", "run", ["machine"]),
+        ("ns_per_op", "param.message_bytes", ["param.curve", "operation"]),
+    ],
+)
+def test_every_point_of_a_chart_is_what_its_drilldown_counts(loaded, metric, x, series):
+    """Over test_read_support's runs: n, min, max and median of each point, absent values too."""
+    response = loaded.get("/api/v1/chart", params={"metric": metric, "x": x, "series": series})
+    assert response.status_code == 200, response.text
+    points = [(line["key"], p) for line in response.json()["series"] for p in line["points"]]
+    assert points
+    for key, point in points:
+        values = [key[d] or "" for d in series]
+        body = drill(
+            loaded, metric=metric, x=x, x_value=str(point["x"]), series=series, series_value=values
+        )
+        assert_same_as_chart(body, point)
+        assert sum(run["point_results"] for run in body["runs"]) == point["n"]
+        assert [r["figure"] for r in body["results"]].count(point["min"]) >= 1

@@ -1,5 +1,6 @@
 // E2E check of "what is behind this point": real JMH output imported under a fresh tag, a click on
-// a bar opens the list and the distribution, the permalink reopens it, the CSV lists the results.
+// a bar (or its table row's button) opens the list and the distribution, the permalink reopens it,
+// the CSV lists the results.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -121,6 +122,12 @@ export const DRILLDOWN_TESTS = [
       await page.getByRole("button", { name: "Close" }).click();
       await page.waitForFunction(() => !new URL(location.href).searchParams.has("point"));
       assert.equal(await page.locator('[data-testid="drilldown-plot"]').count(), 0);
+
+      // Without a mouse: the row of the chart's table opens the same point.
+      await page.getByRole("button", { name: "what is behind SHA-256" }).click();
+      await page.waitForURL(/point=SHA-256/);
+      await waitForDrilldown(page, 4);
+      assert.deepEqual((await shown(page)).results, sha.results);
     },
   },
 ];

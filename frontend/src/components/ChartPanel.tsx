@@ -4,7 +4,7 @@ import { useCallback, useContext, useMemo, useRef, type ReactNode } from "react"
 import { Link } from "react-router";
 import type { ChartData as ChartResponse } from "../lib/chartData";
 import { downloadText } from "../lib/download";
-import { pointOf } from "../lib/drilldown";
+import { pointOf, rowPoint } from "../lib/drilldown";
 import { buildFigure } from "../lib/figures";
 import { chartHistoryHref } from "../lib/history";
 import { isMetric } from "../lib/units";
@@ -23,7 +23,7 @@ interface Props {
   relative?: { title: string; note: string };
   /** Traces drawn over the chart's own (e.g. fitted curves). */
   overlay?: Data[];
-  /** A click on a point of the chart's own traces opens it (what is behind it). */
+  /** A click on a point of the chart's own traces, or on its row's button in the table, opens it (what is behind it). */
   onPoint: (point: PointRef) => void;
   /** What is behind the open point, between the chart and its table. */
   detail?: ReactNode;
@@ -84,7 +84,7 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
         </button>
       </div>
       {detail}
-      <DataTable header={header} rows={rows} />
+      <DataTable header={header} rows={rows} onOpen={(row) => onPoint(rowPoint(row))} />
     </section>
   );
 }

@@ -6,7 +6,8 @@ import type { TableRow } from "../lib/table";
 
 const PAGE = 100;
 
-export function DataTable({ header, rows }: { header: string[]; rows: TableRow[] }) {
+/** `onOpen`: a row's button shows what is behind its point (not for values that are not derivable). */
+export function DataTable({ header, rows, onOpen }: { header: string[]; rows: TableRow[]; onOpen: (row: TableRow) => void }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages - 1);
@@ -25,6 +26,7 @@ export function DataTable({ header, rows }: { header: string[]; rows: TableRow[]
               {h}
             </th>
           ))}
+          <th scope="col">behind</th>
         </tr>
       </thead>
       <tbody>
@@ -42,6 +44,11 @@ export function DataTable({ header, rows }: { header: string[]; rows: TableRow[]
             <td className="num">{formatNumber(r.max)}</td>
             <td className="num">{formatNumber(r.error)}</td>
             <td>{r.errorKind ?? "—"}</td>
+            <td>
+              <button type="button" disabled={r.value === null} onClick={() => onOpen(r)} aria-label={`what is behind ${[r.x, ...r.series].map(valueText).join(" · ")}`}>
+                results
+              </button>
+            </td>
           </tr>
         ))}
       </tbody>

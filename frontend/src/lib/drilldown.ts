@@ -16,10 +16,16 @@ type Distribution = NonNullable<PointResult["distribution"]>;
 /** A box needs this many samples; below it the samples are drawn as points (no quartiles of 3 numbers). */
 export const BOX_MIN_SAMPLES = 5;
 
+const pointValue = (v: unknown) => (v === null || v === undefined || v === "" ? null : String(v));
+
 /** The point a click on a chart trace names: its x and its series' key, one value per series dimension. */
 export function pointOf(x: unknown, key: Record<string, DimValue>, seriesDims: string[]): PointRef {
-  const text = (v: unknown) => (v === null || v === undefined || v === "" ? null : String(v));
-  return { x: text(x), key: seriesDims.map((d) => text(key[d])) };
+  return { x: pointValue(x), key: seriesDims.map((d) => pointValue(key[d])) };
+}
+
+/** The point a row of the chart's table names (its series values in the series dimensions' order). */
+export function rowPoint(row: { x: DimValue; series: DimValue[] }): PointRef {
+  return { x: pointValue(row.x), key: row.series.map(pointValue) };
 }
 
 /** "key size (bits) = 2048 · padding (param) = pss" */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DrilldownResponse, PointResult } from "../../src/api/types";
-import { describeDistribution, distributionFigure, drilldownCsv, markGroups, pointOf, pointText, resultLabel, summaryText } from "../../src/lib/drilldown";
+import { describeDistribution, distributionFigure, drilldownCsv, markGroups, pointOf, pointText, resultLabel, rowPoint, summaryText } from "../../src/lib/drilldown";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
 const RUN = "00000000-0000-4000-8000-0000000000b1";
@@ -91,6 +91,7 @@ describe("the clicked point", () => {
   it("is the x value and one value per series dimension, absent ones null", () => {
     expect(pointOf(2048, { "param.padding": "pss", "tag.opt_level": null }, ["param.padding", "tag.opt_level"])).toEqual({ x: "2048", key: ["pss", null] });
     expect(pointOf("RSA", {}, [])).toEqual({ x: "RSA", key: [] });
+    expect(rowPoint({ x: 2048, series: ["pss", null] })).toEqual({ x: "2048", key: ["pss", null] });
   });
 
   it("is named by its dimensions' labels", () => {

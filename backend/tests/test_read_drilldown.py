@@ -349,3 +349,20 @@ def test_every_point_of_a_chart_is_what_its_drilldown_counts(loaded, metric, x, 
         assert_same_as_chart(body, point)
         assert sum(run["point_results"] for run in body["runs"]) == point["n"]
         assert [r["figure"] for r in body["results"]].count(point["min"]) >= 1
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "field"),
+    [
+        ("/api/v1/drilldown", {"x_value": "R\x00SA"}, "x_value"),
+        ("/api/v1/drilldown", {"series": "library", "series_value": "\x00"}, "series_value[0]"),
+        ("/api/v1/drilldown", {"library": "\x00"}, "library"),
+        ("/api/v1/chart", {"param.curve": "P-256\x00"}, "param.curve"),
+    ],
+)
+def test_a_nul_character_is_a_problem_not_a_database_error(client, path, params, field):
+    """PostgreSQL text cannot hold NUL: a 422 naming the parameter, on both databases."""
+    point = {"x_value": "RSA"} if path.endswith("drilldown") else {}
+    response = client.get(path, params={"metric": "ns_per_op", "x": "algorithm", **point, **params})
+    assert response.status_code == 422, response.text
+    assert [e["field"] for e in response.json()["errors"]] == [field]

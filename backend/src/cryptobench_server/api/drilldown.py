@@ -12,6 +12,7 @@ the result on the chart applies to them; see query/distribution.py), newest run 
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
+from pydantic import StringConstraints
 
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
@@ -25,6 +26,8 @@ from cryptobench_server.schemas_read import CanonicalMetric
 from cryptobench_server.schemas_views import Drilldown, PointRun
 
 router = APIRouter(tags=["drilldown"])
+#: A dimension value as stored text can be: no NUL character (PostgreSQL refuses it).
+Value = Annotated[str, StringConstraints(pattern=r"^[^\x00]*$")]
 DrilldownFilters = Annotated[
     Filters,
     Depends(filters_dependency("metric", "x", "x_value", "series", "series_value", "limit")),
@@ -38,12 +41,12 @@ def get_drilldown(
     filters: DrilldownFilters,
     metric: Annotated[CanonicalMetric, Query(description="The chart's canonical metric")],
     x: Annotated[str, Query(description="The chart's x dimension, e.g. param.key_bits")],
-    x_value: Annotated[str, Query(description="The point's x value; empty: absent")],
+    x_value: Annotated[Value, Query(description="The point's x value; empty: absent")],
     series: Annotated[
         list[str], Query(description="The chart's series dimension(s) (repeatable)")
     ] = [],  # noqa: B006
     series_value: Annotated[
-        list[str], Query(description="The point's value of each series dimension, in order")
+        list[Value], Query(description="The point's value of each series dimension, in order")
     ] = [],  # noqa: B006
     limit: Limit = DEFAULT_LIMIT,
 ) -> Drilldown:

@@ -28,7 +28,8 @@ def parse_filters(
 ) -> dict[str, tuple[str, ...]]:
     """Group query items by dimension (aliases resolved, values canonical), skipping `reserved` keys.
 
-    A key that is neither reserved nor a dimension is a 422 naming that key.
+    A key that is neither reserved nor a dimension is a 422 naming that key; so is a value with
+    a NUL character (no stored text has one, and PostgreSQL refuses it in a parameter).
     """
     skip = set(reserved)
     grouped: dict[str, list[str]] = {}
@@ -39,6 +40,11 @@ def parse_filters(
             raise InvalidInput(
                 f"unknown query parameter {key!r}",
                 errors=[{"field": key, "message": "unknown parameter"}],
+            )
+        if "\x00" in value:
+            raise InvalidInput(
+                f"the value of {key!r} has a NUL character",
+                errors=[{"field": key, "message": "NUL character"}],
             )
         name, canonical_value = _canonical(key, value)
         values = grouped.setdefault(name, [])

@@ -167,7 +167,7 @@ def _run_counts(session: Session, filters: Filters) -> tuple[Counts, int]:
         .limit(RUN_FACET_LIMIT)
     )
     rows = session.execute(query).all()
-    listed = {str(run): n for run, n, _ in rows}
+    listed: Counts = {str(run): n for run, n, _ in rows}
     return listed, (rows[0][2] - len(rows) if rows else 0)
 
 

@@ -9,7 +9,8 @@ runs more (5M), measured again. Runs are loaded with COPY, so the read model is 
 
 Checks: every chart point equals hand-written SQL over `results` (chart_query.check), at both
 sizes; the facets of every fifth click equal hand-written SQL (every dimension, its own filter
-left out; every param/tag key and value; metric counts). The baseline is those hand-written
+left out; every param/tag key and value; the newest RUN_FACET_LIMIT runs and how many more;
+metric counts). The baseline is those hand-written
 facet queries plus the chart's SQL at 5M (p95 over the checked clicks).
 
 Last line: {"bench": "interaction", "ours": click p95 ms at 5M, "baseline": SQL click p95 ms at
@@ -37,6 +38,7 @@ from chart_query import (
 )
 
 from cryptobench_server.migrate import upgrade
+from cryptobench_server.query.facets import RUN_FACET_LIMIT
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 SIZES = (RUNS, 5 * RUNS)
@@ -96,6 +98,7 @@ def _chart_figures(body: dict) -> dict:
 
 def _api_facets(body: dict) -> dict:
     out = {d["name"]: {v["value"]: v["count"] for v in d["values"]} for d in body["dimensions"]}
+    out["run unlisted"] = next(d["unlisted"] for d in body["dimensions"] if d["name"] == "run")
     out["metrics"] = {v["value"]: v["count"] for v in body["metrics"]}
     return out
 
@@ -131,7 +134,16 @@ def facet_sql(filters: dict) -> list[tuple[str, str]]:
             f"WHERE {_where(filters, name)} GROUP BY 1",
         )
         for name in FACET_SQL
+        if name != "run"
     ]
+    queries.append(
+        (
+            "run",
+            f"SELECT u.run_id::text, count(*), count(*) OVER () FROM {_from(['run', *filters])} "
+            f"WHERE {_where(filters)} GROUP BY u.id "
+            f"ORDER BY u.started_at DESC, u.id DESC LIMIT {RUN_FACET_LIMIT}",
+        )
+    )
     for prefix, column in (("param.", "r.params"), ("tag.", "u.tags")):
         names = [*filters, "tag.*" if prefix == "tag." else "param.*"]
         queries.append(
@@ -162,6 +174,9 @@ def sql_facets(connection: psycopg.Connection, filters: dict) -> dict:
         rows = connection.execute(sql).fetchall()
         if name == "metrics":
             out[name] = dict(zip(METRICS, rows[0], strict=False))
+        elif name == "run":
+            out[name] = {v: n for v, n, _ in rows}
+            out["run unlisted"] = rows[0][2] - len(rows) if rows else 0
         elif name in ("param.", "tag."):
             for key, value, n in rows:
                 pairs.setdefault(name + key, {})[value] = n

@@ -1,6 +1,6 @@
 // Time from navigation to the first chart drawn, in headless Chromium, with 10,000 points loaded
-// (4 series x 2,500 points, lines). The built UI is served with a synthetic Read API answer so the
-// figure measures the UI alone. Baseline: a bare page that loads the full plotly.js-dist-min and
+// (4 series x 2,500 points, lines). The built UI is served with synthetic Read API answers (chart,
+// facets, vocabulary) so the figure measures the UI alone. Baseline: a bare page that loads the full plotly.js-dist-min and
 // draws the same 10k points from the same API answer. Median of 5 fresh contexts each.
 // Target: ours <= 1500 ms. Last line: the JSON result.
 import { execFileSync } from "node:child_process";
@@ -45,11 +45,14 @@ fetch("/api/v1/chart").then((r) => r.json()).then((c) => Plotly.newPlot("plot",
 function serve() {
   const chart = JSON.stringify(chartAnswer());
   const plotlyFull = readFileSync(join(FRONTEND, "node_modules", "plotly.js-dist-min", "plotly.min.js"));
+  // the server's vocabulary as the generated client checks it (make -C frontend client)
+  const vocabulary = readFileSync(join(FRONTEND, "tests", "unit", "vocabulary.gen.json"));
   const server = createServer((req, res) => {
     const path = new URL(req.url, "http://x").pathname;
     const send = (type, body) => res.writeHead(200, { "content-type": type }).end(body);
     if (path === "/api/v1/chart") return send("application/json", chart);
     if (path === "/api/v1/facets") return send("application/json", JSON.stringify(FACETS));
+    if (path === "/api/v1/vocabulary") return send("application/json", vocabulary);
     if (path === "/baseline.html") return send("text/html", BASELINE_PAGE);
     if (path === "/plotly.min.js") return send("text/javascript", plotlyFull);
     const file = join(DIST, path);

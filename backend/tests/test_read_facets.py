@@ -1,6 +1,9 @@
 """GET /api/v1/facets: every dimension, exact counts, disjunctive per-dimension filtering."""
 
-from test_read_support import O2, O2B, OS
+import pytest
+from test_read_support import JMH1, JMH2, O2, O2B, OS
+
+from cryptobench_server.query import facets as facets_query
 
 
 def facets(client, **params) -> dict:
@@ -21,7 +24,7 @@ def test_under_a_filter_every_dimension_with_counts(loaded):
         "library_version": [("3.6.2", 11)],
         "machine": [("esp32c6-devkit-1", 11)],
         "source": [("esp32c6-serial", 11)],
-        "run": [(O2, 4), (OS, 4), (O2B, 3)],
+        "run": [(O2B, 3), (OS, 4), (O2, 4)],
         "name": [
             ("RSA-2048 verify PKCS#1 v1.5", 1),
             ("RSA-2048 verify pkcs1v15", 1),
@@ -57,3 +60,22 @@ def test_without_filters_params_and_tags_of_all_sources(loaded):
     assert body["tag.jvm"] == [("21", 5)]
     assert body["operation"] == [("sign", 5), ("verify", 11)]
     assert body["metrics"][:3] == [("ops_per_s", 16), ("ns_per_op", 16), ("cycles_per_op", 11)]
+
+
+@pytest.mark.parametrize(
+    "params, listed, unlisted",
+    [
+        ({"algorithm": "rsa"}, [(O2B, 3), (OS, 4)], 1),
+        ({"algorithm": "rsa", "run": O2}, [(O2, 4), (O2B, 3)], 1),
+        ({}, [(JMH2, 2), (JMH1, 3)], 3),
+    ],
+)
+def test_the_run_facet_lists_the_newest_runs_the_filtered_ones_first(
+    loaded, monkeypatch, params, listed, unlisted
+):
+    monkeypatch.setattr(facets_query, "RUN_FACET_LIMIT", 2)
+    response = loaded.get("/api/v1/facets", params=params)
+    assert response.status_code == 200, response.text
+    (run,) = [d for d in response.json()["dimensions"] if d["name"] == "run"]
+    assert [(v["value"], v["count"]) for v in run["values"]] == listed
+    assert run["unlisted"] == unlisted

@@ -8,6 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from cryptobench_contract import ParseWarning
 from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_server.query.facets import RUN_FACET_LIMIT
 
 CanonicalMetric = Literal[CANONICAL_METRICS]  # type: ignore[valid-type]
 ParamValue = str | int | float | bool
@@ -146,6 +147,11 @@ class FacetValue(BaseModel):
 class Facet(BaseModel):
     name: str = Field(description="Dimension: a fixed name, param.<name> or tag.<name>")
     values: list[FacetValue]
+    unlisted: int = Field(
+        0,
+        description="Values under the filters that are not listed: the run facet lists the "
+        f"newest {RUN_FACET_LIMIT} runs (the filtered ones first), the Runs page all of them",
+    )
 
 
 class Facets(BaseModel):

@@ -1,5 +1,6 @@
 /** Facet pickers: one group per dimension, checkboxes with counts; selected values always stay visible. */
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Facet } from "../api/types";
 import { dimensionLabel } from "../lib/dimensions";
 import { toggleFilter, type Filters } from "../lib/viewState";
@@ -38,6 +39,11 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
         <button type="button" onClick={() => setAll(!all)}>
           {all ? "show fewer" : `show ${values.length - SHOWN} more`}
         </button>
+      )}
+      {facet.unlisted > 0 && (
+        <p className="note">
+          {facet.unlisted.toLocaleString()} older not listed: <Link to="/runs">find them on the Runs page</Link>
+        </p>
       )}
     </fieldset>
   );

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Depends
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
-from cryptobench_server.query.facets import facets, metric_counts, ordered
+from cryptobench_server.query.facets import RUN_FACET_LIMIT, facets, metric_counts, ordered
 from cryptobench_server.schemas_read import Facet, Facets, FacetValue
 
 router = APIRouter(tags=["facets"])
@@ -20,13 +20,19 @@ FacetFilters = Annotated[Filters, Depends(filters_dependency())]
         "What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every "
         "value and how many results carry it. A dimension's counts apply every filter except its own, so the "
         "other values of a filtered dimension stay visible. Values are sorted (numerically when all are "
-        "numbers), null first. " + FILTER_HELP
+        "numbers), null first; "
+        f"runs newest first, at most {RUN_FACET_LIMIT} of them (`unlisted` counts the others). "
+        + FILTER_HELP
     ),
 )
 def get_facets(session: SessionDep, _: ReadAccess, filters: FacetFilters) -> Facets:
     dimensions = [
-        Facet(name=name, values=[FacetValue(value=v, count=n) for v, n in ordered(counts, name)])
-        for name, counts in facets(session, filters)
+        Facet(
+            name=name,
+            values=[FacetValue(value=v, count=n) for v, n in ordered(counts, name)],
+            unlisted=unlisted,
+        )
+        for name, counts, unlisted in facets(session, filters)
     ]
     metrics = [FacetValue(value=m, count=n) for m, n in metric_counts(session, filters).items()]
     return Facets(dimensions=dimensions, metrics=metrics)

@@ -40,14 +40,19 @@ from cryptobench_server.query.dimensions import (
     rollup_for,
     series_from,
 )
-from cryptobench_server.query.filters import Filters, conditions
+from cryptobench_server.query.filters import Filters, conditions, run_id
 
 Counts = dict[str | None, int]
+#: The run facet lists this many runs, newest first: a picker of thousands of runs helps nobody,
+#: and listing every run would cost what was measured, not what is distinct (bench/interaction.py
+#: at 5M results). The Runs page lists and searches them all.
+RUN_FACET_LIMIT = 100
 OPEN = ((PARAM, Series.params), (TAG, Series.tags))
 
 
-def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
-    """(dimension, {value: count}) for the fixed dimensions, then param.*, then tag.*, by name.
+def facets(session: Session, filters: Filters) -> list[tuple[str, Counts, int]]:
+    """(dimension, {value: count}, values left unlisted) for the fixed dimensions, then param.*,
+    then tag.*, by name. Only the run facet leaves values out (`_run_counts`).
 
     One statement counts every dimension but `run`: the series under all filters are chosen
     once (a CTE), the dimensions without a filter of their own and every param/tag key group
@@ -67,10 +72,10 @@ def facets(session: Session, filters: Filters) -> list[tuple[str, Counts]]:
             found[name][_text(value)] = count
         elif value is not None:
             pairs.setdefault(name + key, {})[_text(value)] = count
-    found["run"] = _run_counts(session, filters)
-    fixed = [(name, found[name]) for name in FIXED]
+    found["run"], runs_unlisted = _run_counts(session, filters)
+    fixed = [(name, found[name], runs_unlisted if name == "run" else 0) for name in FIXED]
     open_ = {**pairs, **{name: found[name] for name in counted if name not in FIXED}}
-    return fixed + sorted((k, v) for k, v in open_.items() if v)
+    return fixed + sorted((k, v, 0) for k, v in open_.items() if v)
 
 
 def metric_counts(session: Session, filters: Filters) -> Counts:
@@ -84,7 +89,9 @@ def metric_counts(session: Session, filters: Filters) -> Counts:
 
 def ordered(counts: Counts, name: str = "") -> list[tuple[str | None, int]]:
     """Values sorted as versions when `name` is a version dimension, else numerically when all
-    are numbers, else as text; null first."""
+    are numbers, else as text; null first. Runs stay as listed (newest first)."""
+    if name == "run":
+        return list(counts.items())
     values = [v for v in counts if v is not None]
     numbers = None if is_version_dimension(name) else numeric(values)
     if numbers is not None:
@@ -136,18 +143,32 @@ def _own_counts(name: str, filters: Filters) -> Select:
     return query.where(*_conditions(filters, without=name)).group_by(expression)
 
 
-def _run_counts(session: Session, filters: Filters) -> Counts:
-    """The run facet. Under no other filter a run's count is its result count (one row per run
+def _run_counts(session: Session, filters: Filters) -> tuple[Counts, int]:
+    """The run facet: the newest `RUN_FACET_LIMIT` runs under every filter but `run` (the
+    filtered runs first, whatever their age), each with its result count, and how many more
+    runs match. Under no other filter a run's count is its result count (one row per run
     instead of one per series and run)."""
-    if not [name for name in filters if name != "run"]:
-        rows = session.execute(select(Run.run_id, Run.result_count).where(Run.result_count > 0))
-    else:
-        names = ["run", *filters]
-        query = series_from(select(Run.run_id, func.sum(SeriesRun.result_n)), names, SeriesRun)
-        rows = session.execute(
-            query.where(*_conditions(filters, without="run")).group_by(Run.run_id)
+    others = [name for name in filters if name != "run"]
+    if others:
+        per_run = series_from(
+            select(SeriesRun.run_pk, func.sum(SeriesRun.result_n).label("n")), others, SeriesRun
         )
-    return {str(run_id): n for run_id, n in rows}
+        per_run = per_run.where(*_conditions(filters, without="run")).group_by(SeriesRun.run_pk)
+    else:
+        per_run = select(Run.id.label("run_pk"), Run.result_count.label("n")).where(
+            Run.result_count > 0
+        )
+    counted = per_run.subquery()
+    chosen = [run_id(v) for v in filters.get("run", ())]
+    query = (
+        select(Run.run_id, counted.c.n, func.count().over())
+        .join(counted, counted.c.run_pk == Run.id)
+        .order_by(Run.run_id.in_(chosen).desc(), Run.started_at.desc(), Run.id.desc())
+        .limit(RUN_FACET_LIMIT)
+    )
+    rows = session.execute(query).all()
+    listed: Counts = {str(run): n for run, n, _ in rows}
+    return listed, (rows[0][2] - len(rows) if rows else 0)
 
 
 def _pairs(session: Session, prefix: str, column, chosen: _Chosen) -> Select:

@@ -62,7 +62,7 @@ def _canonical(key: str, value: str) -> tuple[str, str]:
     if key == "algorithm":
         return key, canonical_algorithm(value)
     if key == "run":
-        return key, str(_run_id(value))
+        return key, str(run_id(value))
     return key, value
 
 
@@ -70,7 +70,8 @@ def _param_text(value: object) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-def _run_id(value: str) -> uuid.UUID:
+def run_id(value: str) -> uuid.UUID:
+    """A run filter's value as a UUID; 422 naming `run` when it is not one."""
     try:
         return uuid.UUID(value)
     except ValueError:
@@ -89,5 +90,5 @@ def conditions(
         if name == without:
             continue
         expression = dimension(name, field=name, source=source).expression
-        out.append(expression.in_([_run_id(v) for v in values] if name == "run" else list(values)))
+        out.append(expression.in_([run_id(v) for v in values] if name == "run" else list(values)))
     return out

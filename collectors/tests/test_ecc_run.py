@@ -11,6 +11,7 @@ from cryptobench_collect.runners.ecc.adapters import LIBRARY_NAMES
 from cryptobench_collect.runners.ecc.adapters.reference import ReferenceAffine
 from cryptobench_collect.runners.ecc.correctness import check_curve
 from cryptobench_collect.runners.ecc.curves import CURVES
+from cryptobench_collect.runners.ecc.document import MAX_RAW_SAMPLES, raw_samples
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError
 from cryptobench_collect.runners.ecc.runner import _blocks
 from cryptobench_contract import RunDocument
@@ -47,6 +48,8 @@ def test_quick_run_of_every_library_gives_a_valid_run_document_and_tables(tmp_pa
         assert set(result.stats) == {"mean", "median", "min", "max", "stddev"}
         assert result.stats["min"] <= result.stats["median"] <= result.stats["max"]
         assert result.value == result.stats["mean"] > 0
+        assert result.raw is not None and len(result.raw) == 5
+        assert (min(result.raw), max(result.raw)) == (result.stats["min"], result.stats["max"])
     by_key = {
         (r.library, r.params.get("coordinates"), r.params["curve"], r.name): r for r in run.results
     }
@@ -192,3 +195,9 @@ def test_a_signature_that_does_not_verify_elsewhere_is_an_error():
 def test_repetitions_are_split_into_blocks_the_libraries_take_turns_on():
     assert _blocks(1010, 10) == [(0, 110)] + [(10 + 100 * i, 110 + 100 * i) for i in range(1, 10)]
     assert _blocks(6, 1) == [(0, 2), (2, 3), (3, 4), (4, 5), (5, 6)]
+
+
+def test_raw_samples_stop_where_the_upload_would_exceed_the_body_cap():
+    assert raw_samples([3, 1, 2]) == [3.0, 1.0, 2.0]
+    assert raw_samples([7] * MAX_RAW_SAMPLES) == [7.0] * MAX_RAW_SAMPLES
+    assert raw_samples([7] * (MAX_RAW_SAMPLES + 1)) is None

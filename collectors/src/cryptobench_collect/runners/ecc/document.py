@@ -1,5 +1,5 @@
 """The run document of an ECC outcome (source `python-ecc`): one result per measured cell, its
-timing samples (ns) kept as `raw`.
+timing samples (ns) kept as `raw` up to MAX_RAW_SAMPLES repetitions.
 
 Gaps (unsupported, not installed) have no number, so they are not results; they are listed
 in the artifact, next to the CSV table, so the document still says what was not measured.
@@ -15,6 +15,10 @@ from cryptobench_collect.runners.ecc.tables import gaps_text, to_csv
 from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool, new_run_id
 
 TOOL_NAME = "cryptobench-ecc"
+#: Samples kept per result (about 10 bytes of JSON each): every library, curve and row (231
+#: results) at 2,000 repetitions is under 5 MB, far below the server's 32 MB body cap; at seed
+#: 004's 25,000 repetitions it would be about 58 MB, so above this a result carries its stats only.
+MAX_RAW_SAMPLES = 2000
 
 
 def build_run(outcome: EccOutcome, machine: Machine) -> RunDocument:
@@ -69,8 +73,13 @@ def _result(outcome: EccOutcome, curve: str, row: Row, library: str, samples: li
         error_kind="stddev",
         samples=len(samples),
         stats=stats,
-        raw=[float(s) for s in samples],
+        raw=raw_samples(samples),
     )
+
+
+def raw_samples(samples: list[int]) -> list[float] | None:
+    """The samples as `raw`, or None when there are more than MAX_RAW_SAMPLES."""
+    return [float(s) for s in samples] if len(samples) <= MAX_RAW_SAMPLES else None
 
 
 def _options(outcome: EccOutcome) -> str:

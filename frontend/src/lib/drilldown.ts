@@ -245,7 +245,7 @@ export function drilldownCsv(body: DrilldownResponse, unit: string, scale: numbe
 /** "4 results from 1 run: median 4,633 · mean … (ms/op)", the chart's aggregate named. */
 export function summaryText(body: DrilldownResponse, unit: string, scale: number, agg: string): string {
   const s = body.summary;
-  if (s === null) return "No results behind this point (any more): it may come from a deleted run or an old link.";
+  if (s === null) return `No result behind this point has a ${body.metric} figure: another metric, a deleted run or an old link.`;
   const runs = `${body.run_total} run${body.run_total === 1 ? "" : "s"}`;
   const figures = (["median", "mean", "min", "max"] as const).map((k) => `${k === agg ? `${k} (plotted)` : k} ${formatNumber(s[k] / scale)}`);
   return `${s.n} result${s.n === 1 ? "" : "s"} from ${runs}: ${figures.join(" · ")} ${unit}.`;

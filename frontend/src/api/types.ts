@@ -35,4 +35,3 @@ export type ChangesResponse = S["Changes"];
 export type Note = S["NoteOut"];
 export type DrilldownResponse = S["Drilldown"];
 export type PointResult = S["PointResult"];
-export type PointRun = S["PointRun"];

@@ -57,7 +57,6 @@ function Behind({ body, request, state }: { body: DrilldownResponse; request: Ch
   const figure = useMemo(
     () =>
       distributionFigure(body.results, {
-        unit: unit.unit,
         scale: unit.scale,
         theme: CHART_THEMES[theme],
         axisTitle: `${metricInfo(request.metric).label} (${unit.unit})`,

@@ -35,7 +35,7 @@ export function pointText(point: PointRef, x: string, seriesDims: string[]): str
 }
 
 /** Where a stat sits in the usual reading order: min, p1..p99 with the median at p50, max, then mean and stddev. */
-export function markRank(name: string): number {
+function markRank(name: string): number {
   if (name === "min") return 0;
   if (name === "median") return 50;
   if (name === "max") return 100;
@@ -83,8 +83,7 @@ export function resultLabel(r: PointResult, index: number): string {
 }
 
 export interface DistributionOptions {
-  /** The chart's display unit and its scale from the canonical unit. */
-  unit: string;
+  /** The scale of the chart's display unit from the canonical unit (the axis title names it). */
   scale: number;
   theme: Theme;
   axisTitle: string;

@@ -131,7 +131,7 @@ describe("resultLabel", () => {
 });
 
 describe("distributionFigure", () => {
-  const figure = distributionFigure([THRPT, FIRMWARE, ECC, CYCLES], { unit: "us/op", scale: 1000, theme: THEME, axisTitle: "time per operation (us/op)" });
+  const figure = distributionFigure([THRPT, FIRMWARE, ECC, CYCLES], { scale: 1000, theme: THEME, axisTitle: "time per operation (us/op)" });
   const rows = [THRPT, FIRMWARE, ECC, CYCLES].map(resultLabel);
   const traces = figure.data as Array<{ type: string; mode?: string; name: string; x: number[]; text?: string[] }>;
 
@@ -162,7 +162,7 @@ describe("distributionFigure", () => {
 
   it("names a tick shared by several stats by min, median or max, every name on hover", () => {
     const sample = result({ distribution: dist({ marks: { min: 1, median: 2, p99: 3, "p99.9": 4, max: 4 } }) });
-    const [ticks, above, below] = distributionFigure([sample], { unit: "ns/op", scale: 1, theme: THEME, axisTitle: "" }).data as Array<{ text: string[] }>;
+    const [ticks, above, below] = distributionFigure([sample], { scale: 1, theme: THEME, axisTitle: "" }).data as Array<{ text: string[] }>;
     expect(ticks?.text).toEqual(["min", "median", "p99", "p99.9=max"]);
     expect(above?.text).toEqual(["min", "p99"]);
     expect(below?.text).toEqual(["median", "max"]);

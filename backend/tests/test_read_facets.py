@@ -63,19 +63,22 @@ def test_without_filters_params_and_tags_of_all_sources(loaded):
 
 
 @pytest.mark.parametrize(
-    "params, listed, unlisted",
+    "params, listed, more",
     [
-        ({"algorithm": "rsa"}, [(O2B, 3), (OS, 4)], 1),
-        ({"algorithm": "rsa", "run": O2}, [(O2, 4), (O2B, 3)], 1),
-        ({}, [(JMH2, 2), (JMH1, 3)], 3),
+        ({"algorithm": "rsa"}, [(O2B, 3), (OS, 4)], True),
+        ({"algorithm": "rsa", "run": O2}, [(O2, 4), (O2B, 3)], True),
+        ({"algorithm": "rsa", "run": [O2, OS]}, [(O2, 4), (OS, 4)], True),
+        ({"algorithm": "rsa", "machine": "esp32c6-devkit-1"}, [(O2B, 3), (OS, 4)], True),
+        ({"algorithm": "ecdsa"}, [(JMH2, 2), (JMH1, 3)], False),
+        ({}, [(JMH2, 2), (JMH1, 3)], True),
     ],
 )
 def test_the_run_facet_lists_the_newest_runs_the_filtered_ones_first(
-    loaded, monkeypatch, params, listed, unlisted
+    loaded, monkeypatch, params, listed, more
 ):
     monkeypatch.setattr(facets_query, "RUN_FACET_LIMIT", 2)
     response = loaded.get("/api/v1/facets", params=params)
     assert response.status_code == 200, response.text
     (run,) = [d for d in response.json()["dimensions"] if d["name"] == "run"]
     assert [(v["value"], v["count"]) for v in run["values"]] == listed
-    assert run["unlisted"] == unlisted
+    assert run["more"] is more

@@ -147,10 +147,10 @@ class FacetValue(BaseModel):
 class Facet(BaseModel):
     name: str = Field(description="Dimension: a fixed name, param.<name> or tag.<name>")
     values: list[FacetValue]
-    unlisted: int = Field(
-        0,
-        description="Values under the filters that are not listed: the run facet lists the "
-        f"newest {RUN_FACET_LIMIT} runs (the filtered ones first), the Runs page all of them",
+    more: bool = Field(
+        False,
+        description="More values match than are listed: the run facet lists the filtered runs "
+        f"and the newest others, {RUN_FACET_LIMIT} in all; the Runs page lists every run",
     )
 
 

@@ -122,7 +122,7 @@ export interface paths {
         };
         /**
          * Get Facets
-         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first; runs newest first, at most 100 of them (`unlisted` counts the others). Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first; runs newest first, at most 100 of them (`more` when others match). Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
         get: operations["facets-get_facets"];
         put?: never;
@@ -822,16 +822,16 @@ export interface components {
         /** Facet */
         Facet: {
             /**
+             * More
+             * @description More values match than are listed: the run facet lists the filtered runs and the newest others, 100 in all; the Runs page lists every run
+             * @default false
+             */
+            more: boolean;
+            /**
              * Name
              * @description Dimension: a fixed name, param.<name> or tag.<name>
              */
             name: string;
-            /**
-             * Unlisted
-             * @description Values under the filters that are not listed: the run facet lists the newest 100 runs (the filtered ones first), the Runs page all of them
-             * @default 0
-             */
-            unlisted: number;
             /** Values */
             values: components["schemas"]["FacetValue"][];
         };

@@ -40,9 +40,9 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
           {all ? "show fewer" : `show ${values.length - SHOWN} more`}
         </button>
       )}
-      {facet.unlisted > 0 && (
+      {facet.more && (
         <p className="note">
-          {facet.unlisted.toLocaleString()} older not listed: <Link to="/runs">find them on the Runs page</Link>
+          Older runs are not listed: <Link to="/runs">find them on the Runs page</Link>
         </p>
       )}
     </fieldset>

@@ -21,7 +21,7 @@ FacetFilters = Annotated[Filters, Depends(filters_dependency())]
         "value and how many results carry it. A dimension's counts apply every filter except its own, so the "
         "other values of a filtered dimension stay visible. Values are sorted (numerically when all are "
         "numbers), null first; "
-        f"runs newest first, at most {RUN_FACET_LIMIT} of them (`unlisted` counts the others). "
+        f"runs newest first, at most {RUN_FACET_LIMIT} of them (`more` when others match). "
         + FILTER_HELP
     ),
 )
@@ -30,9 +30,9 @@ def get_facets(session: SessionDep, _: ReadAccess, filters: FacetFilters) -> Fac
         Facet(
             name=name,
             values=[FacetValue(value=v, count=n) for v, n in ordered(counts, name)],
-            unlisted=unlisted,
+            more=more,
         )
-        for name, counts, unlisted in facets(session, filters)
+        for name, counts, more in facets(session, filters)
     ]
     metrics = [FacetValue(value=m, count=n) for m, n in metric_counts(session, filters).items()]
     return Facets(dimensions=dimensions, metrics=metrics)

@@ -10,9 +10,12 @@ Counts add up the read model's `result_n` (rollups.py): one row per distinct ser
 instead of every result.
 """
 
+import uuid
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from sqlalchemy import (
+    Row,
     Select,
     String,
     case,
@@ -22,6 +25,8 @@ from sqlalchemy import (
     literal_column,
     null,
     select,
+    true,
+    tuple_,
     union_all,
 )
 from sqlalchemy.orm import Session
@@ -30,7 +35,7 @@ from sqlalchemy.sql.util import ClauseAdapter
 
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.versions import is_version_dimension, version_key
-from cryptobench_server.models import Machine, Run, Series, SeriesRun
+from cryptobench_server.models import Machine, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.chart import numeric
 from cryptobench_server.query.dimensions import (
     FIXED,
@@ -47,12 +52,14 @@ Counts = dict[str | None, int]
 #: and listing every run would cost what was measured, not what is distinct (bench/interaction.py
 #: at 5M results). The Runs page lists and searches them all.
 RUN_FACET_LIMIT = 100
+#: (pk, run_id, result_count) rows of runs -> (run_id, count) of those that match
+RunCounter = Callable[[Sequence[Row[int, uuid.UUID, int]]], list[tuple[uuid.UUID, int]]]
 OPEN = ((PARAM, Series.params), (TAG, Series.tags))
 
 
-def facets(session: Session, filters: Filters) -> list[tuple[str, Counts, int]]:
-    """(dimension, {value: count}, values left unlisted) for the fixed dimensions, then param.*,
-    then tag.*, by name. Only the run facet leaves values out (`_run_counts`).
+def facets(session: Session, filters: Filters) -> list[tuple[str, Counts, bool]]:
+    """(dimension, {value: count}, whether more values match) for the fixed dimensions, then
+    param.*, then tag.*, by name. Only the run facet leaves values out (`_run_counts`).
 
     One statement counts every dimension but `run`: the series under all filters are chosen
     once (a CTE), the dimensions without a filter of their own and every param/tag key group
@@ -72,10 +79,10 @@ def facets(session: Session, filters: Filters) -> list[tuple[str, Counts, int]]:
             found[name][_text(value)] = count
         elif value is not None:
             pairs.setdefault(name + key, {})[_text(value)] = count
-    found["run"], runs_unlisted = _run_counts(session, filters)
-    fixed = [(name, found[name], runs_unlisted if name == "run" else 0) for name in FIXED]
+    found["run"], more_runs = _run_counts(session, filters)
+    fixed = [(name, found[name], more_runs and name == "run") for name in FIXED]
     open_ = {**pairs, **{name: found[name] for name in counted if name not in FIXED}}
-    return fixed + sorted((k, v, 0) for k, v in open_.items() if v)
+    return fixed + sorted((k, v, False) for k, v in open_.items() if v)
 
 
 def metric_counts(session: Session, filters: Filters) -> Counts:
@@ -143,32 +150,55 @@ def _own_counts(name: str, filters: Filters) -> Select:
     return query.where(*_conditions(filters, without=name)).group_by(expression)
 
 
-def _run_counts(session: Session, filters: Filters) -> tuple[Counts, int]:
-    """The run facet: the newest `RUN_FACET_LIMIT` runs under every filter but `run` (the
-    filtered runs first, whatever their age), each with its result count, and how many more
-    runs match. Under no other filter a run's count is its result count (one row per run
-    instead of one per series and run)."""
-    others = [name for name in filters if name != "run"]
-    if others:
-        per_run = series_from(
-            select(SeriesRun.run_pk, func.sum(SeriesRun.result_n).label("n")), others, SeriesRun
-        )
-        per_run = per_run.where(*_conditions(filters, without="run")).group_by(SeriesRun.run_pk)
-    else:
-        per_run = select(Run.id.label("run_pk"), Run.result_count.label("n")).where(
-            Run.result_count > 0
-        )
-    counted = per_run.subquery()
+def _run_counts(session: Session, filters: Filters) -> tuple[Counts, bool]:
+    """The run facet: the filtered runs, then the newest runs under every filter but `run`, up
+    to `RUN_FACET_LIMIT` in all, each with its result count; and whether more runs match.
+
+    Runs are walked newest first (the started_at index) in growing batches, each counted by its
+    own series_runs rows, until enough are found: the cost follows the runs listed, not the
+    runs stored."""
+    walked, count = _run_counter(session, filters)
+    runs = select(Run.id, Run.run_id, Run.result_count).where(Run.result_count > 0, walked)
     chosen = [run_id(v) for v in filters.get("run", ())]
-    query = (
-        select(Run.run_id, counted.c.n, func.count().over())
-        .join(counted, counted.c.run_pk == Run.id)
-        .order_by(Run.run_id.in_(chosen).desc(), Run.started_at.desc(), Run.id.desc())
-        .limit(RUN_FACET_LIMIT)
-    )
-    rows = session.execute(query).all()
-    listed: Counts = {str(run): n for run, n, _ in rows}
-    return listed, (rows[0][2] - len(rows) if rows else 0)
+    first = count(session.execute(runs.where(Run.run_id.in_(chosen))).all()) if chosen else []
+    room = max(RUN_FACET_LIMIT - len(first), 0)
+    newest = runs.where(Run.run_id.not_in(chosen)).order_by(Run.started_at.desc(), Run.id.desc())
+    rest: list[tuple[uuid.UUID, int]] = []
+    offset, walk = 0, room + 1
+    while True:
+        batch = session.execute(newest.limit(walk).offset(offset)).all()
+        rest += count(batch)
+        if len(rest) > room or len(batch) < walk:
+            break
+        offset, walk = offset + walk, walk * 4
+    counts: Counts = {str(run): n for run, n in [*first, *rest[:room]]}
+    return counts, len(rest) > room
+
+
+def _run_counter(session: Session, filters: Filters) -> tuple[Any, RunCounter]:
+    """Which runs may match (a condition on runs) and how to count a batch of (pk, run_id,
+    result_count) rows under every filter but `run` (runs without a match left out).
+
+    Under no other filter a run's count is its result count. Otherwise only runs of a machine
+    and source of the chosen series may match (a list of literals, cheap to check)."""
+    others = [name for name in filters if name != "run"]
+    if not others:
+        return true(), lambda runs: [(run, n) for _, run, n in runs]
+    conditions_ = _conditions(filters, without="run")
+    kinds = series_from(select(Series.machine_id, Series.source), others, SeriesTotal)
+    pairs = [tuple(pair) for pair in session.execute(kinds.where(*conditions_).distinct())]
+    per_run = series_from(
+        select(SeriesRun.run_pk, func.sum(SeriesRun.result_n)), others, SeriesRun
+    ).where(*conditions_)
+
+    def count(runs: Sequence[Row[int, uuid.UUID, int]]) -> list[tuple[uuid.UUID, int]]:
+        if not runs:
+            return []
+        query = per_run.where(SeriesRun.run_pk.in_([pk for pk, _, _ in runs]))
+        found = dict(session.execute(query.group_by(SeriesRun.run_pk)).all())
+        return [(run, found[pk]) for pk, run, _ in runs if found.get(pk)]
+
+    return tuple_(Run.machine_id, Run.source).in_(pairs), count
 
 
 def _pairs(session: Session, prefix: str, column, chosen: _Chosen) -> Select:

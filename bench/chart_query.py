@@ -361,6 +361,14 @@ def p95(samples: list[float]) -> float:
     return sorted(samples)[math.ceil(0.95 * len(samples)) - 1]
 
 
+def report(bench: str, ours: list[float], baseline: list[float]) -> None:
+    """The last line of a latency bench: p95 of ours and of the baseline, in ms."""
+    ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)
+    ratio = round(ours_p95 / base_p95, 2)
+    line = {"bench": bench, "ours": ours_p95, "baseline": base_p95, "ratio": ratio, "unit": "ms"}
+    print(json.dumps(line))
+
+
 Figures = dict[tuple, tuple]
 
 
@@ -492,18 +500,7 @@ def main() -> None:
             }
         )
     )
-    ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)
-    print(
-        json.dumps(
-            {
-                "bench": "chart_query",
-                "ours": ours_p95,
-                "baseline": base_p95,
-                "ratio": round(ours_p95 / base_p95, 2),
-                "unit": "ms",
-            }
-        )
-    )
+    report("chart_query", ours, baseline)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import time
 
 import httpx
 import psycopg
-from chart_query import RUNS, fill, load, p95, serve
+from chart_query import RUNS, fill, load, report, serve
 
 from cryptobench_server.migrate import upgrade
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
@@ -147,18 +147,7 @@ def main() -> None:
             }
         )
     )
-    ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)
-    print(
-        json.dumps(
-            {
-                "bench": "drilldown_query",
-                "ours": ours_p95,
-                "baseline": base_p95,
-                "ratio": round(ours_p95 / base_p95, 2),
-                "unit": "ms",
-            }
-        )
-    )
+    report("drilldown_query", ours, baseline)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import time
 
 import httpx
 import psycopg
-from chart_query import SQL_AGGS, fill, load, p95, serve
+from chart_query import SQL_AGGS, fill, load, report, serve
 
 from cryptobench_server.migrate import upgrade
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
@@ -171,18 +171,7 @@ def main() -> None:
     cells = check(calls, api_cells, sql_cells)
     median = sorted(ours)[len(ours) // 2]
     print(json.dumps({"calls": CALLS, "cells": cells, "ours_median_ms": round(median, 1)}))
-    ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)
-    print(
-        json.dumps(
-            {
-                "bench": "matrix_query",
-                "ours": ours_p95,
-                "baseline": base_p95,
-                "ratio": round(ours_p95 / base_p95, 2),
-                "unit": "ms",
-            }
-        )
-    )
+    report("matrix_query", ours, baseline)
 
 
 if __name__ == "__main__":

@@ -202,10 +202,21 @@ def _run_counter(session: Session, filters: Filters) -> tuple[Any, RunCounter]:
 
 
 def _pairs(session: Session, prefix: str, column, chosen: _Chosen) -> Select:
-    """(prefix, key, value, count) rows of every key and value of a JSON object column."""
-    key, value, source = json_pairs(session, chosen.adapt(column))
-    columns = (literal(prefix), key, value, func.sum(chosen.rows.c.result_n))
-    query = select(*columns).select_from(chosen.rows).join(source, literal_column("true"))
+    """(prefix, key, value, count) rows of every key and value of a JSON object column.
+
+    The chosen series are first grouped by the whole object: far fewer distinct objects than
+    series (machines, clocks and metrics multiply series, not params), so the objects are
+    taken apart once each (bench/interaction.py at 1M: 15 ms -> 1 ms per column)."""
+    document = chosen.adapt(column)
+    documents = (
+        select(document.label("document"), func.sum(chosen.rows.c.result_n).label("n"))
+        .select_from(chosen.rows)
+        .group_by(document)
+        .subquery()
+    )
+    key, value, source = json_pairs(session, documents.c.document)
+    columns = (literal(prefix), key, value, func.sum(documents.c.n))
+    query = select(*columns).select_from(documents).join(source, literal_column("true"))
     return query.group_by(key, value)
 
 

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, and_, case, delete, insert, or_, select
+from sqlalchemy import Connection, Text, and_, case, cast, delete, insert, or_, select
 
 from cryptobench_contract.units import CANONICAL_METRICS, LESS_IS_BETTER
 from cryptobench_server.changes.detect import (
@@ -88,17 +88,18 @@ def refresh_run(
     ).one()
     runs, truncated = _runs_around(connection, run, without=run_pk if without_run else None)
     own = _own_figure()
-    lineage_columns = [getattr(Result, f) for f in LINEAGE_FIELDS]
+    params = _Params()
+    lineage_columns = _lineage_columns()
     mine = {
-        _match_key(row)
+        params.match(row)
         for row in connection.execute(
-            select(*lineage_columns).where(Result.run_pk == run_pk, own.is_not(None))
-        )
+            select(*lineage_columns).where(Result.run_pk == run_pk, own.is_not(None)).distinct()
+        ).all()
     }
     # The runs' rows are matched to the run's lineages here, not by a SQL join: SQLite has no hash
     # join, and a nested loop over 5,000-result runs took a minute per upload.
     rows = connection.execute(_point_rows().where(Result.run_pk.in_(list(runs)), own.is_not(None)))
-    points = _lineage_points(run.machine_id, run.source, rows, runs, only=mine)
+    points = _lineage_points(run.machine_id, run.source, rows.all(), runs, params, only=mine)
     keys = list(points)
     for start in range(0, len(keys), 500):
         chunk = keys[start : start + 500]
@@ -130,7 +131,7 @@ def detect_all(connection: Connection, *, threshold: float = DEFAULT_THRESHOLD) 
             connection,
             machine_id,
             source,
-            _lineage_points(machine_id, source, rows, runs),
+            _lineage_points(machine_id, source, rows.all(), runs, _Params()),
             threshold,
             0,
         )
@@ -166,10 +167,17 @@ def _runs_around(
     return {r.id: _info(r) for r in [*older[:LOOKAROUND], *newer]}, truncated
 
 
+def _lineage_columns() -> list[Any]:
+    """The lineage fields, params as the stored JSON text (parsed once per distinct text)."""
+    return [
+        cast(Result.params, Text) if f == "params" else getattr(Result, f) for f in LINEAGE_FIELDS
+    ]
+
+
 def _point_rows():
     return select(
         Result.run_pk,
-        *(getattr(Result, f) for f in LINEAGE_FIELDS),
+        *_lineage_columns(),
         Result.name,
         _own_figure().label("figure"),
         Result.value,
@@ -180,38 +188,68 @@ def _point_rows():
     )
 
 
-def _match_key(row: Any) -> tuple:
-    """The lineage fields of a row, hashable (params as canonical JSON)."""
-    return tuple(
-        orjson.dumps(row.params, option=orjson.OPT_SORT_KEYS) if f == "params" else getattr(row, f)
-        for f in LINEAGE_FIELDS
-    )
+class _Params:
+    """Lineage fields from rows whose params are JSON text: the match key (params as canonical
+    JSON, whatever the stored spelling) and the fields (params as an object), each text parsed
+    once (a 25,000-result upload looks at up to 2 x LOOKAROUND such runs)."""
+
+    def __init__(self) -> None:
+        self._parsed: dict[str | None, tuple[bytes, Any]] = {}
+
+    def _of(self, text: str | None) -> tuple[bytes, Any]:
+        found = self._parsed.get(text)
+        if found is None:
+            value = None if text is None else orjson.loads(text)
+            found = self._parsed[text] = (orjson.dumps(value, option=orjson.OPT_SORT_KEYS), value)
+        return found
+
+    def match(self, fields: Sequence[Any]) -> tuple:
+        return tuple(
+            self._of(v)[0] if f == "params" else v
+            for f, v in zip(LINEAGE_FIELDS, fields, strict=True)
+        )
+
+    def fields(self, fields: Sequence[Any]) -> tuple:
+        return tuple(
+            self._of(v)[1] if f == "params" else v
+            for f, v in zip(LINEAGE_FIELDS, fields, strict=True)
+        )
 
 
 def _lineage_points(
     machine_id: int,
     source: str,
-    rows: Iterable[Any],
+    rows: Iterable[Sequence[Any]],
     runs: dict[int, RunInfo],
+    params: _Params,
     only: set[tuple] | None = None,
 ) -> dict[str, tuple[tuple, list[LineagePoint]]]:
     """Per lineage key: (its lineage fields, its points oldest first); only the lineages `only`
-    names (match keys) when given."""
+    names (match keys) when given. `rows` are `_point_rows()`."""
+    width = len(LINEAGE_FIELDS)
     grouped: dict[tuple, tuple[tuple, dict[int, LineagePoint]]] = {}
+    matches: dict[tuple, tuple] = {}
     for row in rows:
-        run = runs.get(row.run_pk)
-        if run is None or row.figure is None or row.figure <= 0:
+        run_pk, lineage = row[0], tuple(row[1 : 1 + width])
+        name, figure, value, error, error_kind, samples, library_version = row[1 + width :]
+        run = runs.get(run_pk)
+        if run is None or figure is None or figure <= 0:
             continue
-        match = _match_key(row)
+        match = matches.get(lineage)
+        if match is None:
+            match = matches[lineage] = params.match(lineage)
         if only is not None and match not in only:
             continue
-        fields = tuple(getattr(row, f) for f in LINEAGE_FIELDS)
-        _, per_run = grouped.setdefault(match, (fields, {}))
-        point = per_run.setdefault(row.run_pk, LineagePoint(run, [], [], set(), set()))
-        point.figures.append(row.figure)
-        point.errors.append(relative_error(row.value, row.error, row.error_kind, row.samples))
-        point.versions.add(row.library_version)
-        point.names.add(row.name)
+        if match not in grouped:
+            grouped[match] = (params.fields(lineage), {})
+        per_run = grouped[match][1]
+        point = per_run.get(run_pk)
+        if point is None:
+            point = per_run[run_pk] = LineagePoint(run, [], [], set(), set())
+        point.figures.append(figure)
+        point.errors.append(relative_error(value, error, error_kind, samples))
+        point.versions.add(library_version)
+        point.names.add(name)
     return {
         lineage_key(machine_id, source, fields): (
             fields,

@@ -14,6 +14,7 @@ from test_read_support import JMH1, O2B
 from typer.testing import CliRunner
 
 from cryptobench_server import rollups
+from cryptobench_server.changes.detect import relative_error
 from cryptobench_server.cli import app as cli_app
 from cryptobench_server.config import get_settings
 from cryptobench_server.models import Run, Series, SeriesRun, SeriesTotal
@@ -133,6 +134,34 @@ def test_series_runs_hold_exact_figures_and_error_inputs(loaded):
         (900.0, 1, 10.0, "ci99.9"),
         (1000.0, 1, 20.0, "ci99.9"),
     ]
+
+
+def test_series_runs_hold_change_detections_relative_errors(authed_client):
+    """Per series and run: how many positive figures carry a relative error and the largest,
+    equal to changes.detect.relative_error of each result."""
+    results = [
+        make_result(value=2_000.0, error=100.0, error_kind="stddev", samples=16),
+        make_result(value=1_000.0, error=30.0, error_kind="ci99.9"),
+        make_result(value=4_000.0, error=40.0, error_kind="stddev"),
+        make_result(value=0.0, error=5.0, error_kind="stddev", samples=4),
+        make_result(name="a range", value=1_000.0, error=7.0, error_kind="range"),
+    ]
+    answer = authed_client.post("/api/v1/runs", json=make_run_doc(results=results))
+    assert answer.status_code == 201, answer.text
+    query = select(Series.name, SeriesRun.relative_error_n, SeriesRun.relative_error_max).join(
+        Series, Series.id == SeriesRun.series_id
+    )
+    with authed_client.app.state.engine.connect() as connection:
+        found = sorted(connection.execute(query).all())
+    largest = max(
+        relative_error(2_000.0, 100.0, "stddev", 16),
+        relative_error(1_000.0, 30.0, "ci99.9", None),
+        relative_error(4_000.0, 40.0, "stddev", None),
+    )
+    assert largest == 100.0 / 4 / 2_000.0
+    assert [(name, n) for name, n, _ in found] == [("RSA-2048 verify pss", 3), ("a range", 0)]
+    assert found[0][2] == pytest.approx(largest, rel=1e-15)
+    assert found[1][2] is None
 
 
 def test_a_rejected_upload_leaves_no_read_model_rows(authed_client, settings):

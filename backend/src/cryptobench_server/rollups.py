@@ -31,6 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_server.changes.detect import CI999_Z
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import concat_bytes, pack_figures
 
@@ -118,9 +119,17 @@ def _insert(connection: Connection):
 
 
 def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
-    """The producer of `series`: every identity among these runs' results not stored yet."""
+    """The producer of `series`: every identity among these runs' results not stored yet, its
+    dimensions read from its first result (grouping the narrow identity, then fetching one row
+    each: a DISTINCT over the wide rows of a 25,000-result run sorted them on disk)."""
     columns: tuple[str, ...] = ("series_key", "name", "family", "algorithm", "operation", "library")
     columns += ("library_version", "params", "metric")
+    first = (
+        select(func.min(Result.id))
+        .join(Run, Run.id == Result.run_pk)
+        .where(Result.run_pk.in_(run_pks))
+        .group_by(identity_of())
+    )
     rows = (
         select(
             identity_of().label("identity"),
@@ -129,9 +138,8 @@ def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
             Run.machine_id,
             Run.tags,
         )
-        .distinct()
         .join(Run, Run.id == Result.run_pk)
-        .where(Result.run_pk.in_(run_pks))
+        .where(Result.id.in_(first))
     )
     names = ["identity", *columns, "source", "machine_id", "tags"]
     statement = _insert(connection)(Series).from_select(names, rows).on_conflict_do_nothing()
@@ -142,6 +150,8 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
     """The producer of `series_runs`: these runs' results grouped by series."""
     own = case(*((Result.metric == m, getattr(Result, m)) for m in CANONICAL_METRICS), else_=None)
     has_error = (Result.value > 0) & Result.error.is_not(None) & own.is_not(None)
+    relative = (own > 0) & (Result.value > 0) & (Result.error >= 0)
+    relative &= Result.error_kind.in_(("ci99.9", "stddev"))
     figures = []
     for metric in CANONICAL_METRICS:
         column = getattr(Result, metric)
@@ -162,6 +172,8 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
             func.max(case((has_error, Result.error * own / Result.value))),
             func.min(case((has_error, Result.error_kind))),
             func.max(case((has_error, Result.error_kind))),
+            func.count(case((relative, 1))),
+            func.max(case((relative, _relative_error()))),
         )
         .select_from(Result)
         .join(Run, Run.id == Result.run_pk)
@@ -169,12 +181,22 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
         .where(Result.run_pk.in_(run_pks))
         .group_by(Series.id, Result.run_pk)
     )
-    connection.execute(insert(SeriesRun).from_select(_run_columns(), rows))
+    columns = ["series_id", "run_pk", *_figure_columns()]
+    columns += ["relative_error_n", "relative_error_max"]
+    connection.execute(insert(SeriesRun).from_select(columns, rows))
 
 
-def _run_columns() -> list[str]:
-    columns = ["series_id", "run_pk", "result_n"]
-    columns += [f"{m}_{part}" for m in CANONICAL_METRICS for part in PARTS]
+def _relative_error():
+    """changes.detect.relative_error in SQL, for results whose error has one of its kinds."""
+    ratio = Result.error / Result.value
+    return case(
+        (Result.error_kind == "ci99.9", ratio / CI999_Z),
+        else_=ratio / func.sqrt(func.coalesce(Result.samples, 1)),
+    )
+
+
+def _figure_columns() -> list[str]:
+    columns = ["result_n", *(f"{m}_{part}" for m in CANONICAL_METRICS for part in PARTS)]
     return [*columns, "error_n", "error_max", "error_kind_min", "error_kind_max"]
 
 
@@ -211,5 +233,5 @@ def refresh_totals(connection: Connection, series: Select | Sequence[int] | None
         .where(chosen)
         .group_by(SeriesRun.series_id)
     )
-    columns = [c for c in _run_columns() if c != "run_pk"]
+    columns = ["series_id", *_figure_columns()]
     connection.execute(insert(SeriesTotal).from_select(columns, rows))

@@ -7,15 +7,22 @@ empties the table and detects every lineage over all its runs (`cryptobench-serv
 detect`). Both build points and rows with the same functions, so a re-detection over stored runs
 gives what ingest gave, except for lineages longer than LOOKAROUND runs, whose oldest
 `SETTLED` points ingest leaves as they were.
+
+Points come from the read model (`series_runs` joined to `series`, rollups.py), which ingest
+fills first: a lineage's point in a run is the series of that run sharing the lineage fields,
+their figures of the reported metric joined (a 25,000-result run of a few hundred series is a
+few hundred rows, not 25,000).
 """
 
 import hashlib
+import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import numpy as np
 import orjson
 from sqlalchemy import Connection, Text, and_, case, cast, delete, insert, or_, select
 
@@ -27,9 +34,8 @@ from cryptobench_server.changes.detect import (
     Point,
     Step,
     find_steps,
-    relative_error,
 )
-from cryptobench_server.models import Change, Result, Run
+from cryptobench_server.models import Change, Run, Series, SeriesRun
 
 #: Points at the start of a truncated lineage whose stored changes a refresh keeps: their
 #: decisions depend on older points it did not load.
@@ -53,21 +59,25 @@ class RunInfo:
 
 @dataclass
 class LineagePoint:
+    """One run's results of one lineage: their positive figures, how many of those carry a
+    relative error and the largest one, their library versions and verbatim names."""
+
     run: RunInfo
     figures: list[float]
-    errors: list[float | None]
+    errors_known: int
+    error_max: float
     versions: set[str | None]
     names: set[str]
 
     def point(self) -> Point:
         value = statistics.median(self.figures)
-        known = [e for e in self.errors if e is not None]
-        return Point(value, max(known) if len(known) == len(self.errors) else None)
+        return Point(value, self.error_max if self.errors_known == len(self.figures) else None)
 
 
-def _own_figure():
-    """The canonical figure of the result's reported metric (NULL for `other`)."""
-    return case(*((Result.metric == m, getattr(Result, m)) for m in CANONICAL_METRICS), else_=None)
+def _own_figures():
+    """The series' packed figures of its reported metric (NULL for `other`)."""
+    by_metric = ((Series.metric == m, getattr(SeriesRun, f"{m}_values")) for m in CANONICAL_METRICS)
+    return case(*by_metric, else_=None)
 
 
 def lineage_key(machine_id: int, source: str, fields: Sequence[Any]) -> str:
@@ -87,18 +97,17 @@ def refresh_run(
         select(Run.machine_id, Run.source, Run.started_at, Run.id).where(Run.id == run_pk)
     ).one()
     runs, truncated = _runs_around(connection, run, without=run_pk if without_run else None)
-    own = _own_figure()
     params = _Params()
-    lineage_columns = _lineage_columns()
-    mine = {
-        params.match(row)
-        for row in connection.execute(
-            select(*lineage_columns).where(Result.run_pk == run_pk, own.is_not(None)).distinct()
-        ).all()
-    }
+    own = (
+        select(*_lineage_columns())
+        .join(SeriesRun, SeriesRun.series_id == Series.id)
+        .where(SeriesRun.run_pk == run_pk, _own_figures().is_not(None))
+        .distinct()
+    )
+    mine = {params.match(row) for row in connection.execute(own).all()}
     # The runs' rows are matched to the run's lineages here, not by a SQL join: SQLite has no hash
     # join, and a nested loop over 5,000-result runs took a minute per upload.
-    rows = connection.execute(_point_rows().where(Result.run_pk.in_(list(runs)), own.is_not(None)))
+    rows = connection.execute(_point_rows().where(SeriesRun.run_pk.in_(list(runs))))
     points = _lineage_points(run.machine_id, run.source, rows.all(), runs, params, only=mine)
     keys = list(points)
     for start in range(0, len(keys), 500):
@@ -123,9 +132,7 @@ def detect_all(connection: Connection, *, threshold: float = DEFAULT_THRESHOLD) 
         )
         runs = {r.id: _info(r) for r in run_rows}
         rows = connection.execute(
-            _point_rows()
-            .join(Run, Run.id == Result.run_pk)
-            .where(Run.machine_id == machine_id, Run.source == source, _own_figure().is_not(None))
+            _point_rows().where(Series.machine_id == machine_id, Series.source == source)
         )
         total += _store(
             connection,
@@ -170,21 +177,26 @@ def _runs_around(
 def _lineage_columns() -> list[Any]:
     """The lineage fields, params as the stored JSON text (parsed once per distinct text)."""
     return [
-        cast(Result.params, Text) if f == "params" else getattr(Result, f) for f in LINEAGE_FIELDS
+        cast(Series.params, Text) if f == "params" else getattr(Series, f) for f in LINEAGE_FIELDS
     ]
 
 
 def _point_rows():
-    return select(
-        Result.run_pk,
-        *_lineage_columns(),
-        Result.name,
-        _own_figure().label("figure"),
-        Result.value,
-        Result.error,
-        Result.error_kind,
-        Result.samples,
-        Result.library_version,
+    """Series_runs with their series' lineage fields (a series' machine and source are its
+    runs')."""
+    own = _own_figures()
+    return (
+        select(
+            SeriesRun.run_pk,
+            *_lineage_columns(),
+            Series.name,
+            own.label("figures"),
+            SeriesRun.relative_error_n,
+            SeriesRun.relative_error_max,
+            Series.library_version,
+        )
+        .join(Series, Series.id == SeriesRun.series_id)
+        .where(own.is_not(None))
     )
 
 
@@ -231,9 +243,10 @@ def _lineage_points(
     matches: dict[tuple, tuple] = {}
     for row in rows:
         run_pk, lineage = row[0], tuple(row[1 : 1 + width])
-        name, figure, value, error, error_kind, samples, library_version = row[1 + width :]
+        name, packed, errors_known, error_max, library_version = row[1 + width :]
         run = runs.get(run_pk)
-        if run is None or figure is None or figure <= 0:
+        figures = _positive(packed)
+        if run is None or not figures:
             continue
         match = matches.get(lineage)
         if match is None:
@@ -245,9 +258,11 @@ def _lineage_points(
         per_run = grouped[match][1]
         point = per_run.get(run_pk)
         if point is None:
-            point = per_run[run_pk] = LineagePoint(run, [], [], set(), set())
-        point.figures.append(figure)
-        point.errors.append(relative_error(value, error, error_kind, samples))
+            point = per_run[run_pk] = LineagePoint(run, [], 0, -math.inf, set(), set())
+        point.figures += figures
+        point.errors_known += errors_known
+        if error_max is not None:
+            point.error_max = max(point.error_max, error_max)
         point.versions.add(library_version)
         point.names.add(name)
     return {
@@ -257,6 +272,14 @@ def _lineage_points(
         )
         for fields, per_run in grouped.values()
     }
+
+
+def _positive(packed: bytes | None) -> list[float]:
+    """The positive figures of packed big-endian float64 (rollups.py)."""
+    if packed is None:
+        return []
+    figures = np.frombuffer(packed, dtype=">f8")
+    return figures[figures > 0].astype(np.float64).tolist()
 
 
 def _kept_runs(points, keys: Sequence[str], truncated: bool) -> list[int]:

@@ -9,10 +9,13 @@
 - `pack_figures(column)`: the aggregate packing a group's non-NULL floats, sorted, as big-endian
   float64 (NULL when there are none): PostgreSQL `string_agg(float8send(column), ''::bytea
   ORDER BY column)`; SQLite an aggregate `cb_pack_figures`.
+- `sqrt(x)`: built into PostgreSQL; registered on every SQLite connection (SQLite has it only
+  when built with its math functions).
 The key is rendered as a quoted literal (never user SQL), so GROUP BY and SELECT compile to the
 same expression.
 """
 
+import math
 import sqlite3
 import struct
 from collections.abc import Sequence
@@ -137,8 +140,13 @@ def pack(values: Sequence[float]) -> bytes:
 
 
 @event.listens_for(Engine, "connect")
-def _register_sqlite_aggregates(dbapi_connection, _record) -> None:
+def _register_sqlite_functions(dbapi_connection, _record) -> None:
     if isinstance(dbapi_connection, sqlite3.Connection):
         # typeshed's aggregate protocol takes int values only; these take bytes and floats
         dbapi_connection.create_aggregate("cb_concat_bytes", -1, _ConcatBytes)  # type: ignore[arg-type]
         dbapi_connection.create_aggregate("cb_pack_figures", 1, _PackFigures)  # type: ignore[arg-type]
+        dbapi_connection.create_function("sqrt", 1, _sqrt, deterministic=True)
+
+
+def _sqrt(value: float | None) -> float | None:
+    return None if value is None else math.sqrt(value)

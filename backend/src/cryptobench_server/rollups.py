@@ -31,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cryptobench_contract.units import CANONICAL_METRICS
-from cryptobench_server.changes.detect import CI999_Z
+from cryptobench_server.changes.detect import CI999_Z, RELATIVE_ERROR_KINDS
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import concat_bytes, pack_figures
 
@@ -151,7 +151,7 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
     own = case(*((Result.metric == m, getattr(Result, m)) for m in CANONICAL_METRICS), else_=None)
     has_error = (Result.value > 0) & Result.error.is_not(None) & own.is_not(None)
     relative = (own > 0) & (Result.value > 0) & (Result.error >= 0)
-    relative &= Result.error_kind.in_(("ci99.9", "stddev"))
+    relative &= Result.error_kind.in_(RELATIVE_ERROR_KINDS)
     figures = []
     for metric in CANONICAL_METRICS:
         column = getattr(Result, metric)

@@ -68,6 +68,10 @@ class Step:
     confidence: float
 
 
+#: The error kinds `relative_error` turns into a relative standard error.
+RELATIVE_ERROR_KINDS = ("ci99.9", "stddev")
+
+
 def relative_error(
     value: float, error: float | None, kind: str | None, samples: int | None
 ) -> float | None:

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import numpy as np
 import orjson
 from sqlalchemy import Connection, Text, and_, case, cast, delete, insert, or_, select
 
@@ -36,6 +35,7 @@ from cryptobench_server.changes.detect import (
     find_steps,
 )
 from cryptobench_server.models import Change, Run, Series, SeriesRun
+from cryptobench_server.query.sqlfuncs import unpack
 
 #: Points at the start of a truncated lineage whose stored changes a refresh keeps: their
 #: decisions depend on older points it did not load.
@@ -98,13 +98,13 @@ def refresh_run(
     ).one()
     runs, truncated = _runs_around(connection, run, without=run_pk if without_run else None)
     params = _Params()
-    own = (
+    lineages = (
         select(*_lineage_columns())
         .join(SeriesRun, SeriesRun.series_id == Series.id)
         .where(SeriesRun.run_pk == run_pk, _own_figures().is_not(None))
         .distinct()
     )
-    mine = {params.match(row) for row in connection.execute(own).all()}
+    mine = {params.match(row) for row in connection.execute(lineages).all()}
     # The runs' rows are matched to the run's lineages here, not by a SQL join: SQLite has no hash
     # join, and a nested loop over 5,000-result runs took a minute per upload.
     rows = connection.execute(_point_rows().where(SeriesRun.run_pk.in_(list(runs))))
@@ -278,8 +278,8 @@ def _positive(packed: bytes | None) -> list[float]:
     """The positive figures of packed big-endian float64 (rollups.py)."""
     if packed is None:
         return []
-    figures = np.frombuffer(packed, dtype=">f8")
-    return figures[figures > 0].astype(np.float64).tolist()
+    figures = unpack(packed)
+    return figures[figures > 0].tolist()
 
 
 def _kept_runs(points, keys: Sequence[str], truncated: bool) -> list[int]:

@@ -21,6 +21,7 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 from sqlalchemy import Engine, LargeBinary, String, event, literal_column
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import QueryableAttribute
@@ -137,6 +138,11 @@ class _PackFigures:
 
 def pack(values: Sequence[float]) -> bytes:
     return struct.pack(f">{len(values)}d", *values)
+
+
+def unpack(data: bytes) -> np.ndarray:
+    """The figures `pack` and `pack_figures` packed, as native float64."""
+    return np.frombuffer(data, dtype=">f8").astype(np.float64)
 
 
 @event.listens_for(Engine, "connect")

@@ -5,6 +5,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from cryptobench_server.query.sqlfuncs import unpack
+
 
 def median(values: Iterable[float]) -> float:
     return _middle(np.fromiter(values, dtype=np.float64))
@@ -12,7 +14,7 @@ def median(values: Iterable[float]) -> float:
 
 def packed_median(data: bytes) -> float:
     """The median of figures packed as big-endian float64 (rollup `<metric>_values`)."""
-    return _middle(np.frombuffer(data, dtype=">f8").astype(np.float64))
+    return _middle(unpack(data))
 
 
 def _middle(values: np.ndarray) -> float:

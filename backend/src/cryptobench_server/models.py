@@ -190,17 +190,19 @@ class SeriesRun(Figures, Base):
     series_id: Mapped[int] = mapped_column(
         ForeignKey("series.id", ondelete="CASCADE"), primary_key=True
     )
-    run_pk: Mapped[int] = mapped_column(
-        ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True, index=True
-    )
+    run_pk: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
     #: Change detection's error inputs (changes/store.py), over the results whose reported
     #: metric's figure is positive: how many carry a relative error (changes.detect.
     #: relative_error) and the largest.
     relative_error_n: Mapped[int] = mapped_column(Integer)
     relative_error_max: Mapped[float | None] = mapped_column(Float)
 
-    #: Counting by run (the run facet) reads this index only, not the rows' packed figures.
-    __table_args__ = (Index("ix_series_runs_counts", "series_id", "run_pk", "result_n"),)
+    #: Counting by series (facets under a run filter) and by run (the run facet) read these
+    #: indexes only, not the rows' packed figures.
+    __table_args__ = (
+        Index("ix_series_runs_counts", "series_id", "run_pk", "result_n"),
+        Index("ix_series_runs_by_run", "run_pk", "series_id", "result_n"),
+    )
 
 
 class SeriesTotal(Figures, Base):

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Depends
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
-from cryptobench_server.query.facets import RUN_FACET_LIMIT, facets, metric_counts, ordered
+from cryptobench_server.query.facets import RUN_FACET_LIMIT, facets, ordered
 from cryptobench_server.schemas_read import Facet, Facets, FacetValue
 
 router = APIRouter(tags=["facets"])
@@ -26,13 +26,14 @@ FacetFilters = Annotated[Filters, Depends(filters_dependency())]
     ),
 )
 def get_facets(session: SessionDep, _: ReadAccess, filters: FacetFilters) -> Facets:
+    found = facets(session, filters)
     dimensions = [
         Facet(
             name=name,
             values=[FacetValue(value=v, count=n) for v, n in ordered(counts, name)],
             more=more,
         )
-        for name, counts, more in facets(session, filters)
+        for name, counts, more in found.dimensions
     ]
-    metrics = [FacetValue(value=m, count=n) for m, n in metric_counts(session, filters).items()]
+    metrics = [FacetValue(value=m, count=n) for m, n in found.metrics.items()]
     return Facets(dimensions=dimensions, metrics=metrics)

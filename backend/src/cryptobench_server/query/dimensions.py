@@ -101,11 +101,13 @@ def rollup_for(names: Iterable[str]) -> type[SeriesRun] | type[SeriesTotal]:
     return SeriesRun if "run" in names else SeriesTotal
 
 
-def series_from(query: Select, names: Iterable[str], rollup: Any) -> Select:
-    """Series joined to `rollup`, to runs when a run is among `names`, to machines when the
-    machine is."""
+def series_from(query: Select, names: Iterable[str], rollup: Any = None) -> Select:
+    """Series joined to `rollup` (when given), to runs when a run is among `names`, to machines
+    when the machine is."""
     names = set(names)
-    query = query.select_from(Series).join(rollup, rollup.series_id == Series.id)
+    query = query.select_from(Series)
+    if rollup is not None:
+        query = query.join(rollup, rollup.series_id == Series.id)
     if "run" in names:
         query = query.join(Run, Run.id == rollup.run_pk)
     if "machine" in names:

@@ -10,12 +10,12 @@ Counts add up the read model's `result_n` (rollups.py): one row per distinct ser
 instead of every result.
 """
 
+import math
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from sqlalchemy import (
-    Row,
     Select,
     String,
     case,
@@ -35,7 +35,7 @@ from sqlalchemy.sql.util import ClauseAdapter
 
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.versions import is_version_dimension, version_key
-from cryptobench_server.models import Machine, Run, Series, SeriesRun, SeriesTotal
+from cryptobench_server.models import Machine, Run, Series, SeriesRun
 from cryptobench_server.query.chart import numeric
 from cryptobench_server.query.dimensions import (
     FIXED,
@@ -52,19 +52,29 @@ Counts = dict[str | None, int]
 #: and listing every run would cost what was measured, not what is distinct (bench/interaction.py
 #: at 5M results). The Runs page lists and searches them all.
 RUN_FACET_LIMIT = 100
-#: (pk, run_id, result_count) rows of runs -> (run_id, count) of those that match
-RunCounter = Callable[[Sequence[Row[int, uuid.UUID, int]]], list[tuple[uuid.UUID, int]]]
+#: (condition on runs, offset, size) -> (run_id, count or None) of the runs in that window
+WindowCounter = Callable[[Any, int, int | None], list[tuple[uuid.UUID, int]]]
 OPEN = ((PARAM, Series.params), (TAG, Series.tags))
+#: The name of the metric counts' rows among the dimensions' (no dimension is called so).
+METRICS = "metrics"
 
 
-def facets(session: Session, filters: Filters) -> list[tuple[str, Counts, bool]]:
-    """(dimension, {value: count}, whether more values match) for the fixed dimensions, then
-    param.*, then tag.*, by name. Only the run facet leaves values out (`_run_counts`).
+class FacetCounts(NamedTuple):
+    #: (dimension, {value: count}, whether more values match)
+    dimensions: list[tuple[str, Counts, bool]]
+    #: how many results have each canonical metric (a chart of it is not empty)
+    metrics: Counts
 
-    One statement counts every dimension but `run`: the series under all filters are chosen
-    once (a CTE), the dimensions without a filter of their own and every param/tag key group
-    it, each filtered dimension has its own branch (UNION ALL). `run` values are UUIDs (their
-    text differs between the databases): a second query."""
+
+def facets(session: Session, filters: Filters) -> FacetCounts:
+    """The fixed dimensions, then param.*, then tag.*, by name, each with its counts; and the
+    metric counts, under all filters. Only the run facet leaves values out (`_run_counts`).
+
+    One statement counts every dimension but `run`, and the metrics: the series under all
+    filters are chosen once (a CTE), the dimensions without a filter of their own, every
+    param/tag key and every metric group it, each filtered dimension has its own branch
+    (UNION ALL). `run` values are UUIDs (their text differs between the databases): a second
+    query."""
     counted = [name for name in FIXED if name != "run"]
     counted += [name for name in filters if name.startswith((PARAM, TAG))]
     chosen = _chosen(filters)
@@ -72,26 +82,22 @@ def facets(session: Session, filters: Filters) -> list[tuple[str, Counts, bool]]
         _own_counts(name, filters) if name in filters else _counts(name, chosen) for name in counted
     ]
     branches += [_pairs(session, prefix, column, chosen) for prefix, column in OPEN]
+    branches += [_metric_count(metric, chosen) for metric in CANONICAL_METRICS]
     found: dict[str, Counts] = {name: {} for name in counted}
     pairs: dict[str, Counts] = {}
+    metrics: Counts = {}
     for name, key, value, count in session.execute(union_all(*branches)):
-        if key is None:
+        if name == METRICS:
+            metrics[key] = count or 0
+        elif key is None:
             found[name][_text(value)] = count
         elif value is not None:
             pairs.setdefault(name + key, {})[_text(value)] = count
     found["run"], more_runs = _run_counts(session, filters)
     fixed = [(name, found[name], more_runs and name == "run") for name in FIXED]
     open_ = {**pairs, **{name: found[name] for name in counted if name not in FIXED}}
-    return fixed + sorted((k, v, False) for k, v in open_.items() if v)
-
-
-def metric_counts(session: Session, filters: Filters) -> Counts:
-    """How many results under the filters have each canonical metric (a chart of it is not empty)."""
-    rollup = rollup_for(filters)
-    columns = [func.coalesce(func.sum(getattr(rollup, f"{m}_n")), 0) for m in CANONICAL_METRICS]
-    query = series_from(select(*columns), filters, rollup)
-    counts = session.execute(query.where(*_conditions(filters))).one()
-    return dict(zip(CANONICAL_METRICS, counts, strict=True))
+    dimensions = fixed + sorted((k, v, False) for k, v in open_.items() if v)
+    return FacetCounts(dimensions, {metric: metrics[metric] for metric in CANONICAL_METRICS})
 
 
 def ordered(counts: Counts, name: str = "") -> list[tuple[str | None, int]]:
@@ -127,7 +133,8 @@ class _Chosen(NamedTuple):
 
 def _chosen(filters: Filters) -> _Chosen:
     rollup = rollup_for(filters)
-    columns = (Series, Machine.name.label("machine_name"), rollup.result_n)
+    counts = [getattr(rollup, f"{metric}_n") for metric in CANONICAL_METRICS]
+    columns = (Series, Machine.name.label("machine_name"), rollup.result_n, *counts)
     query = series_from(select(*columns), [*filters, "machine"], rollup)
     rows = query.where(*_conditions(filters)).cte("chosen")
     return _Chosen(rows, ClauseAdapter(rows))
@@ -138,6 +145,12 @@ def _counts(name: str, chosen: _Chosen) -> Select:
     expression = chosen.adapt(dimension(name, source=Series).expression)
     columns = (literal(name), null().label("key"), expression, func.sum(chosen.rows.c.result_n))
     return select(*columns).select_from(chosen.rows).group_by(expression)
+
+
+def _metric_count(metric: str, chosen: _Chosen) -> Select:
+    """(METRICS, metric, NULL, count) row: how many chosen results have the metric."""
+    count = func.sum(chosen.rows.c[f"{metric}_n"])
+    return select(literal(METRICS), literal(metric), null(), count).select_from(chosen.rows)
 
 
 def _own_counts(name: str, filters: Filters) -> Select:
@@ -151,54 +164,72 @@ def _own_counts(name: str, filters: Filters) -> Select:
 
 
 def _run_counts(session: Session, filters: Filters) -> tuple[Counts, bool]:
-    """The run facet: the filtered runs, then the newest runs under every filter but `run`, up
+    """The run facet: the filtered runs (as listed in the filter), then the newest runs under every filter but `run`, up
     to `RUN_FACET_LIMIT` in all, each with its result count; and whether more runs match.
 
-    Runs are walked newest first (the started_at index) in growing batches, each counted by its
-    own series_runs rows, until enough are found: the cost follows the runs listed, not the
-    runs stored."""
-    walked, count = _run_counter(session, filters)
-    runs = select(Run.id, Run.run_id, Run.result_count).where(Run.result_count > 0, walked)
+    Runs are walked newest first (the started_at index) in windows, each window counted by
+    its runs' series_runs in the same statement, until enough are found: the cost follows the
+    runs listed, not the runs stored. A window after the first is sized by the share of runs
+    that matched so far."""
+    counted = _run_counter(session, filters)
     chosen = [run_id(v) for v in filters.get("run", ())]
-    first = count(session.execute(runs.where(Run.run_id.in_(chosen))).all()) if chosen else []
+    listed = counted(Run.run_id.in_(chosen), 0, None) if chosen else []
+    first = sorted(((run, n) for run, n in listed if n), key=lambda pair: chosen.index(pair[0]))
     room = max(RUN_FACET_LIMIT - len(first), 0)
-    newest = runs.where(Run.run_id.not_in(chosen)).order_by(Run.started_at.desc(), Run.id.desc())
     rest: list[tuple[uuid.UUID, int]] = []
     offset, walk = 0, room + 1
     while True:
-        batch = session.execute(newest.limit(walk).offset(offset)).all()
-        rest += count(batch)
-        if len(rest) > room or len(batch) < walk:
+        window = counted(Run.run_id.not_in(chosen), offset, walk)
+        rest += [(run, n) for run, n in window if n]
+        offset += len(window)
+        if len(rest) > room or len(window) < walk:
             break
-        offset, walk = offset + walk, walk * 4
+        missing = room + 1 - len(rest)
+        walk = math.ceil(missing * offset / len(rest) * 1.25) if rest else walk * 8
     counts: Counts = {str(run): n for run, n in [*first, *rest[:room]]}
     return counts, len(rest) > room
 
 
-def _run_counter(session: Session, filters: Filters) -> tuple[Any, RunCounter]:
-    """Which runs may match (a condition on runs) and how to count a batch of (pk, run_id,
-    result_count) rows under every filter but `run` (runs without a match left out).
+def _run_counter(session: Session, filters: Filters) -> WindowCounter:
+    """How to count a window of runs (a condition on runs, an offset and a size, newest first)
+    under every filter but `run`: (run_id, count or None) of every run in the window, one
+    statement.
 
     Under no other filter a run's count is its result count. Otherwise only runs of a machine
-    and source of the chosen series may match (a list of literals, cheap to check)."""
+    and source of the chosen series are walked (a list of literals, cheap to check), and a
+    run's count sums its series_runs of the chosen series."""
     others = [name for name in filters if name != "run"]
-    if not others:
-        return true(), lambda runs: [(run, n) for _, run, n in runs]
     conditions_ = _conditions(filters, without="run")
-    kinds = series_from(select(Series.machine_id, Series.source), others, SeriesTotal)
-    pairs = [tuple(pair) for pair in session.execute(kinds.where(*conditions_).distinct())]
-    per_run = series_from(
-        select(SeriesRun.run_pk, func.sum(SeriesRun.result_n)), others, SeriesRun
-    ).where(*conditions_)
+    walked: Any = true()
+    if others:
+        kinds = series_from(select(Series.machine_id, Series.source), others)
+        pairs = [tuple(pair) for pair in session.execute(kinds.where(*conditions_).distinct())]
+        walked = tuple_(Run.machine_id, Run.source).in_(pairs)
 
-    def count(runs: Sequence[Row[int, uuid.UUID, int]]) -> list[tuple[uuid.UUID, int]]:
-        if not runs:
-            return []
-        query = per_run.where(SeriesRun.run_pk.in_([pk for pk, _, _ in runs]))
-        found = dict(session.execute(query.group_by(SeriesRun.run_pk)).all())
-        return [(run, found[pk]) for pk, run, _ in runs if found.get(pk)]
+    def count(condition: Any, offset: int, size: int | None) -> list[tuple[uuid.UUID, int]]:
+        window = (
+            select(Run.id, Run.run_id, Run.result_count, Run.started_at)
+            .where(Run.result_count > 0, walked, condition)
+            .order_by(Run.started_at.desc(), Run.id.desc())
+            .offset(offset)
+            .limit(size)
+            .cte("window")
+        )
+        query = select(window.c.run_id, window.c.result_count)
+        if others:
+            n = func.sum(SeriesRun.result_n).label("n")
+            per_run = (
+                series_from(select(SeriesRun.run_pk, n), others, SeriesRun)
+                .where(*conditions_, SeriesRun.run_pk.in_(select(window.c.id)))
+                .group_by(SeriesRun.run_pk)
+                .subquery()
+            )
+            joined = window.outerjoin(per_run, per_run.c.run_pk == window.c.id)
+            query = select(window.c.run_id, per_run.c.n).select_from(joined)
+        newest = query.order_by(window.c.started_at.desc(), window.c.id.desc())
+        return [(run, n) for run, n in session.execute(newest)]
 
-    return tuple_(Run.machine_id, Run.source).in_(pairs), count
+    return count
 
 
 def _pairs(session: Session, prefix: str, column, chosen: _Chosen) -> Select:

@@ -2,8 +2,8 @@
 
 The read model (rollups.py) holds each series' results pre-aggregated, so a chart over 1M results
 reads one row per series (`series_totals`; `series_runs` when a run is a dimension): min/max/n
-and the sums for the mean in SQL, the median exactly from the packed figures of the group's
-series (query/stats.py, interpolated as PostgreSQL's percentile_cont(0.5)).
+and the sums for the mean in SQL, the median exactly from the group's packed figures
+(query/stats.py, interpolated as PostgreSQL's percentile_cont(0.5)).
 
 Per point: `value` is the chosen aggregate (median | mean | min | max) of the metric column,
 `min`/`max`/`n` are over the same results. Results whose metric column is NULL (the figure was
@@ -21,14 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, null, select
 from sqlalchemy.orm import Session
 
 from cryptobench_contract.versions import is_version_dimension, version_key
-from cryptobench_server.fastpaths import fetch_binary
+from cryptobench_server.fastpaths import fetch_aggregate
 from cryptobench_server.models import Series
 from cryptobench_server.query.dimensions import Dimension, rollup_for, series_from
 from cryptobench_server.query.filters import Filters, conditions
+from cryptobench_server.query.sqlfuncs import concat_bytes
 from cryptobench_server.query.stats import packed_median
 
 Agg = Literal["median", "mean", "min", "max"]
@@ -55,7 +56,7 @@ def chart_rows(
     agg: Agg,
     filters: Filters,
 ) -> list[PointRow]:
-    """One GROUP BY over the read model; for the median, the groups' packed figures.
+    """One GROUP BY over the read model; the median from the group's packed figures.
 
     `x` and `series` are dimensions resolved on Series (`dimension(name, source=Series)`)."""
     names = [x.name, *(s.name for s in series), *filters]
@@ -65,7 +66,6 @@ def chart_rows(
     )
     own = Series.metric == metric
     groups = [x.expression, *(s.expression for s in series)]
-    where = (count > 0, groups[0].is_not(None), *conditions(filters, source=Series))
     query = series_from(
         select(
             *groups,
@@ -73,6 +73,7 @@ def chart_rows(
             func.max(high),
             func.sum(count),
             func.sum(total),
+            concat_bytes(values) if agg == "median" else null(),
             func.sum(case((own, rollup.error_n))),
             func.max(case((own, rollup.error_max))),
             func.min(case((own, rollup.error_kind_min))),
@@ -80,33 +81,16 @@ def chart_rows(
         ),
         names,
         rollup,
-    ).where(*where)
+    ).where(count > 0, groups[0].is_not(None), *conditions(filters, source=Series))
     width = len(groups)
-    rows = fetch_binary(session.connection(), query.group_by(*groups))
-    medians: dict[tuple[Any, ...], float] = {}
+    rows = fetch_aggregate(session.connection(), query.group_by(*groups))
+    return [_point(row, width, agg) for row in rows]
+
+
+def _point(row: Sequence[Any], width: int, agg: Agg) -> PointRow:
+    low, high, n, total, packed, n_error, error, kind, other_kind = row[width:]
     if agg == "median":
-        figures = series_from(select(*groups, values), names, rollup).where(*where)
-        medians = _medians(fetch_binary(session.connection(), figures), width)
-    return [_point(row, width, agg, medians) for row in rows]
-
-
-def _medians(rows: Sequence[Sequence[Any]], width: int) -> dict[tuple[Any, ...], float]:
-    """The median of each group's figures, from one row of packed figures per series (or per
-    series and run) of the group: joined here rather than by an SQL aggregate, which would copy
-    every figure once more (bench/interaction.py at 5M: ~10 ms less on a chart of 1M
-    figures)."""
-    parts: dict[tuple[Any, ...], list[bytes]] = {}
-    for row in rows:
-        parts.setdefault(tuple(row[:width]), []).append(row[width])
-    return {key: packed_median(b"".join(packed)) for key, packed in parts.items()}
-
-
-def _point(
-    row: Sequence[Any], width: int, agg: Agg, medians: dict[tuple[Any, ...], float]
-) -> PointRow:
-    low, high, n, total, n_error, error, kind, other_kind = row[width:]
-    if agg == "median":
-        value = medians[tuple(row[:width])]
+        value = packed_median(packed)
     else:
         value = total / n if agg == "mean" else (low if agg == "min" else high)
     has_error = n_error == n and kind == other_kind

@@ -215,20 +215,21 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
     """The results table's rows for `doc` (without run_pk), normalized and flagged."""
     clock = doc.machine.clock_hz
     identity = _identities(doc)
-    disagreeing = _disagreeing_series(doc, identity)
-    for position, r in enumerate(doc.results):
-        ident = _identity_of(identity, r)
+    idents = [_identity_of(identity, r) for r in doc.results]
+    disagreeing = _disagreeing_series(doc, idents)
+    for position, (r, ident) in enumerate(zip(doc.results, idents, strict=True)):
         plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
         figures = apply_plan(plan, r.value)
-        derived = (
-            plan.derived
-            if r.value > 0
-            else [
-                m
-                for m, f in zip(CANONICAL_METRICS, figures, strict=False)
-                if f is not None and m != r.metric
-            ]
-        )
+        if r.value > 0:
+            derived = _json_names(plan.derived)
+        else:
+            derived = _json(
+                [
+                    m
+                    for m, f in zip(CANONICAL_METRICS, figures, strict=False)
+                    if f is not None and m != r.metric
+                ]
+            )
         flags = plausibility_flags(
             value=r.value,
             error=r.error,
@@ -257,27 +258,31 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
             _json(r.stats),
             _json(r.raw),
             *figures,
-            _json(derived),
-            _json(flags),
+            derived,
+            _json(flags) if flags else "[]",
         )
 
 
-def _disagreeing_series(doc: RunDocument, identity) -> set[str]:
+@cache
+def _json_names(names: tuple[str, ...]) -> str:
+    """The JSON list of a figure plan's derived names (a handful of distinct plans per run)."""
+    return orjson.dumps(list(names)).decode()
+
+
+def _disagreeing_series(doc: RunDocument, idents: list[_Identity]) -> set[str]:
     """Series keys whose results, reported in different metrics, disagree (normalize.disagreeing_metrics).
 
     Only series reported in more than one metric are normalized here, so a run of one metric
     per series (nearly all) costs one cached lookup per result.
     """
     metrics_of: dict[str, set[str]] = defaultdict(set)
-    for r in doc.results:
-        key = _identity_of(identity, r).series_key
-        metrics_of[key].add(r.metric)
+    for r, ident in zip(doc.results, idents, strict=True):
+        metrics_of[ident.series_key].add(r.metric)
     mixed = {key for key, metrics in metrics_of.items() if len(metrics) > 1}
     if not mixed:
         return set()
     reported: dict[str, dict[str, list[float | None]]] = defaultdict(lambda: defaultdict(list))
-    for r in doc.results:
-        ident = _identity_of(identity, r)
+    for r, ident in zip(doc.results, idents, strict=True):
         if ident.series_key in mixed:
             figures = apply_plan(
                 figure_plan(r.metric, r.unit, doc.machine.clock_hz, ident.op_bytes), r.value

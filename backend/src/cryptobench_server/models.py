@@ -120,8 +120,8 @@ class Figures:
     """The figure columns a rollup row keeps for its results (rollups.py).
 
     `result_n` counts the results; per canonical metric: how many have it (`<metric>_n`), their
-    sum, min, max and `<metric>_values` (the figures packed as big-endian float64, for an exact
-    median). The error columns are over the results whose reported error converts into the
+    sum, min, max and `<metric>_values` (the figures packed as big-endian float64 in no
+    particular order, for an exact median). The error columns are over the results whose reported error converts into the
     reported metric (query/chart.py).
     """
 

@@ -218,7 +218,7 @@ def refresh_totals(connection: Connection, series: Select | Sequence[int] | None
             func.sum(total),
             func.min(low),
             func.max(high),
-            concat_bytes(values, SeriesRun.run_pk),
+            concat_bytes(values),
         ]
     rows = (
         select(

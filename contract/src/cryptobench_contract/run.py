@@ -101,7 +101,9 @@ class Result(_Strict):
 
     @model_validator(mode="after")
     def _unit_matches_metric(self) -> Self:
-        self.unit = canonical_unit_symbol(self.unit)
+        unit = canonical_unit_symbol(self.unit)
+        if unit != self.unit:
+            self.unit = unit
         if self.metric != "other" and self.unit not in UNITS:
             raise ValueError(
                 f"unit {self.unit!r} is not known for metric {self.metric!r}; "
@@ -117,12 +119,16 @@ class Result(_Strict):
 
     @model_validator(mode="after")
     def _canonical_identity(self) -> Self:
-        """Every producer and the server name the same experiment the same way (DESIGN "Vocabulary")."""
-        algorithm, library, version, params = _canonical(
-            self.algorithm, self.library, self.library_version, tuple(self.params.items())
-        )
-        self.algorithm, self.library, self.library_version = algorithm, library, version
-        self.params = dict(params)
+        """Every producer and the server name the same experiment the same way (DESIGN "Vocabulary").
+
+        Only what changes is assigned: a validated assignment costs ~1 us, five per result of
+        a 25,000-result upload (most results are named canonically already)."""
+        given = (self.algorithm, self.library, self.library_version, tuple(self.params.items()))
+        canonical = _canonical(*given)
+        if canonical != given:
+            algorithm, library, version, params = canonical
+            self.algorithm, self.library, self.library_version = algorithm, library, version
+            self.params = dict(params)
         return self
 
 

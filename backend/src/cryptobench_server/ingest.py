@@ -220,16 +220,15 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
     for position, (r, ident) in enumerate(zip(doc.results, idents, strict=True)):
         plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
         figures = apply_plan(plan, r.value)
-        if r.value > 0:
-            derived = _json_names(plan.derived)
-        else:
-            derived = _json(
-                [
-                    m
-                    for m, f in zip(CANONICAL_METRICS, figures, strict=False)
-                    if f is not None and m != r.metric
-                ]
+        derived = (
+            plan.derived
+            if r.value > 0
+            else tuple(
+                m
+                for m, f in zip(CANONICAL_METRICS, figures, strict=False)
+                if f is not None and m != r.metric
             )
+        )
         flags = plausibility_flags(
             value=r.value,
             error=r.error,
@@ -258,14 +257,14 @@ def result_rows(doc: RunDocument) -> Iterator[tuple]:
             _json(r.stats),
             _json(r.raw),
             *figures,
-            derived,
+            _json_names(derived),
             _json(flags) if flags else "[]",
         )
 
 
 @cache
 def _json_names(names: tuple[str, ...]) -> str:
-    """The JSON list of a figure plan's derived names (a handful of distinct plans per run)."""
+    """The JSON list of derived figure names (a handful of distinct lists per run)."""
     return orjson.dumps(list(names)).decode()
 
 

@@ -53,7 +53,7 @@ Counts = dict[str | None, int]
 #: at 5M results). The Runs page lists and searches them all.
 RUN_FACET_LIMIT = 100
 #: (condition on runs, offset, size) -> (run_id, count or None) of the runs in that window
-WindowCounter = Callable[[Any, int, int | None], list[tuple[uuid.UUID, int]]]
+WindowCounter = Callable[[Any, int, int | None], list[tuple[uuid.UUID, int | None]]]
 OPEN = ((PARAM, Series.params), (TAG, Series.tags))
 #: The name of the metric counts' rows among the dimensions' (no dimension is called so).
 METRICS = "metrics"
@@ -164,8 +164,9 @@ def _own_counts(name: str, filters: Filters) -> Select:
 
 
 def _run_counts(session: Session, filters: Filters) -> tuple[Counts, bool]:
-    """The run facet: the filtered runs (as listed in the filter), then the newest runs under every filter but `run`, up
-    to `RUN_FACET_LIMIT` in all, each with its result count; and whether more runs match.
+    """The run facet: the filtered runs (in the filter's order), then the newest runs under
+    every filter but `run`, up to `RUN_FACET_LIMIT` in all, each with its result count; and
+    whether more runs match.
 
     Runs are walked newest first (the started_at index) in windows, each window counted by
     its runs' series_runs in the same statement, until enough are found: the cost follows the
@@ -210,7 +211,7 @@ def _run_counter(session: Session, filters: Filters) -> WindowCounter:
         pairs = [tuple(pair) for pair in session.execute(kinds.where(*conditions_).distinct())]
         walked = tuple_(Run.machine_id, Run.source).in_(pairs)
 
-    def count(condition: Any, offset: int, size: int | None) -> list[tuple[uuid.UUID, int]]:
+    def count(condition: Any, offset: int, size: int | None) -> list[tuple[uuid.UUID, int | None]]:
         window = (
             select(Run.id, Run.run_id, Run.result_count, Run.started_at)
             .where(Run.result_count > 0, walked, condition)

@@ -272,7 +272,8 @@ def _disagreeing_series(doc: RunDocument, idents: list[_Identity]) -> set[str]:
     """Series keys whose results, reported in different metrics, disagree (normalize.disagreeing_metrics).
 
     Only series reported in more than one metric are normalized here, so a run of one metric
-    per series (nearly all) costs one cached lookup per result.
+    per series (nearly all) costs one set insertion per result (`idents`: each result's
+    identity, computed once by `result_rows`).
     """
     metrics_of: dict[str, set[str]] = defaultdict(set)
     for r, ident in zip(doc.results, idents, strict=True):

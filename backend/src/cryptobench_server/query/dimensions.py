@@ -102,8 +102,8 @@ def rollup_for(names: Iterable[str]) -> type[SeriesRun] | type[SeriesTotal]:
 
 
 def series_from(query: Select, names: Iterable[str], rollup: Any = None) -> Select:
-    """Series joined to `rollup` (when given), to runs when a run is among `names`, to machines
-    when the machine is."""
+    """Series joined to `rollup` (when given), to runs when a run is among `names` (through the
+    rollup's run_pk: a run needs `rollup`), to machines when the machine is."""
     names = set(names)
     query = query.select_from(Series)
     if rollup is not None:

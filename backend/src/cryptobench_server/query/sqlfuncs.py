@@ -9,14 +9,14 @@
 - `pack_figures(column)`: the aggregate packing a group's non-NULL floats as big-endian float64
   (NULL when there are none): PostgreSQL `string_agg(float8send(column), ''::bytea)`; SQLite
   an aggregate `cb_pack_figures`.
-Both keep no order: packed figures are a multiset (the median partitions them). An ORDER BY
-inside the aggregate sorts every group on its own: the series_runs of a 25,000-result upload
-(873 series, five metrics) took 135-225 ms with it, 106-145 ms without (bench/ingest.py's
-workload, PostgreSQL 15).
 - `sqrt(x)`: built into PostgreSQL; registered on every SQLite connection (SQLite has it only
   when built with its math functions).
-The key is rendered as a quoted literal (never user SQL), so GROUP BY and SELECT compile to the
-same expression.
+
+`json_text`'s key is rendered as a quoted literal (never user SQL), so GROUP BY and SELECT
+compile to the same expression. The byte aggregates keep no order: packed figures are a
+multiset (the median partitions them). An ORDER BY inside the aggregate sorts every group on
+its own: the series_runs of a 25,000-result upload (873 series, five metrics) took 135-225 ms
+with it, 106-145 ms without (bench/ingest.py's workload, PostgreSQL 15).
 """
 
 import math

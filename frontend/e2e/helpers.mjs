@@ -1,9 +1,9 @@
 // Small helpers shared by the e2e tests: plotted traces read from the Plotly graph div.
 import assert from "node:assert/strict";
 
-export async function drawCount(page) {
-  const value = await page.getAttribute('[data-testid="plot"]', "data-drawn").catch(() => null);
-  return Number(value ?? 0);
+/** The draws so far of the chart on the page now (0 when none is shown); does not wait for one. */
+export function drawCount(page) {
+  return page.evaluate(() => Number(document.querySelector('[data-testid="plot"]')?.getAttribute("data-drawn") ?? 0));
 }
 
 /** Wait until the chart has been drawn more than `after` times and no request is pending. */

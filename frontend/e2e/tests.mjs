@@ -29,6 +29,19 @@ async function selectAndRedraw(page, label, value) {
   await waitForChart(page, before);
 }
 
+/**
+ * By message size the lines view overlays the cost-model fits, which arrive in their own request,
+ * often after the chart's first draw: wait until the plot holds one fit trace per good fit listed.
+ */
+async function waitForFitOverlay(page) {
+  await page.locator('[data-testid="fit-table"] tbody tr').first().waitFor();
+  await page.waitForFunction(() => {
+    const good = [...document.querySelectorAll('[data-testid="fit-table"] tbody tr')].filter((tr) => tr.lastElementChild.textContent === "yes");
+    const fits = document.querySelector('[data-testid="plot"]').data.filter((t) => t.name.includes(" fit (R²"));
+    return good.length > 0 && fits.length === good.length;
+  });
+}
+
 function upload(url, token, doc) {
   return fetch(`${url}/api/v1/runs`, {
     method: "POST",
@@ -84,12 +97,14 @@ export const TESTS = [
       await selectAndRedraw(page, "aggregation", "max");
       await page.getByRole("button", { name: "lines" }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid="plot"]').data[0].type === "scatter");
+      await waitForFitOverlay(page);
       const link = page.url();
       const original = await plotted(page);
       const fresh = await browser.newContext();
       const other = await fresh.newPage();
       await other.goto(link);
       await waitForChart(other);
+      await waitForFitOverlay(other);
       assert.deepEqual(await plotted(other), original);
       assert.equal(await other.evaluate(() => document.querySelector('[data-testid="plot"]').data[0].type), "scatter");
       await fresh.close();

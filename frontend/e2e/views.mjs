@@ -52,6 +52,8 @@ export const VIEW_TESTS = [
 
       await page.getByRole("button", { name: "×" }).nth(1).click();
       await page.waitForURL(/sort=s%3A-Os/);
+      // The URL changes before the transition that re-renders the table commits.
+      await page.locator('[data-testid="matrix-table"] button.sort[aria-pressed="true"]', { hasText: "×" }).waitFor();
       const sorted = await matrixCells(page);
       const worst = expected.reduce((a, b) => (a.o2 / a.os < b.o2 / b.os ? a : b));
       assert.ok(sorted.rows[0].labels.includes(worst.bits) && sorted.rows[0].labels.includes(worst.padding));

@@ -41,8 +41,11 @@ export function assertTrace(traces, name, points) {
   Object.values(points).forEach((v, i) => close(trace.y[i], v, `${name} at x=${trace.x[i]}`));
 }
 
+/** Open the Explorer, wait for its first chart, then click preset `id` and wait for its chart. */
 export async function openPreset(page, url, id) {
   await page.goto(`${url}/`);
-  await page.click(`[data-preset="${id}"]`);
   await waitForChart(page);
+  const before = await drawCount(page);
+  await page.click(`[data-preset="${id}"]`);
+  await waitForChart(page, before);
 }

@@ -41,11 +41,16 @@ export function assertTrace(traces, name, points) {
   Object.values(points).forEach((v, i) => close(trace.y[i], v, `${name} at x=${trace.x[i]}`));
 }
 
+/** Run `action` (a click, a navigation) and wait for the chart it draws next, not the one shown before. */
+export async function redrawnBy(page, action) {
+  const before = await drawCount(page);
+  await action();
+  await waitForChart(page, before);
+}
+
 /** Open the Explorer, wait for its first chart, then click preset `id` and wait for its chart. */
 export async function openPreset(page, url, id) {
   await page.goto(`${url}/`);
   await waitForChart(page);
-  const before = await drawCount(page);
-  await page.click(`[data-preset="${id}"]`);
-  await waitForChart(page, before);
+  await redrawnBy(page, () => page.click(`[data-preset="${id}"]`));
 }

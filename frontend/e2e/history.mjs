@@ -3,7 +3,7 @@
 // its links, a note, and the deletion of a run by an admin.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { drawCount, waitForChart } from "./helpers.mjs";
+import { redrawnBy, waitForChart } from "./helpers.mjs";
 
 const STEP_RUN = 9;
 
@@ -60,10 +60,10 @@ export const HISTORY_TESTS = [
       const { machine, runs } = await uploadNightlies(url, token);
       await page.goto(`${url}/?f.machine=${machine}&x=operation&metric=ns_per_op`);
       await waitForChart(page);
-      let before = await drawCount(page);
-      await page.getByRole("link", { name: "Show history of these series" }).click();
-      await page.waitForURL(/\/history\?/);
-      await waitForChart(page, before);
+      await redrawnBy(page, async () => {
+        await page.getByRole("link", { name: "Show history of these series" }).click();
+        await page.waitForURL(/\/history\?/);
+      });
       const traces = await page.evaluate(() =>
         document.querySelector('[data-testid="plot"]').data.map((t) => ({ name: t.name, n: t.x.length, text: t.text ?? [] })),
       );
@@ -79,10 +79,10 @@ export const HISTORY_TESTS = [
       const listed = await page.getByRole("list", { name: "changes on this history" }).innerText();
       assert.match(listed, /^regression at \w+ 9, 2026, \d{1,2}:\d{2}\s?[AP]M: 50,\d+ → 55,\d+ ns\/op \(×1\.1\d\d\); library_version 3\.6\.2 → 3\.6\.3$/);
       assert.doesNotMatch(listed, /T02:00:00/);
-      before = await drawCount(page);
-      await page.getByLabel("x axis").selectOption("version");
-      await page.waitForURL(/axis=version/);
-      await waitForChart(page, before);
+      await redrawnBy(page, async () => {
+        await page.getByLabel("x axis").selectOption("version");
+        await page.waitForURL(/axis=version/);
+      });
       const x = await page.evaluate(() => [...document.querySelector('[data-testid="plot"]').data[0].x]);
       assert.deepEqual([...new Set(x)], ["3.6.2", "3.6.3"]);
       await shot("history");
@@ -111,10 +111,10 @@ export const HISTORY_TESTS = [
       await rows.first().getByRole("link", { name: "compare" }).click();
       await page.waitForURL(new RegExp(`/compare\\?baseline=${runs[STEP_RUN - 2]}&contender=${runs[STEP_RUN - 1]}`));
       await page.goBack();
-      const before = await drawCount(page);
-      await rows.first().getByRole("link", { name: "history" }).click();
-      await page.waitForURL(/\/history\?/);
-      await waitForChart(page, before);
+      await redrawnBy(page, async () => {
+        await rows.first().getByRole("link", { name: "history" }).click();
+        await page.waitForURL(/\/history\?/);
+      });
       const names = await page.evaluate(() => document.querySelector('[data-testid="plot"]').data.map((t) => t.name));
       assert.deepEqual(names, ["all results", "regressions"]);
     },

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
+import { assertTrace, close, layoutOf, openPreset, plotted, redrawnBy, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
 import { DRILLDOWN_TESTS } from "./drilldown.mjs";
 import { HISTORY_TESTS } from "./history.mjs";
@@ -23,10 +23,8 @@ async function presetTest({ page, url, shot }, id) {
   await shot(`preset-${id}`);
 }
 
-async function selectAndRedraw(page, label, value) {
-  const before = await drawCount(page);
-  await page.getByLabel(label, { exact: true }).selectOption(value);
-  await waitForChart(page, before);
+function selectAndRedraw(page, label, value) {
+  return redrawnBy(page, () => page.getByLabel(label, { exact: true }).selectOption(value));
 }
 
 /**
@@ -80,13 +78,9 @@ export const TESTS = [
       const byOpt = await plotted(page);
       assert.deepEqual(byOpt.find((t) => t.name === "pss · -Os").x, ["-Os"]);
       await shot("changed-x-metric");
-      let before = await drawCount(page);
-      await page.goBack();
-      await waitForChart(page, before);
+      await redrawnBy(page, () => page.goBack());
       assert.deepEqual((await plotted(page)).find((t) => t.name === "pss · -Os").x, ["2048", "4096"]);
-      before = await drawCount(page);
-      await page.goForward();
-      await waitForChart(page, before);
+      await redrawnBy(page, () => page.goForward());
       assert.deepEqual((await plotted(page)).find((t) => t.name === "pss · -Os").x, ["-Os"]);
     },
   },

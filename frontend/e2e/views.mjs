@@ -1,7 +1,7 @@
 // E2E checks of the comparison views (matrix, relative-to, fits, size vs speed); app.spec.mjs runs them with the others.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { assertTrace, close, drawCount, layoutOf, openPreset, plotted, waitForChart } from "./helpers.mjs";
+import { assertTrace, close, layoutOf, openPreset, plotted, redrawnBy, waitForChart } from "./helpers.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
 
 const MATRIX_URL = "/matrix?f.algorithm=RSA&f.tag.seed=002&column=tag.opt_level&metric=ns_per_op&unit=ms%2Fop";
@@ -82,9 +82,7 @@ export const VIEW_TESTS = [
     name: "relative to: seed 002 against pkcs1v15 -O2, axis states direction, geomean, permalink",
     fn: async ({ page, browser, url, shot }) => {
       await openPreset(page, url, "rsa-verify");
-      const before = await drawCount(page);
-      await page.getByLabel("relative to", { exact: true }).selectOption({ label: "series pkcs1v15 · -O2" });
-      await waitForChart(page, before);
+      await redrawnBy(page, () => page.getByLabel("relative to", { exact: true }).selectOption({ label: "series pkcs1v15 · -O2" }));
       assert.match(page.url(), /vs=pkcs1v15&vs=-O2/);
       const base = RSA_VERIFY_MS["pkcs1v15 · -O2"];
       const speedups = (name) => Object.fromEntries(Object.entries(RSA_VERIFY_MS[name]).map(([bits, ms]) => [bits, base[bits] / ms]));
@@ -109,9 +107,7 @@ export const VIEW_TESTS = [
     fn: async ({ page, shot, url }) => {
       await openPreset(page, url, "openssl-cryptodev");
       await page.waitForSelector('[data-testid="fit-table"] tbody tr');
-      const before = await drawCount(page);
-      await page.getByRole("button", { name: "lines" }).click();
-      await waitForChart(page, before);
+      await redrawnBy(page, () => page.getByRole("button", { name: "lines" }).click());
       const names = (await plotted(page)).map((t) => t.name);
       assert.ok(names.some((n) => /^none fit \(R² 1\.0000\)$/.test(n)), names.join(" | "));
       assert.ok(!names.some((n) => n.startsWith("devcrypto fit")), names.join(" | "));

@@ -1,5 +1,7 @@
 """Ingest throughput: 200k results uploaded through POST /api/v1/runs (uvicorn on 127.0.0.1,
-throwaway PostgreSQL) vs the same normalized rows written with psycopg COPY (the baseline).
+throwaway PostgreSQL) vs the same normalized rows written with psycopg COPY into a second
+database of the same cluster (the baseline), run by run in turn: upload run i, copy run i, then
+run i + 1.
 
 Last line: {"bench": "ingest", "ours": API rows/s, "baseline": COPY rows/s, "ratio", "unit"}.
 """
@@ -99,45 +101,53 @@ def serve(database_url: str, port: int) -> subprocess.Popen:
     raise RuntimeError("the service did not start")
 
 
-def api_rows_per_s(database_url: str, bodies: list[bytes]) -> float:
-    engine = create_engine(database_url)
+def rows_per_s(api_url: str, copy_url: str, docs: list[dict]) -> tuple[float, float]:
+    """(API rows/s, COPY rows/s): run i is uploaded, then copied, before run i + 1, so that
+    both see the machine in the same state (on this shared 2-core machine the speed of the
+    whole machine drifts by a third within minutes)."""
+    bodies = [json.dumps(doc).encode() for doc in docs]
+    rows = [list(result_rows(RunDocument.model_validate(doc))) for doc in docs]
+    engine = create_engine(api_url)
     with transaction(make_sessionmaker(engine)) as session:
         _, token = create_token(session, name="bench", scope="upload")
     engine.dispose()
     port = free_port()
-    server = serve(database_url, port)
+    server = serve(api_url, port)
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    api_s = copy_s = 0.0
     try:
-        with httpx.Client(
-            base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=300
-        ) as client:
-            start = time.perf_counter()
-            for body in bodies:
+        with (
+            httpx.Client(
+                base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=300
+            ) as client,
+            psycopg.connect(copy_url.replace("postgresql+psycopg://", "postgresql://")) as conn,
+        ):
+            for body, doc, run_rows in zip(bodies, docs, rows, strict=True):
+                start = time.perf_counter()
                 client.post("/api/v1/runs", content=body).raise_for_status()
-            elapsed = time.perf_counter() - start
+                api_s += time.perf_counter() - start
+                copy_s += _copy(conn, doc, run_rows)
     finally:
         server.terminate()
         server.wait(30)
-    return RUNS * RESULTS_PER_RUN / elapsed
+    results = RUNS * RESULTS_PER_RUN
+    return results / api_s, results / copy_s
 
 
-def copy_rows_per_s(database_url: str, docs: list[dict]) -> float:
-    rows = [list(result_rows(RunDocument.model_validate(doc))) for doc in docs]
-    dsn = database_url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(dsn) as conn:
-        run_pks = [_bare_run(conn, doc) for doc in docs]
-        conn.commit()
-        start = time.perf_counter()
-        for run_pk, run_rows in zip(run_pks, rows, strict=False):
-            with (
-                conn.cursor() as cursor,
-                cursor.copy(f"COPY results ({', '.join(RESULT_COLUMNS)}) FROM STDIN") as copy,
-            ):
-                for row in run_rows:
-                    copy.write_row((run_pk, *row))
-            conn.commit()
-        elapsed = time.perf_counter() - start
-    return RUNS * RESULTS_PER_RUN / elapsed
+def _copy(conn: psycopg.Connection, doc: dict, rows: list[tuple]) -> float:
+    """Seconds to COPY one run's normalized rows into results and commit (its run row is made
+    first, untimed)."""
+    run_pk = _bare_run(conn, doc)
+    conn.commit()
+    start = time.perf_counter()
+    with (
+        conn.cursor() as cursor,
+        cursor.copy(f"COPY results ({', '.join(RESULT_COLUMNS)}) FROM STDIN") as copy,
+    ):
+        for row in rows:
+            copy.write_row((run_pk, *row))
+    conn.commit()
+    return time.perf_counter() - start
 
 
 def _bare_run(conn: psycopg.Connection, doc: dict) -> int:
@@ -156,19 +166,17 @@ def _bare_run(conn: psycopg.Connection, doc: dict) -> int:
 
 def main() -> None:
     docs = [make_doc(run) for run in range(RUNS)]
-    bodies = [json.dumps(doc).encode() for doc in docs]
     cluster = start_cluster()
     try:
         api_url, copy_url = cluster.create_database("api"), cluster.create_database("copy")
         upgrade(api_url)
         upgrade(copy_url)
-        ours = api_rows_per_s(api_url, bodies)
-        baseline = copy_rows_per_s(copy_url, docs)
+        ours, baseline = rows_per_s(api_url, copy_url, docs)
     finally:
         destroy(cluster)
     print(
         f"API: {ours:,.0f} rows/s   COPY: {baseline:,.0f} rows/s   ({RUNS} runs x {RESULTS_PER_RUN} results, "
-        f"{sum(map(len, bodies)) / 1e6:.1f} MB of JSON)"
+        f"{sum(len(json.dumps(doc)) for doc in docs) / 1e6:.1f} MB of JSON, alternating)"
     )
     print(
         json.dumps(

@@ -65,15 +65,14 @@ def _params(call: dict) -> list[tuple[str, str]]:
 
 
 def time_clicks(
-    base_url: str, plan: list[dict], together: bool
-) -> tuple[list[float], list[float], list, list]:
-    """Click latencies, unfiltered facets latencies, the chart figures and the facets of every
-    click. A click is GET /facets and GET /chart with the same filters; `together`: sent at
-    once on two connections and done when both have answered, as the Explorer sends them
-    (ExplorerPage renders the chart's query beside the facets' one); otherwise one after the
-    other."""
-    clicks, unfiltered, charts, facets = [], [], [], []
-    with httpx.Client(base_url=base_url, timeout=120) as client, ThreadPoolExecutor(2) as pool:
+    client: httpx.Client, plan: list[dict], together: bool
+) -> tuple[list[float], list, list]:
+    """Click latencies, and the chart figures and facets of every click. A click is GET /facets
+    and GET /chart with the same filters; `together`: sent at once on two connections and done
+    when both have answered, as the Explorer sends them (ExplorerPage renders the chart's query
+    beside the facets' one); otherwise one after the other."""
+    clicks, charts, facets = [], [], []
+    with ThreadPoolExecutor(1) as pool:
         for warm, call in [(True, c) for c in plan[:5]] + [(False, c) for c in plan]:
             filters = _params(call)
             chart = [("metric", call["metric"]), ("x", call["x"]), ("agg", call["agg"])]
@@ -93,11 +92,17 @@ def time_clicks(
                 clicks.append(elapsed)
                 charts.append(_chart_figures(got_chart.json()))
                 facets.append(_api_facets(got_facets.json()))
-        for _ in range(UNFILTERED):
-            start = time.perf_counter()
-            client.get("/api/v1/facets").raise_for_status()
-            unfiltered.append((time.perf_counter() - start) * 1000)
-    return clicks, unfiltered, charts, facets
+    return clicks, charts, facets
+
+
+def time_unfiltered(client: httpx.Client) -> list[float]:
+    """Latencies of the unfiltered GET /facets."""
+    unfiltered = []
+    for _ in range(UNFILTERED):
+        start = time.perf_counter()
+        client.get("/api/v1/facets").raise_for_status()
+        unfiltered.append((time.perf_counter() - start) * 1000)
+    return unfiltered
 
 
 def _chart_figures(body: dict) -> dict:
@@ -233,9 +238,10 @@ def measure(database_url: str, conninfo: str, plan: list[dict], baseline: bool) 
     port = free_port()
     server = serve(database_url, port)
     try:
-        base_url = f"http://127.0.0.1:{port}"
-        clicks, unfiltered, charts, facets = time_clicks(base_url, plan, together=True)
-        one_after_other = time_clicks(base_url, plan, together=False)[0]
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
+            clicks, charts, facets = time_clicks(client, plan, together=True)
+            one_after_other = time_clicks(client, plan, together=False)[0]
+            unfiltered = time_unfiltered(client)
     finally:
         server.terminate()
         server.wait()

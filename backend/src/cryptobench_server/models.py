@@ -121,8 +121,8 @@ class Figures:
 
     `result_n` counts the results; per canonical metric: how many have it (`<metric>_n`), their
     sum, min, max and `<metric>_values` (the figures packed as big-endian float64 in no
-    particular order, for an exact median). The error columns are over the results whose reported error converts into the
-    reported metric (query/chart.py).
+    particular order, for an exact median). The error columns are over the results whose
+    reported error converts into the reported metric (query/chart.py).
     """
 
     result_n: Mapped[int] = mapped_column(Integer)

@@ -5,6 +5,7 @@ from factories import make_result, make_run_doc
 from cryptobench_contract import Machine, Result, RunDocument
 from cryptobench_server.fingerprints import (
     RESULT_FIELDS,
+    ContentHash,
     content_hash,
     machine_fingerprint,
     series_key,
@@ -76,3 +77,36 @@ def test_content_hash_ignores_key_order_and_sees_any_value_change():
     first = content_hash(RunDocument.model_validate(doc))
     assert first == content_hash(RunDocument.model_validate(reordered))
     assert first != content_hash(RunDocument.model_validate(changed))
+
+
+def pinned_doc(results: list[dict], **overrides) -> RunDocument:
+    run_id = "6a0f7c1e-2b7d-4e55-9a39-4f3d8c1a2b3c"
+    return RunDocument.model_validate(make_run_doc(results=results, run_id=run_id, **overrides))
+
+
+PINNED_RESULTS = [
+    make_result(stats={"min": 1.0, "max": 2.0}),
+    make_result(value=3.5, raw=[1.0, 2.0]),
+]
+PINNED_WARNING = {"line": 3, "text": "x 1", "message": "m"}
+
+
+def test_content_hash_is_the_one_runs_were_stored_with():
+    """Stored runs keep these hashes: a change here turns identical re-uploads into 409s."""
+    assert (
+        content_hash(pinned_doc(PINNED_RESULTS))
+        == "e574fb1b31e9c8e590737b7e593647739b03cdef7dd5f339f5bcf69f98aaf938"
+    )
+    assert (
+        content_hash(pinned_doc(PINNED_RESULTS * 1500, warnings=[PINNED_WARNING]))
+        == "a84a3cc9684cd2e3a984082b1da88a0ee4b1814548be9c799f9bd6407b114f3e"
+    )
+
+
+def test_content_hash_fed_in_chunks_is_the_whole_documents():
+    doc = pinned_doc(PINNED_RESULTS * 1500, warnings=[PINNED_WARNING])
+    digest = ContentHash(doc)
+    for start in range(0, len(doc.results), 700):
+        digest.add(doc.results[start : start + 700])
+        digest.add([])
+    assert digest.hexdigest() == content_hash(doc)

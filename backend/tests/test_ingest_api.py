@@ -6,6 +6,8 @@ import pytest
 from factories import make_result, make_run_doc
 from sqlalchemy import create_engine, text
 
+from cryptobench_server.ingest import CHUNK
+
 
 @pytest.fixture
 def db(settings):
@@ -76,6 +78,30 @@ def test_one_series_reported_in_two_metrics_that_disagree_is_flagged(authed_clie
         ["metrics_disagree"],
         [],
     ]
+
+
+def test_disagreeing_metrics_are_flagged_across_validation_chunks(authed_client, db):
+    fillers = [make_result(params={"key_bits": 4096 + i, "padding": "pss"}) for i in range(CHUNK)]
+    thrpt = make_result(metric="ops_per_s", value=1000.0, unit="ops/s")
+    mixup = make_result(metric="ns_per_op", value=1000.0, unit="ns/op")
+    doc = make_run_doc(results=[thrpt, *fillers, mixup])
+    assert authed_client.post("/api/v1/runs", json=doc).status_code == 201
+    flags = [row["flags"] for row in stored_results(db, doc["run_id"])]
+    assert (flags[0], flags[CHUNK + 1]) == (["metrics_disagree"], ["metrics_disagree"])
+    assert flags[1 : CHUNK + 1] == [[]] * CHUNK
+
+
+def test_identical_reupload_of_a_run_of_many_chunks_is_200(authed_client, db):
+    results = [make_result(value=1000.0 + i) for i in range(2 * CHUNK + 1)]
+    doc = make_run_doc(results=results)
+    first = authed_client.post("/api/v1/runs", json=doc)
+    assert first.status_code == 201
+    again = authed_client.post("/api/v1/runs", json=doc)
+    assert again.status_code == 200
+    assert again.json()["content_hash"] == first.json()["content_hash"]
+    changed = {**doc, "results": [*results[:-1], make_result(value=1.0)]}
+    assert authed_client.post("/api/v1/runs", json=changed).status_code == 409
+    assert count(db, "results") == 2 * CHUNK + 1
 
 
 def test_identical_reupload_is_200_with_stored_run_and_stores_nothing_new(authed_client, db):

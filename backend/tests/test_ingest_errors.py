@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from cryptobench_server.app import create_app
+from cryptobench_server.ingest import CHUNK
 
 
 @pytest.fixture
@@ -51,6 +52,26 @@ def five_results(**fourth) -> list[dict]:
 def test_invalid_result_is_422_naming_the_field(authed_client, nothing_stored, results, field):
     named = fields(authed_client.post("/api/v1/runs", json=make_run_doc(results=results)))
     assert named and all(f.startswith(field) for f in named)
+
+
+def test_invalid_results_in_later_chunks_are_all_named_and_nothing_is_stored(
+    authed_client, nothing_stored
+):
+    results = [make_result() for _ in range(3 * CHUNK)]
+    results[CHUNK + 5] = make_result(value=-1.0)
+    results[2 * CHUNK + 7] = make_result(samples=0)
+    named = fields(authed_client.post("/api/v1/runs", json=make_run_doc(results=results)))
+    assert named == [f"results[{CHUNK + 5}].value", f"results[{2 * CHUNK + 7}].samples"]
+
+
+def test_invalid_head_and_invalid_result_are_named_together(authed_client, nothing_stored):
+    doc = make_run_doc(results=five_results(value=-1.0), comment="hi")
+    assert fields(authed_client.post("/api/v1/runs", json=doc)) == ["comment", "results[3].value"]
+
+
+def test_results_that_are_not_a_list_is_422(authed_client, nothing_stored):
+    doc = make_run_doc(results={"value": 1.0})
+    assert fields(authed_client.post("/api/v1/runs", json=doc)) == ["results"]
 
 
 def test_unknown_unit_is_422_on_the_result_with_the_allowed_units(authed_client, nothing_stored):
@@ -104,7 +125,17 @@ def test_broken_json_is_422(authed_client, nothing_stored):
     response = authed_client.post(
         "/api/v1/runs", content=b'{"run_id": ', headers={"Content-Type": "application/json"}
     )
-    assert problem(response, 422)["errors"][0]["message"] == "JSON decode error"
+    body = problem(response, 422)
+    assert body["errors"][0]["message"] == "JSON decode error"
+    assert body["detail"].startswith("the body is not JSON: EOF while parsing")
+
+
+@pytest.mark.parametrize("body", [b"[1, 2]", b'"a run"', b"null"])
+def test_json_that_is_not_an_object_is_422(authed_client, nothing_stored, body):
+    response = authed_client.post(
+        "/api/v1/runs", content=body, headers={"Content-Type": "application/json"}
+    )
+    assert problem(response, 422)["detail"].startswith("invalid field(s)")
 
 
 def test_value_the_database_cannot_store_is_422_and_rolls_back(authed_client, nothing_stored):

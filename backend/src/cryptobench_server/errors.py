@@ -89,6 +89,13 @@ def validation_errors(raw: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+def invalid_fields(raw: Sequence[dict[str, Any]]) -> InvalidInput:
+    """422 naming every field of pydantic's `raw` errors (locations as pydantic gives them)."""
+    errors = validation_errors(raw)
+    fields = ", ".join(e["field"] or "body" for e in errors[:5])
+    return InvalidInput(f"invalid field(s): {fields}", errors=errors)
+
+
 def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def _domain(_: Request, exc: DomainError) -> JSONResponse:
@@ -97,9 +104,8 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = validation_errors(exc.errors())
-        fields = ", ".join(e["field"] or "body" for e in errors[:5])
-        return problem(422, "Invalid input", f"invalid field(s): {fields}", errors)
+        invalid = invalid_fields(exc.errors())
+        return problem(invalid.status, invalid.title, invalid.detail, invalid.errors)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -5,12 +5,12 @@ always give the same key, whatever order a collector wrote them in.
 """
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
 
-from cryptobench_contract import Machine, RunDocument
+from cryptobench_contract import Machine, Result, RunDocument, RunHead
 
 SERIES_KEY_CHARS = 32
 
@@ -40,7 +40,7 @@ def series_key(
     return _digest(parts)[:SERIES_KEY_CHARS]
 
 
-#: Result fields in the order `content_hash` reads them (a test keeps it equal to the contract's).
+#: Result fields in the order `ContentHash` reads them (a test keeps it equal to the contract's).
 RESULT_FIELDS = (
     "name",
     "family",
@@ -60,33 +60,57 @@ RESULT_FIELDS = (
 )
 
 
-def content_hash(doc: RunDocument) -> str:
-    """Hash of the validated document: equal for identical re-uploads, whatever the key order.
+class ContentHash:
+    """The hash of a validated document, fed its results chunk by chunk as ingest validates
+    them: equal for identical re-uploads, whatever the key order or the chunks.
 
-    Results are read field by field (200k of them must stay cheap), everything else through
-    the model's JSON form.
+    SHA-256 over the canonical JSON of [head, results]: the head (everything but the results)
+    through the model's JSON form, each result field by field (`RESULT_FIELDS`; 200k of them
+    must stay cheap).
     """
-    # A run without warnings hashes as it did before documents could carry them.
-    skip = {"results"} if doc.warnings else {"results", "warnings"}
-    head = doc.model_dump(mode="json", by_alias=True, exclude=skip)
-    results = [
-        (
-            r.name,
-            r.family,
-            r.algorithm,
-            r.operation,
-            r.library,
-            r.library_version,
-            sorted(r.params.items()),
-            r.metric,
-            r.value,
-            r.unit,
-            r.error,
-            r.error_kind,
-            r.samples,
-            sorted(r.stats.items()) if r.stats is not None else None,
-            r.raw,
-        )
-        for r in doc.results
-    ]
-    return _digest([head, results])
+
+    def __init__(self, doc: RunHead) -> None:
+        # A run without warnings hashes as it did before documents could carry them.
+        skip = {"results"} if doc.warnings else {"results", "warnings"}
+        head = doc.model_dump(mode="json", by_alias=True, exclude=skip)
+        self._sha = hashlib.sha256(b"[" + orjson.dumps(head, option=orjson.OPT_SORT_KEYS) + b",[")
+        self._separator = b""
+
+    def add(self, results: Sequence[Result]) -> None:
+        if not results:
+            return
+        fields = [_result_fields(r) for r in results]
+        self._sha.update(self._separator + orjson.dumps(fields, option=orjson.OPT_SORT_KEYS)[1:-1])
+        self._separator = b","
+
+    def hexdigest(self) -> str:
+        done = self._sha.copy()
+        done.update(b"]]")
+        return done.hexdigest()
+
+
+def _result_fields(r: Result) -> tuple:
+    return (
+        r.name,
+        r.family,
+        r.algorithm,
+        r.operation,
+        r.library,
+        r.library_version,
+        sorted(r.params.items()),
+        r.metric,
+        r.value,
+        r.unit,
+        r.error,
+        r.error_kind,
+        r.samples,
+        sorted(r.stats.items()) if r.stats is not None else None,
+        r.raw,
+    )
+
+
+def content_hash(doc: RunDocument) -> str:
+    """`ContentHash` of a whole validated document."""
+    digest = ContentHash(doc)
+    digest.add(doc.results)
+    return digest.hexdigest()

@@ -3,8 +3,11 @@
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.encoders import jsonable_encoder
+from fastapi.openapi.models import OpenAPI
 from fastapi.openapi.utils import get_openapi
 
+from cryptobench_contract import RunDocument
 from cryptobench_server.errors import PROBLEM_JSON
 
 PROBLEM_SCHEMA: dict[str, Any] = {
@@ -43,6 +46,22 @@ ERRORS_ON_UPLOAD = {
 }
 
 
+#: Bodies that routes read themselves and declare with `openapi_extra` (POST /runs, whose
+#: results are validated while they are stored): their schemas go in the components.
+READ_BY_ROUTE = (RunDocument,)
+
+
+def declare_bodies(document: dict[str, Any]) -> dict[str, Any]:
+    """Add READ_BY_ROUTE's schemas, written as FastAPI writes those of the models it reads
+    (through its OpenAPI model, without nulls)."""
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    for model in READ_BY_ROUTE:
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        schemas.update(schema.pop("$defs", {}))
+        schemas[model.__name__] = schema
+    return jsonable_encoder(OpenAPI(**document), by_alias=True, exclude_none=True)
+
+
 def _problem_response(description: str) -> dict[str, Any]:
     return {
         "description": description,
@@ -71,11 +90,13 @@ def install_openapi(app: FastAPI) -> None:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             app.openapi_schema = declare_problems(
-                get_openapi(
-                    title=app.title,
-                    version=app.version,
-                    description=app.description,
-                    routes=app.routes,
+                declare_bodies(
+                    get_openapi(
+                        title=app.title,
+                        version=app.version,
+                        description=app.description,
+                        routes=app.routes,
+                    )
                 )
             )
         return app.openapi_schema

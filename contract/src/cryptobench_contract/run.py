@@ -142,7 +142,11 @@ def _canonical(
     return canonical_algorithm(algorithm), identity.library, identity.library_version, items
 
 
-class RunDocument(_Strict):
+class RunHead(_Strict):
+    """A run document whose results are only counted, not yet checked against `Result`: the
+    server checks them in chunks while it stores them (backend ingest.py), so that a large
+    upload's validation runs while the database writes the chunk before."""
+
     schema_: Literal["cryptobench.run/v1"] = Field(default=SCHEMA_ID, alias="schema")
     run_id: uuid.UUID = Field(description="Client-made UUID: the idempotency key")
     source: Source
@@ -153,7 +157,7 @@ class RunDocument(_Strict):
     tags: dict[Name, Annotated[str, StringConstraints(max_length=200)]] = Field(
         default_factory=dict
     )
-    results: Annotated[list[Result], Field(min_length=1, max_length=MAX_RESULTS)]
+    results: Annotated[list[Any], Field(min_length=1, max_length=MAX_RESULTS)]
     artifact: Artifact | None = None
     warnings: Annotated[list[ParseWarning], Field(max_length=MAX_WARNINGS)] = Field(
         default_factory=list,
@@ -165,6 +169,10 @@ class RunDocument(_Strict):
         if self.finished_at is not None and self.finished_at < self.started_at:
             raise ValueError("finished_at is before started_at")
         return self
+
+
+class RunDocument(RunHead):
+    results: Annotated[list[Result], Field(min_length=1, max_length=MAX_RESULTS)]
 
     def to_json(self) -> str:
         return self.model_dump_json(by_alias=True, exclude_none=False)
@@ -186,6 +194,7 @@ __all__ = [
     "ParseWarning",
     "Result",
     "RunDocument",
+    "RunHead",
     "Tool",
     "new_run_id",
     "utc_now",

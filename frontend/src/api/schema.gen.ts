@@ -3383,7 +3383,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation Error */
+            /** @description Invalid input; `errors` names the field paths */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -59,24 +59,27 @@ class RunInfo:
 
 @dataclass
 class LineagePoint:
-    """One run's results of one lineage: their positive figures, how many of those carry a
-    relative error and the largest one, their library versions and verbatim names."""
+    """One run's results of one lineage: their packed figures (positive ones among them), how
+    many of the positive ones carry a relative error and the largest one, their library
+    versions and verbatim names."""
 
     run: RunInfo
-    figures: list[float]
+    packed: list[bytes]
     errors_known: int
     error_max: float
     versions: set[str | None]
     names: set[str]
 
     def point(self) -> Point:
-        value = statistics.median(self.figures)
-        return Point(value, self.error_max if self.errors_known == len(self.figures) else None)
+        figures = _positive(b"".join(self.packed))
+        value = statistics.median(figures)
+        return Point(value, self.error_max if self.errors_known == len(figures) else None)
 
 
-def _own_figures():
-    """The series' packed figures of its reported metric (NULL for `other`)."""
-    by_metric = ((Series.metric == m, getattr(SeriesRun, f"{m}_values")) for m in CANONICAL_METRICS)
+def _own(part: str):
+    """The series' `part` column (`values`: packed figures; `max`) of its reported metric
+    (NULL for `other`)."""
+    by_metric = ((Series.metric == m, getattr(SeriesRun, f"{m}_{part}")) for m in CANONICAL_METRICS)
     return case(*by_metric, else_=None)
 
 
@@ -101,7 +104,7 @@ def refresh_run(
     lineages = (
         select(*_lineage_columns())
         .join(SeriesRun, SeriesRun.series_id == Series.id)
-        .where(SeriesRun.run_pk == run_pk, _own_figures().is_not(None))
+        .where(SeriesRun.run_pk == run_pk, _own("values").is_not(None))
         .distinct()
     )
     mine = {params.match(row) for row in connection.execute(lineages).all()}
@@ -184,13 +187,14 @@ def _lineage_columns() -> list[Any]:
 def _point_rows():
     """Series_runs with their series' lineage fields (a series' machine and source are its
     runs')."""
-    own = _own_figures()
+    own = _own("values")
     return (
         select(
             SeriesRun.run_pk,
             *_lineage_columns(),
             Series.name,
             own.label("figures"),
+            _own("max").label("top"),
             SeriesRun.relative_error_n,
             SeriesRun.relative_error_max,
             Series.library_version,
@@ -243,10 +247,9 @@ def _lineage_points(
     matches: dict[tuple, tuple] = {}
     for row in rows:
         run_pk, lineage = row[0], tuple(row[1 : 1 + width])
-        name, packed, errors_known, error_max, library_version = row[1 + width :]
+        name, packed, top, errors_known, error_max, library_version = row[1 + width :]
         run = runs.get(run_pk)
-        figures = _positive(packed)
-        if run is None or not figures:
+        if run is None or top is None or top <= 0:
             continue
         match = matches.get(lineage)
         if match is None:
@@ -259,7 +262,7 @@ def _lineage_points(
         point = per_run.get(run_pk)
         if point is None:
             point = per_run[run_pk] = LineagePoint(run, [], 0, -math.inf, set(), set())
-        point.figures += figures
+        point.packed.append(packed)
         point.errors_known += errors_known
         if error_max is not None:
             point.error_max = max(point.error_max, error_max)
@@ -274,10 +277,8 @@ def _lineage_points(
     }
 
 
-def _positive(packed: bytes | None) -> list[float]:
+def _positive(packed: bytes) -> list[float]:
     """The positive figures of packed big-endian float64 (rollups.py)."""
-    if packed is None:
-        return []
     figures = unpack(packed)
     return figures[figures > 0].tolist()
 

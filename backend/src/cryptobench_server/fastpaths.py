@@ -57,7 +57,8 @@ def while_waiting(wait: Callable[[], object], work: Callable[..., _T], *args: An
     """`work(*args)` on a second thread while this one runs `wait`, a database statement (whose
     wait on the server releases the GIL); returns what `work` returned. Pays: the content hash
     of a 25,000-result upload (~40 ms of Python) is computed while PostgreSQL builds its read
-    model (~160 ms) rather than while Python and PostgreSQL both work on the COPY."""
+    model (~160 ms); bench/ingest.py 0.533-0.551 of COPY with it, 0.512-0.525 with the hash
+    computed before the read model (3 runs each, minutes apart)."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         done = pool.submit(work, *args)
         wait()
@@ -70,14 +71,12 @@ _gc_holders = 0
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a large document is validated and normalized.
+    """No cyclic garbage collection while a large document is parsed, validated and stored.
 
     Building 25k results allocates millions of acyclic objects; with the collector on, each
     generation-2 pass walks all of them again. Refcounting still frees everything; the last
-    concurrent holder turns the collector back on. Pays: validating and normalizing a
-    25k-result document 0.48-0.61 s with the collector on, 0.36-0.37 s paused. With this
-    and the validation from bytes (api/ingest.py) bench/ingest.py's ratio to COPY is 0.476,
-    without both 0.338 (same machine, minutes apart).
+    concurrent holder turns the collector back on. Pays: bench/ingest.py 0.533-0.551 of COPY
+    with the pause, 0.395-0.412 without (3 runs each, minutes apart).
     """
     global _gc_holders
     with _gc_lock:

@@ -61,3 +61,20 @@ def test_every_error_answer_is_declared_as_problem_json(client):
             assert operation["responses"]["422"]["content"] == {
                 "application/problem+json": problem_ref
             }
+
+
+def test_the_upload_body_is_declared_as_the_run_document(client):
+    """The route reads its body itself (results are validated while stored), so the document
+    is declared by openapi.py: as FastAPI would, with the contract's models in the components."""
+    document = client.get("/openapi.json").json()
+    body = document["paths"]["/api/v1/runs"]["post"]["requestBody"]
+    assert body == {
+        "required": True,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RunDocument"}}},
+    }
+    schemas = document["components"]["schemas"]
+    assert schemas["RunDocument"]["properties"]["results"]["items"] == {
+        "$ref": "#/components/schemas/Result"
+    }
+    assert schemas["RunDocument"]["additionalProperties"] is False
+    assert "default" not in schemas["Machine"]["properties"]["arch"]

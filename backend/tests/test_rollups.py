@@ -73,6 +73,24 @@ def test_rebuild_gives_the_rows_of_incremental_ingest(loaded):
     assert_same(snapshot(engine), incremental)
 
 
+def test_totals_add_every_runs_figures_into_the_series(loaded):
+    """RSA-2048 pss on -O2 is measured once in one run and twice in a later one: the later
+    upload adds its two figures into the stored total."""
+    query = (
+        select(Series.tags, SeriesTotal)
+        .join(Series, Series.id == SeriesTotal.series_id)
+        .where(Series.name == "RSA-2048 verify pss")
+    )
+    with Session(loaded.app.state.engine) as session:
+        [total] = [t for tags, t in session.execute(query) if tags == {"opt_level": "-O2"}]
+    assert total.result_n == total.cycles_per_op_n == 3
+    assert (total.cycles_per_op_min, total.cycles_per_op_max) == (1_600_000.0, 2_400_000.0)
+    assert total.cycles_per_op_sum == 1_600_000.0 + 1_760_000.0 + 2_400_000.0
+    assert figures(total.cycles_per_op_values) == [1_600_000.0, 1_760_000.0, 2_400_000.0]
+    assert total.bytes_per_s_n == 0
+    assert total.bytes_per_s_values is None and total.bytes_per_s_min is None
+
+
 def test_catch_up_builds_runs_stored_before_the_read_model(loaded):
     engine = loaded.app.state.engine
     incremental = snapshot(engine)

@@ -4,10 +4,10 @@
 |---|---|---|
 | `series` | distinct series (identity and dimension values) | `insert_series(runs)` |
 | `series_runs` | series x run: counts, sums, min, max, packed figures, error inputs | `insert_series_runs(runs)` |
-| `series_totals` | series: the same figures over all its runs | `refresh_totals(series)` |
+| `series_totals` | series: the same figures over all its runs | `add_totals(series_runs)` |
 
-Each producer is one SQL statement (totals: delete + insert of the series it is given) over
-stored rows, so the same code serves ingest (`add_runs` in the run's transaction), the backfill
+Each producer is one SQL statement over stored rows (totals: the series_runs it is given added
+into their series' rows), so the same code serves ingest (`add_runs` in the run's transaction), the backfill
 of runs stored before the read model (`catch_up`, run by `migrate`), `cryptobench-server rollups
 rebuild` (delete everything, then the producers in batches) and run deletion
 (`remove_run_rollups`). Facets count from `series_totals`; charts aggregate it, or
@@ -17,6 +17,7 @@ rebuild` (delete everything, then the producers in batches) and run deletion
 from collections.abc import Callable, Sequence
 
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     Select,
     case,
@@ -33,7 +34,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_server.changes.detect import CI999_Z, RELATIVE_ERROR_KINDS
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
-from cryptobench_server.query.sqlfuncs import concat_bytes, pack_figures
+from cryptobench_server.query.sqlfuncs import concat_bytes, join_bytes, pack_figures
 
 Progress = Callable[[str], None]
 #: Runs per statement of a rebuild: ~50k results of the bench workload, a progress line each.
@@ -62,7 +63,7 @@ def add_runs(connection: Connection, run_pks: Sequence[int]) -> None:
     """The read model rows of these runs' results (ingest: one run, in its transaction)."""
     insert_series(connection, run_pks)
     insert_series_runs(connection, run_pks)
-    refresh_totals(connection, _series_of(run_pks))
+    add_totals(connection, SeriesRun.run_pk.in_(run_pks))
 
 
 def remove_run_rollups(connection: Connection, run_pk: int) -> None:
@@ -70,7 +71,8 @@ def remove_run_rollups(connection: Connection, run_pk: int) -> None:
     series_runs go, its series' totals are recomputed, series left without runs go."""
     series_ids = list(connection.scalars(_series_of([run_pk])))
     connection.execute(delete(SeriesRun).where(SeriesRun.run_pk == run_pk))
-    refresh_totals(connection, series_ids)
+    connection.execute(delete(SeriesTotal).where(SeriesTotal.series_id.in_(series_ids)))
+    add_totals(connection, SeriesRun.series_id.in_(series_ids))
     orphan = ~exists().where(SeriesRun.series_id == Series.id)
     connection.execute(delete(Series).where(Series.id.in_(series_ids), orphan))
 
@@ -104,8 +106,12 @@ def _build(connection: Connection, run_pks: list[int], progress: Progress) -> in
         insert_series(connection, batch)
         insert_series_runs(connection, batch)
         progress(f"series of {start + len(batch):,}/{len(run_pks):,} runs")
+    if len(run_pks) > BATCH:
+        connection.execute(delete(SeriesTotal))
+        add_totals(connection, true())
+    elif run_pks:
+        add_totals(connection, SeriesRun.run_pk.in_(run_pks))
     if run_pks:
-        refresh_totals(connection, None if len(run_pks) > BATCH else _series_of(run_pks))
         progress("series totals")
     return len(run_pks)
 
@@ -200,16 +206,19 @@ def _figure_columns() -> list[str]:
     return [*columns, "error_n", "error_max", "error_kind_min", "error_kind_max"]
 
 
-def refresh_totals(connection: Connection, series: Select | Sequence[int] | None) -> None:
-    """The producer of `series_totals`: the rows of these series (all when None) made again from
-    their series_runs. On PostgreSQL the series rows are locked first, so concurrent ingests of
-    one series total it one after the other."""
-    chosen = true() if series is None else SeriesRun.series_id.in_(series)
-    if series is not None and connection.dialect.name == "postgresql":
-        ids = select(Series.id).where(Series.id.in_(series)).order_by(Series.id)
-        connection.execute(ids.with_for_update())
-    target = true() if series is None else SeriesTotal.series_id.in_(series)
-    connection.execute(delete(SeriesTotal).where(target))
+def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
+    """The producer of `series_totals`: the series_runs that `rows` selects, added into their
+    series' totals (a series without one gets its row), in one INSERT ... ON CONFLICT DO UPDATE.
+
+    Ingest adds its run's (a cost that follows the run's series, not their history); a rebuild
+    adds every series_run to the emptied table; a run deletion empties its series' totals and
+    adds their remaining series_runs. On PostgreSQL the series rows are locked first, in id
+    order, so concurrent ingests of one series add to it one after the other.
+    """
+    if connection.dialect.name == "postgresql":
+        ids = select(SeriesRun.series_id).where(rows)
+        locked = select(Series.id).where(Series.id.in_(ids)).order_by(Series.id)
+        connection.execute(locked.with_for_update())
     figures = []
     for metric in CANONICAL_METRICS:
         n, total, low, high, values = (getattr(SeriesRun, f"{metric}_{p}") for p in PARTS)
@@ -220,7 +229,7 @@ def refresh_totals(connection: Connection, series: Select | Sequence[int] | None
             func.max(high),
             concat_bytes(values),
         ]
-    rows = (
+    grouped = (
         select(
             SeriesRun.series_id,
             func.sum(SeriesRun.result_n),
@@ -230,8 +239,26 @@ def refresh_totals(connection: Connection, series: Select | Sequence[int] | None
             func.min(SeriesRun.error_kind_min),
             func.max(SeriesRun.error_kind_max),
         )
-        .where(chosen)
+        .where(rows)
         .group_by(SeriesRun.series_id)
     )
     columns = ["series_id", *_figure_columns()]
-    connection.execute(insert(SeriesTotal).from_select(columns, rows))
+    statement = _insert(connection)(SeriesTotal).from_select(columns, grouped)
+    stored, added = SeriesTotal.__table__.c, statement.excluded
+    statement = statement.on_conflict_do_update(
+        index_elements=["series_id"],
+        set_={c: _combined(c, stored[c], added[c]) for c in _figure_columns()},
+    )
+    connection.execute(statement)
+
+
+def _combined(column: str, stored: ColumnElement, added: ColumnElement) -> ColumnElement:
+    """A total's `column` with more series_runs added (NULL: none of them had a figure)."""
+    if column.endswith("_n"):
+        return stored + added
+    if column.endswith("_values"):
+        return join_bytes(stored, added)
+    if column.endswith("_sum"):
+        return func.coalesce(stored + added, stored, added)
+    keep_stored = stored <= added if column.endswith("_min") else stored >= added
+    return case((added.is_(None) | keep_stored, func.coalesce(stored, added)), else_=added)

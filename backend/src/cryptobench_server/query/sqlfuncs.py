@@ -6,6 +6,8 @@
 - `concat_bytes(column)`: the aggregate joining a group's byte strings: PostgreSQL
   `string_agg(column, ''::bytea)`; SQLite an aggregate `cb_concat_bytes` registered on every
   SQLite connection.
+- `join_bytes(a, b)`: two byte strings joined, NULL taken as empty (NULL when both are):
+  PostgreSQL `coalesce(a || b, a, b)`; SQLite a function `cb_join_bytes` (its `||` makes text).
 - `pack_figures(column)`: the aggregate packing a group's non-NULL floats as big-endian float64
   (NULL when there are none): PostgreSQL `string_agg(float8send(column), ''::bytea)`; SQLite
   an aggregate `cb_pack_figures`.
@@ -88,6 +90,32 @@ def _concat_bytes_sqlite(element: concat_bytes, compiler, **kw) -> str:
     return f"cb_concat_bytes({compiler.process(element.clauses, **kw)})"
 
 
+class join_bytes(FunctionElement):
+    """Two byte strings joined; a NULL one counts as empty, both NULL give NULL."""
+
+    type = LargeBinary()
+    inherit_cache = True
+    name = "join_bytes"
+
+
+@compiles(join_bytes, "postgresql")
+def _join_bytes_pg(element: join_bytes, compiler, **kw) -> str:
+    a, b = (compiler.process(clause, **kw) for clause in element.clauses)
+    return f"coalesce({a} || {b}, {a}, {b})"
+
+
+@compiles(join_bytes)
+def _join_bytes_sqlite(element: join_bytes, compiler, **kw) -> str:
+    return f"cb_join_bytes({compiler.process(element.clauses, **kw)})"
+
+
+def _join(a: bytes | None, b: bytes | None) -> bytes | None:
+    """SQLite function behind `join_bytes`."""
+    if a is None or b is None:
+        return a if b is None else b
+    return a + b
+
+
 class pack_figures(FunctionElement):
     """Aggregate: the group's non-NULL floats packed as big-endian float64."""
 
@@ -151,6 +179,7 @@ def _register_sqlite_functions(dbapi_connection, _record) -> None:
         dbapi_connection.create_aggregate("cb_concat_bytes", 1, _ConcatBytes)  # type: ignore[arg-type]
         dbapi_connection.create_aggregate("cb_pack_figures", 1, _PackFigures)  # type: ignore[arg-type]
         dbapi_connection.create_function("sqrt", 1, _sqrt, deterministic=True)
+        dbapi_connection.create_function("cb_join_bytes", 2, _join, deterministic=True)
 
 
 def _sqrt(value: float | None) -> float | None:

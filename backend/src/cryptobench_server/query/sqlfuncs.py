@@ -109,13 +109,6 @@ def _join_bytes_sqlite(element: join_bytes, compiler, **kw) -> str:
     return f"cb_join_bytes({compiler.process(element.clauses, **kw)})"
 
 
-def _join(a: bytes | None, b: bytes | None) -> bytes | None:
-    """SQLite function behind `join_bytes`."""
-    if a is None or b is None:
-        return a if b is None else b
-    return a + b
-
-
 class pack_figures(FunctionElement):
     """Aggregate: the group's non-NULL floats packed as big-endian float64."""
 
@@ -184,3 +177,10 @@ def _register_sqlite_functions(dbapi_connection, _record) -> None:
 
 def _sqrt(value: float | None) -> float | None:
     return None if value is None else math.sqrt(value)
+
+
+def _join(a: bytes | None, b: bytes | None) -> bytes | None:
+    """SQLite function behind `join_bytes`."""
+    if a is None or b is None:
+        return a if b is None else b
+    return a + b

@@ -33,7 +33,9 @@ def main() -> None:
     summary = done.stdout[done.stdout.find("SUMMARY") :]
     print(summary if done.returncode == 0 else done.stdout[-8000:])
     generated = re.search(r"(\d+) generated", summary)
-    failed = re.search(r"(\d+) failed", summary)
+    failed = re.search(r"(\d+) failed", summary) or re.search(
+        r"found (\d+) unique failure", summary
+    )
     total, bad = int(generated[1]) if generated else 0, int(failed[1]) if failed else 0
     print(
         json.dumps(

@@ -74,6 +74,40 @@ def test_results_that_are_not_a_list_is_422(authed_client, nothing_stored):
     assert fields(authed_client.post("/api/v1/runs", json=doc)) == ["results"]
 
 
+@pytest.mark.parametrize(
+    ("overrides", "field", "message"),
+    [
+        (
+            {"warnings": [{"line": 10**20, "text": "x 1", "message": "not a figure"}]},
+            "warnings[0].line",
+            "less than or equal to 9223372036854775807",
+        ),
+        (
+            {"machine": {"name": "m", "extra": {"runs": [1, {"seed": 10**30}]}}},
+            "machine.extra",
+            "extra.runs[1].seed: integer 1000000000000000000000000000000 does not fit in 64 bits",
+        ),
+        (
+            {"results": five_results(params={"key_bits": 2**64})},
+            "results[3]",
+            "params.key_bits: integer 18446744073709551616 does not fit in 64 bits",
+        ),
+    ],
+)
+def test_integer_beyond_64_bits_is_422(authed_client, nothing_stored, overrides, field, message):
+    body = problem(authed_client.post("/api/v1/runs", json=make_run_doc(**overrides)), 422)
+    assert [e["field"] for e in body["errors"]] == [field]
+    assert message in body["errors"][0]["message"]
+
+
+def test_invalid_reupload_of_a_stored_run_is_422_and_keeps_the_run(authed_client):
+    doc = make_run_doc(results=five_results())
+    assert authed_client.post("/api/v1/runs", json=doc).status_code == 201
+    again = {**doc, "results": five_results(value=-1.0)}
+    assert fields(authed_client.post("/api/v1/runs", json=again)) == ["results[3].value"]
+    assert authed_client.post("/api/v1/runs", json=doc).status_code == 200
+
+
 def test_unknown_unit_is_422_on_the_result_with_the_allowed_units(authed_client, nothing_stored):
     doc = make_run_doc(results=five_results(unit="parsecs/op"))
     body = problem(authed_client.post("/api/v1/runs", json=doc), 422)

@@ -156,8 +156,9 @@ def _stored(engine: Engine, run_id: uuid.UUID) -> Run | None:
 
 
 def _same(stored: Run, doc: RunHead) -> Run:
-    """`stored` when `doc` has its content; raises Conflict otherwise."""
-    if stored.content_hash != _content_hash(doc, checked_results(doc)):
+    """`stored` when `doc` has its content; raises InvalidInput when its results are invalid,
+    Conflict when it is valid with other content."""
+    if stored.content_hash != _content_hash(doc, list(checked_results(doc))):
         raise Conflict(
             f"run {doc.run_id} is already stored with different content; "
             "a changed run needs a new run_id"

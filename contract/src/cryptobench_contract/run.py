@@ -15,6 +15,7 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
+    field_validator,
     model_validator,
 )
 
@@ -33,6 +34,8 @@ SCHEMA_ID: Final = "cryptobench.run/v1"
 MAX_ARTIFACT_CHARS = 4 * 1024 * 1024
 MAX_RESULTS = 100_000
 MAX_WARNINGS = 10_000
+#: Integers anywhere in a document fit in 64 bits (what JSON tools and databases store exactly).
+INT64_MAX = 2**63 - 1
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 Text = Annotated[str, StringConstraints(max_length=4000)]
@@ -58,6 +61,12 @@ class Machine(_Strict):
     board: Name | None = None
     extra: dict[Name, Any] = Field(default_factory=dict)
 
+    @field_validator("extra")
+    @classmethod
+    def _extra_integers_fit(cls, extra: dict[str, Any]) -> dict[str, Any]:
+        _integers_fit(extra, "extra")
+        return extra
+
 
 class Tool(_Strict):
     name: Name
@@ -74,7 +83,7 @@ class Artifact(_Strict):
 class ParseWarning(_Strict):
     """A line of the tool's output that looked like a figure but was not understood."""
 
-    line: Annotated[int, Field(ge=1)] | None = Field(
+    line: Annotated[int, Field(ge=1, le=INT64_MAX)] | None = Field(
         default=None, description="1-based line number"
     )
     text: Text = Field(description="The line as the tool printed it")
@@ -137,9 +146,27 @@ def _canonical(
     algorithm: str, library: str | None, version: str | None, params: tuple[tuple[str, Any], ...]
 ) -> tuple[str, str | None, str | None, tuple[tuple[str, Any], ...]]:
     """Memoized: a run of 100,000 results names a few hundred distinct identities."""
+    _integers_fit(dict(params), "params")
     identity = canonical_identity(library, version, canonical_params(dict(params)))
     items = tuple(identity.params.items())
     return canonical_algorithm(algorithm), identity.library, identity.library_version, items
+
+
+def _integers_fit(value: Any, where: str) -> None:
+    """Raises ValueError naming the first integer in `value` (nested) beyond 64 bits."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int) and not -INT64_MAX - 1 <= value <= INT64_MAX:
+        raise ValueError(f"{where}: integer {value} does not fit in 64 bits")
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
+    for key, inner in items:
+        _integers_fit(inner, f"{where}.{key}" if isinstance(key, str) else f"{where}[{key}]")
 
 
 class RunHead(_Strict):

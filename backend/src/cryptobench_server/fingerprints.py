@@ -5,12 +5,12 @@ always give the same key, whatever order a collector wrote them in.
 """
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import orjson
 
-from cryptobench_contract import Machine, Result, RunDocument, RunHead
+from cryptobench_contract import Machine, Result, RunHead
 
 SERIES_KEY_CHARS = 32
 
@@ -109,8 +109,10 @@ def _result_fields(r: Result) -> tuple:
     )
 
 
-def content_hash(doc: RunDocument) -> str:
-    """`ContentHash` of a whole validated document."""
+def content_hash(doc: RunHead, chunks: Iterable[Sequence[Result]] | None = None) -> str:
+    """`ContentHash` of a validated document: its results as `chunks` of validated ones, or
+    (a RunDocument) its own."""
     digest = ContentHash(doc)
-    digest.add(doc.results)
+    for chunk in (doc.results,) if chunks is None else chunks:
+        digest.add(chunk)
     return digest.hexdigest()

@@ -26,7 +26,7 @@ from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
 from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import Conflict, InvalidInput, invalid_fields
 from cryptobench_server.fastpaths import insert_rows, paused_gc, while_waiting
-from cryptobench_server.fingerprints import ContentHash, machine_fingerprint, series_key
+from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.models import Result as StoredResult
 from cryptobench_server.normalize import (
@@ -158,7 +158,7 @@ def _stored(engine: Engine, run_id: uuid.UUID) -> Run | None:
 def _same(stored: Run, doc: RunHead) -> Run:
     """`stored` when `doc` has its content; raises InvalidInput when its results are invalid,
     Conflict when it is valid with other content."""
-    if stored.content_hash != _content_hash(doc, list(checked_results(doc))):
+    if stored.content_hash != content_hash(doc, list(checked_results(doc))):
         raise Conflict(
             f"run {doc.run_id} is already stored with different content; "
             "a changed run needs a new run_id"
@@ -189,9 +189,7 @@ def _store(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> int
         ]
         if late:
             connection.execute(_SET_FLAGS, late)
-        digest = while_waiting(
-            lambda: add_runs(connection, [run_pk]), _content_hash, doc, validated
-        )
+        digest = while_waiting(lambda: add_runs(connection, [run_pk]), content_hash, doc, validated)
         connection.execute(update(Run).where(Run.id == run_pk).values(content_hash=digest))
         refresh_run(connection, run_pk, threshold=threshold)
         return run_pk
@@ -208,13 +206,6 @@ def _kept(chunks: Iterable[list[Result]], kept: list[list[Result]]) -> Iterator[
     for chunk in chunks:
         kept.append(chunk)
         yield chunk
-
-
-def _content_hash(doc: RunHead, chunks: Iterable[Sequence[Result]]) -> str:
-    digest = ContentHash(doc)
-    for chunk in chunks:
-        digest.add(chunk)
-    return digest.hexdigest()
 
 
 def _insert_for(session: Session):

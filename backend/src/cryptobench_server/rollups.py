@@ -7,10 +7,10 @@
 | `series_totals` | series: the same figures over all its runs | `add_totals(series_runs)` |
 
 Each producer is one SQL statement over stored rows (totals: the series_runs it is given added
-into their series' rows), so the same code serves ingest (`add_runs` in the run's transaction), the backfill
-of runs stored before the read model (`catch_up`, run by `migrate`), `cryptobench-server rollups
-rebuild` (delete everything, then the producers in batches) and run deletion
-(`remove_run_rollups`). Facets count from `series_totals`; charts aggregate it, or
+into their series' rows), so the same code serves ingest (`add_runs` in the run's
+transaction), the backfill of runs stored before the read model (`catch_up`, run by
+`migrate`), `cryptobench-server rollups rebuild` (delete everything, then the producers in
+batches) and run deletion (`remove_run_rollups`). Facets count from `series_totals`; charts aggregate it, or
 `series_runs` when a run is a dimension; see query/README.md.
 """
 
@@ -106,13 +106,14 @@ def _build(connection: Connection, run_pks: list[int], progress: Progress) -> in
         insert_series(connection, batch)
         insert_series_runs(connection, batch)
         progress(f"series of {start + len(batch):,}/{len(run_pks):,} runs")
+    if not run_pks:
+        return 0
     if len(run_pks) > BATCH:
         connection.execute(delete(SeriesTotal))
         add_totals(connection, true())
-    elif run_pks:
+    else:
         add_totals(connection, SeriesRun.run_pk.in_(run_pks))
-    if run_pks:
-        progress("series totals")
+    progress("series totals")
     return len(run_pks)
 
 

@@ -158,15 +158,12 @@ def _integers_fit(value: Any, where: str) -> None:
         return
     if isinstance(value, int) and not -INT64_MAX - 1 <= value <= INT64_MAX:
         raise ValueError(f"{where}: integer {value} does not fit in 64 bits")
-    items = (
-        value.items()
-        if isinstance(value, dict)
-        else enumerate(value)
-        if isinstance(value, list)
-        else ()
-    )
-    for key, inner in items:
-        _integers_fit(inner, f"{where}.{key}" if isinstance(key, str) else f"{where}[{key}]")
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            _integers_fit(inner, f"{where}.{key}")
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            _integers_fit(inner, f"{where}[{index}]")
 
 
 class RunHead(_Strict):

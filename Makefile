@@ -18,7 +18,7 @@ install: $(VENV)/.installed
 
 $(VENV)/.installed: $(PY_PROJECTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check -e contract -e parsers -e 'backend[dev]' -e testsupport $(COLLECTORS)
+	scripts/retry.sh 'pip install (PyPI)' $(BIN)/pip install -q --disable-pip-version-check -e contract -e parsers -e 'backend[dev]' -e testsupport $(COLLECTORS)
 	touch $@
 
 install-ui:

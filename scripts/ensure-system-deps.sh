@@ -21,9 +21,7 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "not root: run 'sudo apt-get install ${missing[*]}' and try again" >&2
   exit 1
 fi
-export DEBIAN_FRONTEND=noninteractive
 if [[ " ${missing[*]} " == *":i386 "* ]] && ! dpkg --print-foreign-architectures | grep -qx i386; then
   dpkg --add-architecture i386
 fi
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+exec "$(dirname "$0")/apt-install.sh" "${missing[@]}"

@@ -46,7 +46,7 @@ cp "$CA" "$work/ctx/ca-certificates.crt"
 
 current python:3.11-slim-bookworm || build python:3.11-slim-bookworm <<DOCKERFILE
 FROM $MIN
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 python3-pip python3-venv ca-certificates >/dev/null \
+RUN { apt-get update -qq || apt-get update -qq || echo 'warning: apt-get update failed twice, installing from the indexes that downloaded' >&2; } && apt-get install -y -qq --no-install-recommends python3 python3-pip python3-venv ca-certificates >/dev/null \
  && rm -rf /var/lib/apt/lists/* /usr/lib/python3.11/EXTERNALLY-MANAGED \
  && ln -s /usr/bin/python3 /usr/local/bin/python && ln -s /usr/bin/pip3 /usr/local/bin/pip
 COPY ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
@@ -74,7 +74,7 @@ if ! current postgres:16; then
   build postgres:16 <<DOCKERFILE
 FROM $MIN
 RUN mkdir -p /etc/postgresql-common && echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.conf \
- && apt-get update -qq && apt-get install -y -qq --no-install-recommends postgresql-15 >/dev/null \
+ && { apt-get update -qq || apt-get update -qq || echo 'warning: apt-get update failed twice, installing from the indexes that downloaded' >&2; } && apt-get install -y -qq --no-install-recommends postgresql-15 >/dev/null \
  && rm -rf /var/lib/apt/lists/*
 COPY docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
 ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \

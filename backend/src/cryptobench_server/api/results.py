@@ -62,8 +62,9 @@ def get_results(
     ] = "library",
 ) -> ResultsPage | Response:
     if format == "csv":
+        params, tags = _keys(session, Result.params, filters), _keys(session, Run.tags, filters)
         return StreamingResponse(
-            _csv(request, filters),
+            _csv(request, filters, params, tags),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": 'attachment; filename="results.csv"'},
         )
@@ -78,9 +79,9 @@ def get_results(
     return ResultsPage.model_validate({"data": rows, "next_cursor": next_cursor})
 
 
-def _csv(request: Request, filters: Filters) -> Iterator[str]:
+def _csv(request: Request, filters: Filters, params: list[str], tags: list[str]) -> Iterator[str]:
+    """The rows, read in a session of their own (the request's closes when the route returns)."""
     with request.app.state.sessionmaker() as session:
-        params, tags = _keys(session, Result.params, filters), _keys(session, Run.tags, filters)
         yield from csv_lines(stream_rows(session, filters), params, tags)
 
 

@@ -60,7 +60,11 @@ class Dimension:
 
 
 def is_dimension(name: str) -> bool:
-    return name in FIXED or name in PARAM_ALIASES or name.startswith((PARAM, TAG))
+    """A fixed dimension, a bare parameter alias, or `param.`/`tag.` and a key of KEY_PATTERN."""
+    if name in FIXED or name in PARAM_ALIASES:
+        return True
+    prefix = PARAM if name.startswith(PARAM) else TAG if name.startswith(TAG) else None
+    return prefix is not None and _KEY.match(name[len(prefix) :]) is not None
 
 
 def dimension(name: str, *, field: str = "dimension", source: Any = Result) -> Dimension:
@@ -68,22 +72,21 @@ def dimension(name: str, *, field: str = "dimension", source: Any = Result) -> D
 
     `source` is Result (joined to runs and machines) or Series (the read model).
     """
+    if not is_dimension(name):
+        raise InvalidInput(
+            f"unknown dimension {name!r}: use one of {', '.join(FIXED)}, param.<name> or"
+            " tag.<name> (a name of 1-200 characters without quote, backslash or control character)",
+            errors=[{"field": field, "message": f"unknown dimension {name!r}"}],
+        )
     if name in PARAM_ALIASES:
         name = PARAM + name
     own = SERIES_FIXED if source is Series else RESULT_FIXED
     if name in FIXED:
         return Dimension(name, getattr(source, name) if name in own else FIXED[name])
+    if name.startswith(PARAM):
+        return Dimension(name, json_text(source.params, name[len(PARAM) :]))
     tags = Series.tags if source is Series else Run.tags
-    for prefix, column in ((PARAM, source.params), (TAG, tags)):
-        if name.startswith(prefix):
-            key = name[len(prefix) :]
-            if not _KEY.match(key):
-                break
-            return Dimension(name, json_text(column, key))
-    raise InvalidInput(
-        f"unknown dimension {name!r}: use one of {', '.join(FIXED)}, param.<name> or tag.<name>",
-        errors=[{"field": field, "message": f"unknown dimension {name!r}"}],
-    )
+    return Dimension(name, json_text(tags, name[len(TAG) :]))
 
 
 def base_from(query: Select) -> Select:

@@ -5,10 +5,15 @@ key present. LaTeX: a table in the spirit of seed 004's output: one row per benc
 (operation + params, grouped under a bold algorithm line), one column per value of a dimension
 (default: library), cells the mean of the metric with thousands separated by commas, `--` where
 nothing was measured.
+
+Text from data is inert in both: a CSV text cell that a spreadsheet would read as a formula (it
+starts with = + - @ tab or carriage return) gets a leading single quote (OWASP's CSV injection
+rule; numbers are written as they are, so -1.5 stays a number); LaTeX specials are escaped.
 """
 
 import csv
 import io
+import re
 import statistics
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -55,9 +60,15 @@ def csv_lines(
 
 
 def _line(cells: Sequence[str]) -> str:
+    """One CSV line ending in LF. The writer quotes a cell holding a character of its line
+    terminator only, so it writes CRLF (a lone CR inside a cell, which a spreadsheet reads as a
+    new row, gets quoted too) and the CR of the terminator is dropped."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(cells)
-    return buffer.getvalue()
+    csv.writer(buffer, lineterminator="\r\n").writerow(cells)
+    return buffer.getvalue()[:-2] + "\n"
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _cell(value: Any) -> str:
@@ -65,13 +76,14 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, list):
-        return ";".join(str(v) for v in value)
+    if isinstance(value, int | float):
+        return str(value)
     if isinstance(value, datetime):
         return (
             value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
         ).isoformat()
-    return str(value)
+    text = ";".join(str(v) for v in value) if isinstance(value, list) else str(value)
+    return "'" + text if text.startswith(FORMULA_START) else text
 
 
 def benchmark_label(row: dict[str, Any]) -> str:
@@ -134,7 +146,16 @@ def _mean_text(values: list[float] | None) -> str:
     return "--" if not values else f"{statistics.fmean(values):,.2f}"
 
 
+_TEX_SPECIAL = {
+    **{char: "\\" + char for char in "&%$#_{}"},
+    "\\": r"\textbackslash{}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+_TEX = re.compile(r"[&%$#_{}\\~^]|[\x00-\x1f\x7f]")
+
+
 def tex(text: str) -> str:
-    for char in ("&", "%", "$", "#", "_", "{", "}"):
-        text = text.replace(char, "\\" + char)
-    return text
+    """`text` as LaTeX that prints it: specials escaped, control characters (a line break would
+    end the table row's paragraph) as spaces."""
+    return _TEX.sub(lambda m: _TEX_SPECIAL.get(m.group(), " "), text)

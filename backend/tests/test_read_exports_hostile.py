@@ -1,0 +1,85 @@
+"""Exports of hostile data (issue 25): CSV cells that cannot run as formulas, LaTeX that prints
+what was stored, and a bad filter key refused before the CSV stream starts. Both stores."""
+
+import csv
+import io
+
+import pytest
+from factories import make_result, make_run_doc
+
+from cryptobench_server.query.export import tex
+
+HOSTILE_PARAMS = {
+    "key_bits": 2048,
+    "offset": -3,
+    "link": '=HYPERLINK("http://evil.example/","click")',
+    'we"ird': "@SUM(A1)",
+}
+HOSTILE_TAGS = {
+    "opt_level": "-O2",
+    "sum": "+1+1",
+    "tab": "\tcmd",
+    "cr": "\rcmd",
+    "plain": "a=b",
+    "row": "x\r=1+1",
+}
+
+
+def store(client, **overrides) -> str:
+    doc = make_run_doc([make_result(params=HOSTILE_PARAMS, **overrides)], tags=HOSTILE_TAGS)
+    response = client.post("/api/v1/runs", json=doc)
+    assert response.status_code == 201, response.text
+    return doc["run_id"]
+
+
+def test_csv_text_cells_cannot_be_formulas_and_numbers_stay_numbers(store_client):
+    run_id = store(store_client, library="=cmd|' /C calc'!A0")
+    response = store_client.get("/api/v1/results", params={"format": "csv", "run": run_id})
+    assert response.status_code == 200
+    (row,) = csv.DictReader(io.StringIO(response.text))
+    assert {k: v for k, v in row.items() if k.startswith(("param.", "tag.", "library"))} == {
+        "library": "'=cmd|' /C calc'!A0",
+        "library_version": "3.6.2",
+        "param.key_bits": "2048",
+        "param.link": '\'=HYPERLINK("http://evil.example/","click")',
+        "param.offset": "-3",
+        'param.we"ird': "'@SUM(A1)",
+        "tag.cr": "'\rcmd",
+        "tag.opt_level": "'-O2",
+        "tag.plain": "a=b",
+        "tag.row": "x\r=1+1",
+        "tag.sum": "'+1+1",
+        "tag.tab": "'\tcmd",
+    }
+    assert row["value"] == "1600000.0"
+
+
+@pytest.mark.parametrize("key", ['param.we"ird', "tag.a\\b", "param.x\x01", "tag."])
+@pytest.mark.parametrize("format", ["csv", "json"])
+def test_a_filter_key_outside_the_grammar_is_a_422_before_any_row(store_client, key, format):
+    store(store_client)
+    response = store_client.get("/api/v1/results", params={"format": format, key: "v"})
+    assert response.status_code == 422
+    assert response.headers["content-type"] == "application/problem+json"
+    assert response.json()["errors"][0]["field"] == key
+
+
+def test_latex_prints_specials_from_data(store_client):
+    store(store_client, library="Lib\\input{x}", algorithm="~^&%$#_{}")
+    response = store_client.get(
+        "/api/v1/results",
+        params={"format": "latex", "metric": "cycles_per_op", "columns": "library"},
+    )
+    assert response.status_code == 200
+    lines = response.text.splitlines()
+    assert lines[4] == r"Benchmark & Lib\textbackslash{}input\{x\} [cycles/op] \\"
+    assert lines[6] == (
+        r"\multicolumn{2}{l}{\textbf{\textasciitilde{}\textasciicircum{}\&\%\$\#\_\{\}}} \\"
+    )
+
+
+def test_tex_escapes_every_special_once_and_blanks_control_characters():
+    assert tex(r"a\b~c^d&e%f$g#h_i{j}") == (
+        r"a\textbackslash{}b\textasciitilde{}c\textasciicircum{}d\&e\%f\$g\#h\_i\{j\}"
+    )
+    assert tex("two\n\nlines\x00") == "two  lines "

@@ -111,7 +111,7 @@ RESULT_COLUMNS = (
 RUN_COLUMNS = (
     "id, run_id, content_hash, source, started_at, finished_at, machine_id, clock_hz, clock_source, "
     "machine_extra, tool_name, tool_version, tool_build, tool_options, tags, result_count, "
-    "artifact_media_type, artifact_content, created_at, warnings"
+    "artifact_id, created_at, warnings"
 )
 GROUP_RUN = [
     ("esp32c6-serial", "opt_level", ("-O2", "-Os", "-O3")),
@@ -173,7 +173,6 @@ def load(conninfo: str, first: int = 0, count: int = RUNS) -> None:
                 None,
                 tags,
                 PER_RUN,
-                None,
                 None,
                 "2026-11-21T00:00:00Z",
                 "[]",

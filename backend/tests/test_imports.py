@@ -152,6 +152,29 @@ def test_the_same_text_again_is_200_with_the_same_run_ids_and_other_tags_are_new
     assert len(query(url, "SELECT id FROM runs")) == 4
 
 
+def test_the_runs_of_a_paste_share_one_artifact_that_goes_with_its_last_run(store):
+    """One artifact row per paste (re-imported under other tags too), shown on every run;
+    deleting a run keeps it while another run refers to it."""
+    client, url, _ = store
+    session = FIXTURES / "openssl" / "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt"
+    runs = [
+        r["run_id"]
+        for r in client.post("/api/v1/imports", content=session.read_bytes()).json()["runs"]
+    ]
+    tagged = client.post(
+        "/api/v1/imports", params={"tag": ["env=lab"]}, content=session.read_bytes()
+    )
+    runs += [r["run_id"] for r in tagged.json()["runs"]]
+    assert len(runs) == 4 and len(query(url, "SELECT id FROM artifacts")) == 1
+    for run_id in runs:
+        shown = client.get(f"/api/v1/runs/{run_id}").json()["artifact"]
+        assert shown == {"media_type": "text/plain", "content": session.read_text()}
+    admin = {"Authorization": f"Bearer {create_test_token(url, 'admin', 'admin')}"}
+    for left, run_id in enumerate(reversed(runs)):
+        assert client.delete(f"/api/v1/runs/{run_id}", headers=admin).status_code == 204
+        assert len(query(url, "SELECT id FROM artifacts")) == (1 if left < 3 else 0)
+
+
 def test_a_dry_run_previews_in_canonical_units_and_stores_nothing(store):
     client, url, _ = store
     tail = FIXTURES / "openssl" / "openssl-1.0.2o-freebsd_aes-128-cbc_tail1.txt"

@@ -9,7 +9,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from factories import make_result, make_run_doc
-from sqlalchemy import Uuid, column, create_engine, insert, inspect, select, table, text
+from sqlalchemy import Text, Uuid, column, create_engine, insert, inspect, select, table, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from test_read_support import DOCS
@@ -28,7 +28,7 @@ DEMO_HASHES = importlib.import_module(
 ).DEMO_HASHES
 
 TABLES = {"alembic_version", "api_tokens", "machines", "results", "runs"}
-TABLES |= {"series", "series_runs", "series_totals", "changes", "run_notes"}
+TABLES |= {"series", "series_runs", "series_totals", "changes", "run_notes", "artifacts"}
 #: PostgreSQL-only expression indexes of migration 0002; the models cannot express them on both databases.
 MIGRATION_ONLY_INDEXES = {"ix_results_param_curve", "ix_results_param_key_bits"}
 
@@ -211,3 +211,38 @@ def test_upgrade_from_every_revision_with_data(empty_url, revision, stored):
     engine = make_engine(empty_url)
     assert_same(snapshot(engine), expected)
     engine.dispose()
+
+
+def test_0009_keeps_one_artifact_per_content_and_gives_them_back_on_downgrade(empty_url, stored):
+    """Runs stored with their own copies of an artifact share one row after 0009; the
+    downgrade gives every run its copy again."""
+    rows, _ = stored
+    runs = [dict(row) for row in rows[Run.__table__]]
+    copies = ["same paste", "same paste", "another paste"] + [None] * (len(runs) - 3)
+    upgrade(empty_url, "0008")
+    engine = create_engine(empty_url)
+    with engine.begin() as connection:
+        for source in (Machine.__table__, Run.__table__):
+            present = {c["name"] for c in inspect(connection).get_columns(source.name)}
+            columns = [column(n, source.c[n].type if n in source.c else Text()) for n in present]
+            kept = [{k: row.get(k) for k in present} for row in rows[source]]
+            if source is Run.__table__:
+                for row, content in zip(kept, copies, strict=True):
+                    row["artifact_media_type"] = "text/plain" if content else None
+                    row["artifact_content"] = content
+            connection.execute(insert(table(source.name, *columns)), kept)
+    upgrade(empty_url, "0009")
+    with engine.connect() as connection:
+        stored_artifacts = connection.execute(text("SELECT id, content FROM artifacts")).all()
+        links = connection.execute(text("SELECT artifact_id FROM runs ORDER BY id")).scalars()
+        by_id = dict(stored_artifacts)
+        assert [by_id.get(link) for link in links] == copies
+    assert sorted(content for _, content in stored_artifacts) == ["another paste", "same paste"]
+    downgrade(empty_url, "0008")
+    with engine.connect() as connection:
+        back = connection.execute(
+            text("SELECT artifact_media_type, artifact_content FROM runs ORDER BY id")
+        ).all()
+    engine.dispose()
+    assert [content for _, content in back] == copies
+    assert [media for media, _ in back] == ["text/plain" if c else None for c in copies]

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session, joinedload
 from cryptobench_contract import Result, RunDocument, RunHead
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
+from cryptobench_server import artifacts
 from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
 from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import Conflict, InvalidInput, invalid_fields
@@ -177,8 +178,9 @@ def _store(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> int
     the database builds the read model, and set after."""
     with Session(engine) as session, session.begin():
         connection = session.connection()
+        artifact_id = artifacts.acquire(connection, doc.artifact) if doc.artifact else None
         machine_id = _upsert_machine(session, doc, now)
-        run_pk = _insert_run(session, doc, machine_id, len(doc.results), now)
+        run_pk = _insert_run(session, doc, now, machine_id=machine_id, artifact_id=artifact_id)
         if run_pk is None:
             raise _LostRace
         validated: list[list[Result]] = []
@@ -235,11 +237,10 @@ def _upsert_machine(session: Session, doc: RunHead, now: datetime) -> int:
 
 
 def _insert_run(
-    session: Session, doc: RunHead, machine_id: int, count: int, now: datetime
+    session: Session, doc: RunHead, now: datetime, *, machine_id: int, artifact_id: int | None
 ) -> int | None:
     """The run's row, its content hash still empty (`_store` sets it)."""
     source = doc.machine.extra.get("clock_source")
-    artifact = doc.artifact
     values = {
         "run_id": doc.run_id,
         "content_hash": "",
@@ -255,9 +256,8 @@ def _insert_run(
         "tool_build": doc.tool.build,
         "tool_options": doc.tool.options,
         "tags": doc.tags,
-        "result_count": count,
-        "artifact_media_type": artifact.media_type if artifact else None,
-        "artifact_content": artifact.content if artifact else None,
+        "result_count": len(doc.results),
+        "artifact_id": artifact_id,
         "warnings": [w.model_dump(mode="json") for w in doc.warnings],
         "created_at": now,
     }

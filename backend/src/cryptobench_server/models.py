@@ -1,4 +1,4 @@
-"""Tables: machines, runs, results, the series read model and API tokens (SQLAlchemy 2, portable SQLite/PostgreSQL)."""
+"""Tables: machines, runs, their artifacts, results, the series read model and API tokens (SQLAlchemy 2, portable SQLite/PostgreSQL)."""
 
 import uuid
 from datetime import datetime
@@ -47,6 +47,18 @@ class Machine(Base):
     runs: Mapped[list["Run"]] = relationship(back_populates="machine")
 
 
+class Artifact(Base):
+    """A tool's original output, stored once for every run that carries it (an import's runs
+    share their paste's): `digest` is the SHA-256 of the media type, a NUL and the content."""
+
+    __tablename__ = "artifacts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    media_type: Mapped[str] = mapped_column(String(100))
+    content: Mapped[str] = mapped_column(Text)
+
+
 class Run(Base):
     """One benchmark session on one machine, stored as sent (plus its content hash)."""
 
@@ -68,8 +80,7 @@ class Run(Base):
     tool_options: Mapped[str | None] = mapped_column(Text)
     tags: Mapped[dict[str, str]] = mapped_column(JsonDoc, default=dict)
     result_count: Mapped[int] = mapped_column(Integer)
-    artifact_media_type: Mapped[str | None] = mapped_column(String(100))
-    artifact_content: Mapped[str | None] = mapped_column(Text)
+    artifact_id: Mapped[int | None] = mapped_column(ForeignKey("artifacts.id"), index=True)
     warnings: Mapped[list[dict[str, Any]]] = mapped_column(JsonDoc, default=list)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
 

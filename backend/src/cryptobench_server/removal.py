@@ -4,8 +4,8 @@ The read model takes the run out with its own producer (`rollups.remove_run_roll
 series_runs, its series' totals made again, series left without runs); the changes of the
 lineages around the run are detected again without it (changes/store.py); results, notes and
 changes at or against the run go by the foreign keys' ON DELETE CASCADE. So what is left equals
-a rebuild over the remaining runs (tests/test_history_api.py). A machine left without runs goes
-too.
+a rebuild over the remaining runs (tests/test_history_api.py). A machine or an artifact left
+without runs goes too.
 """
 
 import uuid
@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy import delete, exists, select
 from sqlalchemy.orm import Session
 
+from cryptobench_server import artifacts
 from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Machine, Run, RunNote
@@ -21,13 +22,16 @@ from cryptobench_server.rollups import remove_run_rollups
 
 
 def delete_run(session: Session, run_id: uuid.UUID, *, threshold: float) -> None:
-    run = session.execute(select(Run.id, Run.machine_id).where(Run.run_id == run_id)).one_or_none()
+    query = select(Run.id, Run.machine_id, Run.artifact_id).where(Run.run_id == run_id)
+    run = session.execute(query).one_or_none()
     if run is None:
         raise NotFound(f"no run {run_id}")
     connection = session.connection()
     refresh_run(connection, run.id, threshold=threshold, without_run=True)
     remove_run_rollups(connection, run.id)
     connection.execute(delete(Run).where(Run.id == run.id))
+    if run.artifact_id is not None:
+        artifacts.release(connection, run.artifact_id)
     orphan = ~exists().where(Run.machine_id == Machine.id)
     connection.execute(delete(Machine).where(Machine.id == run.machine_id, orphan))
 

@@ -14,7 +14,7 @@ from cryptobench_server.api.deps import SessionDep, SettingsDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency, run_item
 from cryptobench_server.auth import AdminAccess, ReadAccess, UploadAccess
 from cryptobench_server.errors import NotFound
-from cryptobench_server.models import Machine, Result, Run
+from cryptobench_server.models import Artifact, Machine, Result, Run
 from cryptobench_server.query.dimensions import base_from
 from cryptobench_server.query.filters import conditions
 from cryptobench_server.query.history import notes_of
@@ -84,11 +84,8 @@ def get_run(run_id: uuid.UUID, session: SessionDep, _: ReadAccess) -> RunDetail:
     results = session.scalars(
         select(Result).where(Result.run_pk == run.id).order_by(Result.position)
     )
-    artifact = None
-    if run.artifact_content is not None:
-        artifact = ArtifactOut(
-            media_type=run.artifact_media_type or "text/plain", content=run.artifact_content
-        )
+    stored = session.get(Artifact, run.artifact_id) if run.artifact_id is not None else None
+    artifact = ArtifactOut(media_type=stored.media_type, content=stored.content) if stored else None
     return RunDetail(
         **run_item(run).model_dump(exclude={"machine"}),
         machine=MachineOut.model_validate(run.machine),

@@ -1,6 +1,6 @@
 /** x axis, series, metric, unit, aggregation, scale and chart kind pickers. */
 import { dimensionLabel } from "../lib/dimensions";
-import { displayUnits, metricTitle, type Metric } from "../lib/units";
+import { displayUnits, metricTitle, unitText, type Metric } from "../lib/units";
 import { AGGREGATIONS, type ExplorerState } from "../lib/viewState";
 
 interface Props {
@@ -54,9 +54,12 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
       </label>
       <label>
         unit
-        <select aria-label="unit" value={state.unit ?? displayUnits(metric)[0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
+        <select aria-label="unit" value={state.unit ?? ""} onChange={(e) => set({ unit: e.target.value || null })}>
+          <option value="">auto (per chart)</option>
           {displayUnits(metric).map((u) => (
-            <option key={u.unit}>{u.unit}</option>
+            <option key={u.unit} value={u.unit}>
+              {unitText(u.unit)}
+            </option>
           ))}
         </select>
       </label>

@@ -2,15 +2,17 @@
 import type { Data } from "plotly.js";
 import { useCallback, useContext, useMemo, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import { chartCaveats } from "../lib/caveats";
 import type { ChartData as ChartResponse } from "../lib/chartData";
 import { downloadText } from "../lib/download";
 import { pointOf, rowPoint } from "../lib/drilldown";
 import { buildFigure } from "../lib/figures";
 import { chartHistoryHref } from "../lib/history";
-import { isMetric } from "../lib/units";
+import { isMetric, metricLabel } from "../lib/units";
 import { chartRows, rowsToCsv, tableHeader } from "../lib/table";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import type { ExplorerState, PointRef } from "../lib/viewState";
+import { ChartCaveats } from "./ChartCaveats";
 import { DataTable } from "./DataTable";
 import { PlotlyFigure, type ClickedPoint, type PlotHandle } from "./PlotlyFigure";
 import { Empty } from "./States";
@@ -21,15 +23,19 @@ interface Props {
   title: string;
   /** A speedup chart: its y title and the note on its geometric means. */
   relative?: { title: string; note: string };
-  /** Traces drawn over the chart's own (e.g. fitted curves). */
-  overlay?: Data[];
+  /** Traces drawn over the chart's own (e.g. fitted curves), given each series' colour by legend name and whether x is numeric. */
+  overlay?: (colors: Map<string, string>, numericX: boolean) => Data[];
   /** A click on a point of the chart's own traces, or on its row's button in the table, opens it (what is behind it). */
   onPoint: (point: PointRef) => void;
   /** What is behind the open point, between the chart and its table. */
   detail?: ReactNode;
+  /** Adds a pooled dimension to the series ("split by machine"). */
+  onSplit?: (dim: string) => void;
+  /** A caveat of the view itself (a preset's), shown with the data's own. */
+  caveat?: ReactNode;
 }
 
-export function ChartPanel({ chart, state, title, relative, overlay, onPoint, detail }: Props) {
+export function ChartPanel({ chart, state, title, relative, overlay, onPoint, detail, onSplit, caveat }: Props) {
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
   const figure = useMemo(
@@ -37,6 +43,8 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
       buildFigure(chart, { chart: state.chart, scale: state.scale, seriesDims: state.series, theme: CHART_THEMES[theme], relativeTitle: relative?.title }),
     [chart, state.chart, state.scale, state.series, theme, relative?.title],
   );
+  const caveats = useMemo(() => chartCaveats(chart.series), [chart.series]);
+  const data = useMemo(() => (overlay ? [...figure.data, ...overlay(figure.colors, figure.numericX)] : figure.data), [figure, overlay]);
   const header = useMemo(() => tableHeader(chart, state.series), [chart, state.series]);
   const rows = useMemo(() => chartRows(chart, state.series), [chart, state.series]);
   const metric = !relative && isMetric(chart.metric) ? chart.metric : null;
@@ -52,9 +60,12 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
   const missing = rows.length - plotted;
   return (
     <section aria-label="chart">
+      <ChartCaveats caveats={caveats} onSplit={onSplit} replaces={state.series.length >= 2 ? state.series[1] : undefined}>
+        {caveat}
+      </ChartCaveats>
       <PlotlyFigure
         ref={plot}
-        data={overlay ? [...figure.data, ...overlay] : figure.data}
+        data={data}
         layout={figure.layout}
         label={title}
         onPointClick={openPoint}
@@ -62,9 +73,10 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
       <p className="note" data-testid="chart-notes">
         {relative ? `${relative.note} ` : ""}
         {figure.logY ? "Logarithmic y axis. " : ""}
-        {figure.errorBars.show ? `Error bars: ${figure.errorBars.kind}. ` : ""}
+        {figure.errorBars.show ? `Error bars: ${figure.errorBars.kind}, the tool's own error. ` : ""}
         {figure.errorBars.note ?? ""}
-        {missing > 0 ? ` ${missing} point(s) have no ${chart.metric} figure (not derivable) and are not plotted.` : ""}
+        {caveats.singlePoints > 0 ? ` ${caveats.singlePoints} point(s) rest on a single result (n=1: ${state.chart === "bars" ? "faded bars" : "open circles"}).` : ""}
+        {missing > 0 ? ` ${missing} point(s) have no ${metricLabel(chart.metric)} figure (not derivable) and are not plotted.` : ""}
         {plotted === 0 ? " Nothing to plot for this metric." : ""}
       </p>
       <div className="toolbar">

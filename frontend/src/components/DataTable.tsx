@@ -1,8 +1,12 @@
 /** The same numbers as the chart, as a table. */
 import { useState } from "react";
+import { flagsText, pooledText } from "../lib/caveats";
 import { valueText } from "../lib/dimensions";
 import { formatNumber } from "../lib/units";
 import type { TableRow } from "../lib/table";
+
+/** The figure columns (value, n, min, max, error) after the x and series columns. */
+const FIGURES = 5;
 
 const PAGE = 100;
 
@@ -12,7 +16,7 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * PAGE, (current + 1) * PAGE);
-  const numericFrom = header.length - 6;
+  const numericFrom = 1 + (rows[0]?.series.length ?? 0);
   return (
     <>
     <table data-testid="chart-table">
@@ -22,7 +26,7 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
       <thead>
         <tr>
           {header.map((h, i) => (
-            <th key={h} scope="col" className={i >= numericFrom && i < header.length - 1 ? "num" : undefined}>
+            <th key={h} scope="col" className={i >= numericFrom && i < numericFrom + FIGURES ? "num" : undefined}>
               {h}
             </th>
           ))}
@@ -44,6 +48,8 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
             <td className="num">{formatNumber(r.max)}</td>
             <td className="num">{formatNumber(r.error)}</td>
             <td>{r.errorKind ?? "—"}</td>
+            <td>{pooledText(r.pooled) || "—"}</td>
+            <td>{flagsText(r.flags) || "—"}</td>
             <td>
               <button type="button" disabled={r.value === null} onClick={() => onOpen(r)} aria-label={`what is behind ${[r.x, ...r.series].map(valueText).join(" · ")}`}>
                 results

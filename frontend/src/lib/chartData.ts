@@ -4,6 +4,9 @@
  */
 export type DimValue = string | number | boolean | null;
 
+/** What an aggregated point pooled: identity dimensions with more than one value among its results, and their count. */
+export type Pooled = Record<string, number>;
+
 export interface ChartPoint {
   x: DimValue;
   value: number | null;
@@ -12,6 +15,10 @@ export interface ChartPoint {
   n?: number | null;
   error?: number | null;
   error_kind?: string | null;
+  pooled?: Pooled;
+  /** How many of its results carry a plausibility flag, and how many per flag. */
+  flagged?: number;
+  flags?: Record<string, number>;
 }
 
 export interface ChartSeries {
@@ -21,7 +28,9 @@ export interface ChartSeries {
 
 export interface ChartData {
   metric: string;
+  /** The unit the values are in, and how many canonical units make one of it (1 when canonical). */
   unit: string;
+  scale?: number;
   x: string;
   series: ChartSeries[];
 }

@@ -1,8 +1,10 @@
 /** Pure figure builders: Read API chart response -> Plotly data + layout. Never touches the DOM. */
 import type { Data, Layout } from "plotly.js";
+import { dimensionAxis, dimensionOrder, dimensionValueText, valueAxis } from "./axes";
+import { flagsText, isFlagged, isPooled, isSingle, pooledText } from "./caveats";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
-import { formatNumber, isMetric, metricInfo } from "./units";
+import { formatNumber, isMetric, metricFormatter, metricLabel } from "./units";
 import type { ChartKind, Scale } from "./viewState";
 
 export interface Theme {
@@ -30,9 +32,12 @@ export interface Figure {
   layout: Partial<Layout>;
   errorBars: ErrorBarRule;
   logY: boolean;
+  /** x drawn as numbers (a numeric dimension) rather than category texts. */
+  numericX: boolean;
+  /** Each trace's colour by its legend name, for overlays drawn in the colour of their series. */
+  colors: Map<string, string>;
 }
 
-const CATEGORY_LIMIT = 60;
 const LOG_SPREAD = 100;
 /** Above this many points SVG markers cost more than they show: draw the lines only. */
 const MARKER_LIMIT = 2000;
@@ -67,17 +72,12 @@ export function wantsLogScale(scale: Scale, values: Array<number | null>): boole
   return spread !== null && spread > LOG_SPREAD;
 }
 
-function isNumeric(value: DimValue): value is number {
-  return typeof value === "number" && Number.isFinite(value);
-}
-
-/** Union of x values over all series: numeric order when all are numbers, else first-seen order. */
-export function xOrder(series: ChartSeries[]): DimValue[] {
-  const seen = new Map<string, DimValue>();
-  for (const s of series) for (const p of s.points) if (!seen.has(valueText(p.x))) seen.set(valueText(p.x), p.x);
-  const values = [...seen.values()];
-  if (values.every(isNumeric)) return values.sort((a, b) => (a as number) - (b as number));
-  return values;
+/** Union of x values over all series, in the x dimension's order (numeric, version, or as the server sent them). */
+export function xOrder(series: ChartSeries[], x = ""): DimValue[] {
+  return dimensionOrder(
+    x,
+    series.flatMap((s) => s.points.map((p) => p.x)),
+  );
 }
 
 export function seriesLabel(key: Record<string, DimValue>, seriesDims: string[]): string {
@@ -91,13 +91,14 @@ const DASHES = ["solid", "dash", "dot", "dashdot", "longdash", "longdashdot"] as
 
 export interface SeriesStyle {
   color: string;
+  /** With two series dimensions: the second's hatch (bars) or dash (lines); 0 otherwise. */
   variant: number;
 }
 
-/** With two series dimensions: colour by the first, hatch (bars) or dash (lines) by the second. */
-export function seriesStyles(series: ChartSeries[], seriesDims: string[]): Array<SeriesStyle | null> {
+/** A colour per series (by the first series dimension when there are two), hatch or dash by the second. */
+export function seriesStyles(series: ChartSeries[], seriesDims: string[]): SeriesStyle[] {
   const [first, second] = seriesDims;
-  if (first === undefined || second === undefined) return series.map(() => null);
+  if (first === undefined || second === undefined) return series.map((_, i) => ({ color: COLORS[i % COLORS.length] ?? "#1f77b4", variant: 0 }));
   const firsts = [...new Set(series.map((s) => valueText(s.key[first])))];
   const seconds = [...new Set(series.map((s) => valueText(s.key[second])))];
   return series.map((s) => ({
@@ -106,64 +107,108 @@ export function seriesStyles(series: ChartSeries[], seriesDims: string[]): Array
   }));
 }
 
-function styled(style: SeriesStyle | null, chart: ChartKind): Partial<Data> {
-  if (style === null) return {};
-  if (chart === "bars") {
-    const shape = PATTERNS[style.variant % PATTERNS.length] ?? "";
-    return { marker: { color: style.color, pattern: { shape, fillmode: "overlay", fgcolor: "#ffffff" } } };
-  }
-  return { line: { color: style.color, dash: DASHES[style.variant % DASHES.length] ?? "solid" }, marker: { color: style.color } };
+/** The hover text of a point: x, value with its unit and error, n, min-max, what it pooled, its flags. */
+function hoverText(p: ChartPoint, xText: string, format: (v: number | null | undefined) => string): string {
+  const error = p.error !== null && p.error !== undefined ? ` ± ${format(p.error)} (${p.error_kind ?? "error"})` : "";
+  const n = p.n === null || p.n === undefined ? "" : `<br>n=${p.n}${isSingle(p) ? " (a single result)" : ""}`;
+  const range = p.min !== null && p.min !== undefined && p.n !== 1 ? `, min ${format(p.min)}, max ${format(p.max)}` : "";
+  const pooled = isPooled(p) ? `<br>◇ pooled ${pooledText(p.pooled ?? {})}` : "";
+  const flagged = isFlagged(p) ? `<br>⚠ flagged: ${flagsText(p.flags ?? {})}` : "";
+  return `${xText}: ${format(p.value)}${error}${n}${range}${pooled}${flagged}`;
 }
 
-function customData(p: ChartPoint): Array<number | string> {
-  return [p.n ?? "—", formatNumber(p.min), formatNumber(p.max)];
+interface TraceContext {
+  opts: FigureOptions;
+  x: string;
+  numericX: boolean;
+  errors: ErrorBarRule;
+  dense: boolean;
+  format: (v: number | null | undefined) => string;
 }
 
-function trace(s: ChartSeries, opts: FigureOptions, numericX: boolean, errors: ErrorBarRule, dense: boolean, style: SeriesStyle | null): Data {
+/** Bars: faded when a single result, outlined when pooled, ⚠ above when flagged. */
+function barMarks(points: ChartPoint[], style: SeriesStyle, theme: Theme): Partial<Data> {
+  const shape = PATTERNS[style.variant % PATTERNS.length] ?? "";
+  return {
+    marker: {
+      color: style.color,
+      opacity: points.map((p) => (isSingle(p) ? 0.45 : 1)),
+      line: { color: theme.foreground, width: points.map((p) => (isPooled(p) ? 2.5 : 0)) },
+      ...(shape === "" ? {} : { pattern: { shape, fillmode: "overlay", fgcolor: "#ffffff" } }),
+    },
+    text: points.map((p) => (isFlagged(p) ? "⚠" : "")),
+    textposition: "outside",
+    cliponaxis: false,
+  } as Partial<Data>;
+}
+
+/** Lines: an open circle for a single result, an open diamond for a pooled point, ⚠ above a flagged one. */
+function lineMarks(points: ChartPoint[], style: SeriesStyle, dense: boolean): Partial<Data> {
+  const flagged = points.some(isFlagged);
+  const mode = `lines${dense ? "" : "+markers"}${flagged ? "+text" : ""}`;
+  return {
+    mode,
+    line: { color: style.color, dash: DASHES[style.variant % DASHES.length] ?? "solid" },
+    marker: {
+      color: style.color,
+      symbol: points.map((p) => (isPooled(p) ? "diamond-open" : isSingle(p) ? "circle-open" : "circle")),
+      size: points.map((p) => (isPooled(p) ? 12 : 8)),
+      line: { width: 2, color: style.color },
+    },
+    ...(flagged ? { text: points.map((p) => (isFlagged(p) ? "⚠" : "")), textposition: "top center" } : {}),
+  } as Partial<Data>;
+}
+
+function trace(s: ChartSeries, style: SeriesStyle, ctx: TraceContext): Data {
   const present = s.points.filter((p) => p.value !== null);
-  const xs = present.map((p) => (numericX ? (p.x as number) : valueText(p.x)));
+  const xTexts = present.map((p) => dimensionValueText(ctx.x, p.x));
   const base = {
-    name: seriesLabel(s.key, opts.seriesDims),
-    x: xs,
+    name: seriesLabel(s.key, ctx.opts.seriesDims),
+    legendgroup: seriesLabel(s.key, ctx.opts.seriesDims),
+    x: present.map((p) => (ctx.numericX ? (p.x as number) : valueText(p.x))),
     y: present.map((p) => p.value as number),
-    customdata: present.map(customData),
-    hovertemplate: "%{x}: %{y:.4~g}<br>n=%{customdata[0]} min=%{customdata[1]} max=%{customdata[2]}<extra>%{fullData.name}</extra>",
+    hovertext: present.map((p, i) => hoverText(p, xTexts[i] ?? "", ctx.format)),
+    hovertemplate: "%{hovertext}<extra>%{fullData.name}</extra>",
     error_y: {
       type: "data" as const,
-      array: errors.show ? present.map((p) => p.error ?? Number.NaN) : [],
-      visible: errors.show,
-      color: opts.theme.foreground,
+      array: ctx.errors.show ? present.map((p) => p.error ?? Number.NaN) : [],
+      visible: ctx.errors.show,
+      color: style.color,
       thickness: 1.5,
     },
   };
-  if (opts.chart === "bars") return { ...base, ...styled(style, "bars"), type: "bar" } as Data;
-  return { ...base, ...styled(style, "lines"), type: "scatter", mode: dense ? "lines" : "lines+markers", connectgaps: false } as Data;
+  if (ctx.opts.chart === "bars") return { ...base, ...barMarks(present, style, ctx.opts.theme), type: "bar" } as Data;
+  return { ...base, ...lineMarks(present, style, ctx.dense), type: "scatter", connectgaps: false } as Data;
 }
 
-function xAxis(chart: ChartResponse, order: DimValue[], numericX: boolean, theme: Theme): Partial<Layout["xaxis"]> {
-  const common = { title: { text: dimensionLabel(chart.x) }, gridcolor: theme.grid, automargin: true };
-  if (numericX) {
-    const spread = positiveSpread(order as number[]);
-    return { ...common, type: spread !== null && spread > LOG_SPREAD ? "log" : "linear" };
-  }
-  return { ...common, type: "category", categoryorder: "array", categoryarray: order.map((v) => valueText(v)) };
+/** The y values and the ends of their error bars, for the axis ticks. */
+function extent(chart: ChartResponse): number[] {
+  return chart.series.flatMap((s) =>
+    s.points.flatMap((p) => (p.value === null ? [] : p.error ? [p.value, p.value + p.error, p.value - p.error] : [p.value])),
+  );
 }
 
-/** x is plotted on a numeric axis only when it is numeric and too dense for categories. */
+/** The formatter of the chart's values: the metric's unit stepped per value, or a speedup's "×". */
+function valueFormat(chart: ChartResponse): (v: number | null | undefined) => string {
+  if (isMetric(chart.metric)) return metricFormatter(chart.metric, chart.scale ?? 1);
+  return (v) => (v === null || v === undefined ? "—" : `${formatNumber(v)}${chart.unit}`);
+}
+
 export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
-  const order = xOrder(chart.series);
-  const numericX = order.length > CATEGORY_LIMIT && order.every(isNumeric);
+  const order = xOrder(chart.series, chart.x);
+  const x = dimensionAxis(chart.x, order, dimensionLabel(chart.x));
   const errors = errorBarRule(chart);
   const values = chart.series.flatMap((s) => s.points.map((p) => p.value));
-  const dense = values.length > MARKER_LIMIT;
   const logY = wantsLogScale(opts.scale, values);
-  const yTitle = opts.relativeTitle ?? `${isMetric(chart.metric) ? metricInfo(chart.metric).label : chart.metric} (${chart.unit})`;
+  const format = valueFormat(chart);
+  const yTitle = opts.relativeTitle ?? `${metricLabel(chart.metric)} (${chart.unit})`;
+  const legendTitle = [opts.seriesDims.map(dimensionLabel).join(" · "), errors.show ? `error bars: ${errors.kind}` : ""].filter(Boolean).join(" — ");
   const layout: Partial<Layout> = {
-    xaxis: xAxis(chart, order, numericX, opts.theme),
-    yaxis: { title: { text: yTitle }, type: logY ? "log" : "linear", gridcolor: opts.theme.grid, automargin: true },
+    xaxis: { ...x.axis, gridcolor: opts.theme.grid },
+    yaxis: { ...valueAxis(extent(chart), logY, format, yTitle), gridcolor: opts.theme.grid },
     barmode: "group",
-    showlegend: chart.series.length > 1 || opts.seriesDims.length > 0,
-    legend: { title: { text: opts.seriesDims.map(dimensionLabel).join(" · ") } },
+    showlegend: chart.series.length > 1 || opts.seriesDims.length > 0 || errors.show,
+    legend: { title: { text: legendTitle } },
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     font: { color: opts.theme.foreground },
@@ -174,8 +219,10 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
       : { shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 1, y1: 1, line: { color: opts.theme.foreground, dash: "dot", width: 1 } }] }),
   };
   const styles = seriesStyles(chart.series, opts.seriesDims);
-  const data = chart.series.map((s, i) => trace(s, opts, numericX, errors, dense, styles[i] ?? null));
-  return { data, layout, errorBars: errors, logY };
+  const ctx: TraceContext = { opts, x: chart.x, numericX: x.numeric, errors, dense: values.length > MARKER_LIMIT, format };
+  const data = chart.series.map((s, i) => trace(s, styles[i] ?? { color: COLORS[0] ?? "", variant: 0 }, ctx));
+  const colors = new Map(chart.series.map((s, i) => [seriesLabel(s.key, opts.seriesDims), styles[i]?.color ?? ""]));
+  return { data, layout, errorBars: errors, logY, numericX: x.numeric, colors };
 }
 
 /** The chart expressed in a display unit (values, min, max and error divided by the unit's scale). */
@@ -184,6 +231,7 @@ export function inUnit(chart: ChartResponse, unit: string, scale: number): Chart
   return {
     ...chart,
     unit,
+    scale,
     series: chart.series.map((s) => ({
       key: s.key,
       points: s.points.map((p) => ({ ...p, value: div(p.value), min: div(p.min), max: div(p.max), error: div(p.error) })),

@@ -1,12 +1,16 @@
 /** The size-curve cost model (GET /fit) in the Explorer: which fit a chart gets, its curves in the chart's metric, its table. */
 import type { Data } from "plotly.js";
 import type { SizeFitsResponse } from "../api/types";
+import { dimensionValueText } from "./axes";
 import { seriesLabel } from "./figures";
-import type { Metric } from "./units";
+import { formatNumber, metricFormatter, type Metric } from "./units";
 
-export const SIZE_DIMENSIONS = ["param.block_bytes", "param.message_bytes"];
+/** The x dimensions GET /fit accepts: the bytes one operation processes (the server's api/fit.py SIZES). */
+export const FIT_DIMENSIONS = ["param.block_bytes", "param.message_bytes"];
 type Fitted = SizeFitsResponse["series"][number];
 type Fit = NonNullable<Fitted["fit"]>;
+/** Points along a drawn fit, evenly spaced on the log2 size axis. */
+const CURVE_POINTS = 48;
 
 /** The time metric a chart's fit is made in: cycles for cycle metrics, else ns. */
 export function fitMetric(metric: Metric): "ns_per_op" | "cycles_per_op" {
@@ -22,20 +26,29 @@ export function fitValue(fit: Fit, x: number, metric: Metric): number {
   return t;
 }
 
-/** Dotted curves for the good fits, at the series' own sizes, in the shown unit (value / scale). */
-export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number, seriesDims: string[], color: string): Data[] {
+/**
+ * Dotted curves for the good fits, each in the colour of its series (`colors` by legend name) and in
+ * its legend group, R² in its name, in the shown unit (value / scale): smooth over the series' size
+ * range on a numeric x axis, at the series' own sizes on a category one.
+ */
+export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number, seriesDims: string[], colors: Map<string, string>, numericX: boolean): Data[] {
   return fits.series.flatMap((s) => {
     if (s.fit === null || !s.fit.good) return [];
     const fit = s.fit;
-    const xs = s.points.map((p) => p.x).filter((x): x is number => typeof x === "number");
+    const sizes = s.points.map((p) => p.x).filter((x): x is number => typeof x === "number" && x > 0);
+    if (sizes.length === 0) return [];
+    const [lo, hi] = [Math.log2(Math.min(...sizes)), Math.log2(Math.max(...sizes))];
+    const xs = numericX ? Array.from({ length: CURVE_POINTS + 1 }, (_, i) => 2 ** (lo + ((hi - lo) * i) / CURVE_POINTS)) : sizes;
+    const label = seriesLabel(s.key, seriesDims);
     return [
       {
         type: "scatter",
         mode: "lines",
-        name: `${seriesLabel(s.key, seriesDims)} fit (R² ${fit.r2.toFixed(4)})`,
-        x: xs.map(String),
+        name: `${label} fit (R² ${fit.r2.toFixed(4)})`,
+        legendgroup: label,
+        x: numericX ? xs : xs.map(String),
         y: xs.map((x) => fitValue(fit, x, metric) / scale),
-        line: { dash: "dot", width: 1.5, color },
+        line: { dash: "dot", width: 2, color: colors.get(label) ?? "#7f7f7f" },
         hoverinfo: "skip",
       } as Data,
     ];
@@ -51,21 +64,11 @@ export interface FitRow {
   drawn: boolean;
 }
 
-function si(value: number, unit: string): string {
-  const steps: Array<[number, string]> = [[1e9, "G"], [1e6, "M"], [1e3, "k"], [1, ""]];
-  const [factor, prefix] = steps.find(([f]) => Math.abs(value) >= f) ?? [1, ""];
-  return `${(value / factor).toPrecision(3)} ${prefix}${unit}`;
-}
-
-function duration(ns: number): string {
-  const steps: Array<[number, string]> = [[1e9, "s"], [1e6, "ms"], [1e3, "µs"], [1, "ns"]];
-  const [factor, unit] = steps.find(([f]) => Math.abs(ns) >= f) ?? [1, "ns"];
-  return `${(ns / factor).toPrecision(3)} ${unit}`;
-}
-
 /** One row per series: the fixed cost, the asymptotic throughput, the half-performance size, R². */
 export function fitRows(fits: SizeFitsResponse, seriesDims: string[]): FitRow[] {
   const ns = fits.metric === "ns_per_op";
+  const fixedCost = metricFormatter(ns ? "ns_per_op" : "cycles_per_op");
+  const throughput = metricFormatter("bytes_per_s");
   return fits.series.map((s) => {
     const fit = s.fit;
     const label = seriesLabel(s.key, seriesDims);
@@ -73,9 +76,9 @@ export function fitRows(fits: SizeFitsResponse, seriesDims: string[]): FitRow[] 
     const perByte = fit.bytes_per_unit;
     return {
       series: label,
-      fixed: ns ? duration(fit.a) : si(fit.a, "cycles"),
-      throughput: perByte === null ? "—" : ns ? si(perByte * 1e9, "B/s") : `${perByte.toPrecision(3)} B/cycle`,
-      halfSize: fit.half_size === null ? "—" : si(fit.half_size, "B"),
+      fixed: fixedCost(fit.a).replace(/\/op$/, ""),
+      throughput: perByte === null ? "—" : ns ? throughput(perByte * 1e9) : `${formatNumber(perByte)} B/cycle`,
+      halfSize: fit.half_size === null ? "—" : dimensionValueText(fits.x, fit.half_size),
       r2: fit.r2.toFixed(4),
       drawn: fit.good,
     };

@@ -1,65 +1,92 @@
-/** One-click views reproducing each seed document's comparison from the demo data. */
+/**
+ * One-click views reproducing each seed document's comparison from the demo data, pinned to the
+ * seed's own machine so that no run uploaded later pools into them; each with a second view that
+ * sets the seed beside the runs of other machines, and the caveat its figures carry.
+ */
 import { DEFAULT_STATE, type ExplorerState } from "./viewState";
 
 export interface Preset {
   id: string;
   title: string;
   seed: string;
+  /** The demo data's machine of this seed. */
+  machine: string;
   state: ExplorerState;
+  /** The same comparison without the machine filter, a series per machine. */
+  others: ExplorerState;
+  /** What a reader must know about the seed's figures. */
+  caveat?: string;
 }
+
+const RSA = { algorithm: ["RSA"], operation: ["verify"] };
+const ECDSA = { algorithm: ["ECDSA"], "param.curve": ["secp256k1", "secp256r1"] };
+const AES = { algorithm: ["AES-128-CBC"], source: ["openssl-speed"] };
+const ECC = { source: ["python-ecc"], "param.curve": ["secp256k1"] };
 
 export const PRESETS: Preset[] = [
   {
     id: "rsa-verify",
     title: "RSA verify: key size × padding × -O2/-Os",
     seed: "002",
+    machine: "esp32c6",
     state: {
       ...DEFAULT_STATE,
-      filters: { algorithm: ["RSA"], operation: ["verify"], source: ["esp32c6-serial"] },
+      filters: { ...RSA, machine: ["esp32c6"] },
       x: "param.key_bits",
       series: ["param.padding", "tag.opt_level"],
       metric: "ns_per_op",
       unit: "ms/op",
       scale: "linear",
     },
+    others: { ...DEFAULT_STATE, filters: { ...RSA, "param.padding": ["pkcs1v15"] }, x: "param.key_bits", series: ["machine", "tag.opt_level"], metric: "ns_per_op", scale: "log" },
   },
   {
     id: "ecdsa-curves",
     title: "secp256r1 vs secp256k1: sign/verify by message size",
     seed: "001",
+    machine: "seed001-jvm",
     state: {
       ...DEFAULT_STATE,
-      filters: { algorithm: ["ECDSA"], "param.curve": ["secp256k1", "secp256r1"], source: ["jmh"] },
+      filters: { ...ECDSA, machine: ["seed001-jvm"] },
       x: "param.message_bytes",
       series: ["param.curve", "operation"],
       metric: "ops_per_s",
       scale: "linear",
     },
+    others: { ...DEFAULT_STATE, filters: { ...ECDSA, operation: ["sign"] }, x: "param.curve", series: ["machine", "library"], metric: "ops_per_s", scale: "log" },
   },
   {
     id: "openssl-cryptodev",
     title: "openssl throughput by block size: with vs without cryptodev",
     seed: "003",
+    machine: "beaglebone-black",
     state: {
       ...DEFAULT_STATE,
-      filters: { algorithm: ["AES-128-CBC"], source: ["openssl-speed"], "tag.timing": ["cpu"] },
+      filters: { ...AES, machine: ["beaglebone-black"], "tag.timing": ["cpu"] },
       x: "param.block_bytes",
       series: ["tag.engine"],
       metric: "bytes_per_s",
       unit: "kB/s",
     },
+    others: { ...DEFAULT_STATE, filters: { ...AES, operation: ["encrypt"] }, x: "param.block_bytes", series: ["machine", "tag.timing"], metric: "bytes_per_s", chart: "lines" },
+    caveat:
+      "These figures come from openssl speed without -elapsed, so they divide by the CPU time of the openssl process. With the cryptodev engine the " +
+      "work runs in the kernel and on the crypto engine while the process sleeps (0.01 s of CPU time in a 3 s run), so the devcrypto throughput, and " +
+      "the 100x+ speedup it suggests, are not what a user of the machine would see. Compare wall-clock figures (tag timing = elapsed) before concluding.",
   },
   {
     id: "ecc-python",
     title: "ECpy vs ECC.py per benchmark (log scale)",
     seed: "004",
+    machine: "i5-5300u-win10",
     state: {
       ...DEFAULT_STATE,
-      filters: { source: ["python-ecc"], "param.curve": ["secp256k1"] },
+      filters: { ...ECC, machine: ["i5-5300u-win10"] },
       x: "name",
       series: ["library"],
       metric: "ns_per_op",
       scale: "log",
     },
+    others: { ...DEFAULT_STATE, filters: ECC, x: "name", series: ["library", "machine"], metric: "ns_per_op", scale: "log" },
   },
 ];

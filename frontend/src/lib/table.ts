@@ -1,7 +1,9 @@
 /** The numbers under the chart, and their CSV form. */
-import type { ChartData as ChartResponse, DimValue } from "./chartData";
+import { flagsText, isPooled, pooledText } from "./caveats";
+import type { ChartData as ChartResponse, DimValue, Pooled } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { xOrder } from "./figures";
+import { csvNumber, metricLabel } from "./units";
 
 export interface TableRow {
   series: DimValue[];
@@ -12,11 +14,13 @@ export interface TableRow {
   max: number | null;
   error: number | null;
   errorKind: string | null;
+  pooled: Pooled;
+  flags: Record<string, number>;
 }
 
 /** Rows in chart order: by x (as plotted), then by series. Points whose value is absent stay absent (null). */
 export function chartRows(chart: ChartResponse, seriesDims: string[]): TableRow[] {
-  const rank = new Map(xOrder(chart.series).map((x, i) => [valueText(x), i]));
+  const rank = new Map(xOrder(chart.series, chart.x).map((x, i) => [valueText(x), i]));
   const rows: Array<TableRow & { order: number; seriesIndex: number }> = [];
   chart.series.forEach((s, seriesIndex) => {
     for (const p of s.points) {
@@ -29,6 +33,8 @@ export function chartRows(chart: ChartResponse, seriesDims: string[]): TableRow[
         max: p.max ?? null,
         error: p.error ?? null,
         errorKind: p.error_kind ?? null,
+        pooled: isPooled(p) ? (p.pooled ?? {}) : {},
+        flags: p.flags ?? {},
         order: rank.get(valueText(p.x)) ?? 0,
         seriesIndex,
       });
@@ -38,16 +44,20 @@ export function chartRows(chart: ChartResponse, seriesDims: string[]): TableRow[
   return rows.map(({ order: _o, seriesIndex: _s, ...row }) => row);
 }
 
+/** Column titles, every figure's unit named: "throughput (MB/s)", "min (MB/s)". */
 export function tableHeader(chart: ChartResponse, seriesDims: string[]): string[] {
+  const unit = `(${chart.unit})`;
   return [
     dimensionLabel(chart.x),
     ...seriesDims.map(dimensionLabel),
-    `${chart.metric} (${chart.unit})`,
+    `${metricLabel(chart.metric)} ${unit}`,
     "n",
-    "min",
-    "max",
-    "error",
+    `min ${unit}`,
+    `max ${unit}`,
+    `error ${unit}`,
     "error kind",
+    "pooled",
+    "flagged figures",
   ];
 }
 
@@ -61,7 +71,8 @@ function csvCell(value: DimValue): string {
 export function rowsToCsv(header: string[], rows: TableRow[]): string {
   const lines = [header.map(csvCell).join(",")];
   for (const r of rows) {
-    const cells: DimValue[] = [r.x, ...r.series, r.value, r.n, r.min, r.max, r.error, r.errorKind];
+    const figures = [r.value, r.n, r.min, r.max, r.error].map(csvNumber);
+    const cells: DimValue[] = [r.x, ...r.series, ...figures, r.errorKind, pooledText(r.pooled), flagsText(r.flags)];
     lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;

@@ -1,8 +1,18 @@
-/** Metrics, their units and direction, as the server's vocabulary states them; number formatting. */
+/**
+ * Metrics, their units and direction as the server's vocabulary states them, and the one number
+ * formatter of the UI (axes, hover, tables, CSV headers): 3-4 significant digits, the unit stepped
+ * by the metric's prefix family (ns/µs/ms/s, B/s..GB/s, cycles..Mcycles), "—" for an absent value.
+ */
 import type { components } from "../api/schema.gen";
-import { vocabulary, type MetricInfo } from "./vocabulary";
+import { vocabulary, type MetricInfo, type Prefix } from "./vocabulary";
 
 export type Metric = components["schemas"]["Chart"]["metric"];
+
+/** A unit a figure is shown in: `scale` of the canonical unit make one of it. */
+export interface UnitStep {
+  unit: string;
+  scale: number;
+}
 
 export function metricInfo(metric: Metric): MetricInfo {
   const info = vocabulary().metrics.find((m) => m.name === metric);
@@ -22,22 +32,82 @@ export function lessIsBetter(metric: Metric): boolean {
   return metricInfo(metric).better === "lower";
 }
 
+/** "throughput (B/s)": the metric's label and canonical unit, for pickers. */
 export function metricTitle(metric: Metric): string {
   const info = metricInfo(metric);
-  return `${info.label} (${info.unit})`;
+  return `${info.label} (${unitText(info.unit)})`;
 }
 
-/** Number formatting for tables and hover: up to 4 significant digits past the integer part, no exponent below 1e15. */
+/** The metric's label, or the text itself for what is not a metric (e.g. "speedup"). */
+export function metricLabel(metric: string): string {
+  return isMetric(metric) ? metricInfo(metric).label : metric;
+}
+
+/** A unit symbol as people read it: the vocabulary's ASCII "us" is "µs". */
+export function unitText(unit: string): string {
+  return unit.replace(/^us(?=\/|$)/, "µs");
+}
+
+const DECIMAL: Array<[string, number]> = [["", 1], ["k", 1e3], ["M", 1e6], ["G", 1e9], ["T", 1e12]];
+const BINARY: Array<[string, number]> = [["", 1], ["Ki", 2 ** 10], ["Mi", 2 ** 20], ["Gi", 2 ** 30], ["Ti", 2 ** 40]];
+const TIME: Array<[string, number]> = [["ns", 1], ["µs", 1e3], ["ms", 1e6], ["s", 1e9]];
+
+/** The units a canonical unit steps through ("B/s" decimal: B/s, kB/s, MB/s, GB/s, TB/s; "ns/op" time: ns/op .. s/op). */
+export function ladder(canonical: string, prefix: Prefix): UnitStep[] {
+  const slash = canonical.indexOf("/");
+  const [head, tail] = slash < 0 ? [canonical, ""] : [canonical.slice(0, slash), canonical.slice(slash)];
+  const base = TIME.find(([u]) => u === head)?.[1] ?? 1;
+  if (prefix === "time") return TIME.map(([unit, scale]) => ({ unit: unit + tail, scale: scale / base }));
+  return (prefix === "binary" ? BINARY : DECIMAL).map(([p, scale]) => ({ unit: p + head + tail, scale }));
+}
+
+/** The step a magnitude reads best in: the largest whose scale does not exceed it. */
+export function stepFor(steps: UnitStep[], magnitude: number): UnitStep {
+  const first = steps[0] ?? { unit: "", scale: 1 };
+  return steps.reduce((best, s) => (s.scale <= magnitude && s.scale > best.scale ? s : best), first);
+}
+
+const GROUPED = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** A number with 3 significant digits (4 from 1,000 up, grouped), trailing zeros dropped; "—" when absent. */
 export function formatNumber(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "—";
   const abs = Math.abs(value);
-  if (abs !== 0 && (abs >= 1e15 || abs < 1e-4)) return value.toExponential(3);
-  const digits = abs >= 1000 ? 2 : abs >= 1 ? 3 : 4;
-  return (FORMATS[digits] ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: digits })).format(value);
+  if (abs >= 999.5) return abs >= 1e15 ? value.toExponential(2) : GROUPED.format(value);
+  if (abs !== 0 && abs < 1e-6) return value.toExponential(2);
+  const text = value.toPrecision(3);
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }
 
-/** One formatter per digit count: `toLocaleString` with options builds a new one per call (a 200 x 20 matrix took seconds). */
-const FORMATS: Record<number, Intl.NumberFormat> = {};
+/** A value that rounds up to the next step reads in it: 999.7 µs is "1 ms", not "1,000 µs". */
+const ROUNDING = 1 + 5e-4;
+
+/** Formats canonical figures in the step of their ladder that reads best (the ladder built once, for many values). */
+export function quantityFormatter(canonical: string, prefix: Prefix): (value: number | null | undefined) => string {
+  const steps = ladder(canonical, prefix);
+  return (value) => {
+    if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+    const step = stepFor(steps, Math.abs(value) * ROUNDING);
+    return `${formatNumber(value / step.scale)} ${step.unit}`;
+  };
+}
+
+/** A canonical figure in its best step: 1.8e9 B/s -> "1.8 GB/s", 4.576e4 ns -> "45.8 µs". */
+export function formatQuantity(value: number | null | undefined, canonical: string, prefix: Prefix): string {
+  return quantityFormatter(canonical, prefix)(value);
+}
+
+/** Figures of `metric` given in a unit of `scale` (1: canonical), each in its best step. */
+export function metricFormatter(metric: Metric, scale = 1): (value: number | null | undefined) => string {
+  const info = metricInfo(metric);
+  const format = quantityFormatter(info.unit, info.prefix);
+  return (value) => format(value === null || value === undefined ? value : value * scale);
+}
+
+/** Full precision for CSV: the number as JavaScript prints it, an empty cell when absent. */
+export function csvNumber(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? "" : String(value);
+}
 
 /** Ratio shown as "1.234x". */
 export function formatRatio(ratio: number | null | undefined): string {
@@ -45,13 +115,28 @@ export function formatRatio(ratio: number | null | undefined): string {
   return `${ratio.toFixed(3)}x`;
 }
 
-export function displayUnits(metric: Metric): Array<{ unit: string; scale: number }> {
+/** The units a user may pick for a metric (the vocabulary's display units, µ spelled out). */
+export function displayUnits(metric: Metric): UnitStep[] {
   return metricInfo(metric).display_units;
 }
 
-export function unitScale(metric: Metric, unit: string | null): { unit: string; scale: number } {
+/** A picked display unit, or the canonical one when it is not one of the metric's. */
+export function unitScale(metric: Metric, unit: string | null): UnitStep {
   const units = displayUnits(metric);
-  return units.find((u) => u.unit === unit) ?? units[0] ?? { unit: metricInfo(metric).unit, scale: 1 };
+  const found = units.find((u) => u.unit === unit) ?? units[0] ?? { unit: metricInfo(metric).unit, scale: 1 };
+  return { unit: unitText(found.unit), scale: found.scale };
+}
+
+/**
+ * The unit a chart shows `metric` in: the picked display unit, or (none picked) the step of the
+ * metric's ladder that suits the median magnitude of the canonical `values`.
+ */
+export function chartUnit(metric: Metric, unit: string | null, values: Array<number | null | undefined>): UnitStep & { auto: boolean } {
+  if (unit !== null && displayUnits(metric).some((u) => u.unit === unit)) return { ...unitScale(metric, unit), auto: false };
+  const info = metricInfo(metric);
+  const sizes = values.filter((v): v is number => v !== null && v !== undefined && Number.isFinite(v) && v !== 0).map(Math.abs).sort((a, b) => a - b);
+  const median = sizes[Math.floor(sizes.length / 2)] ?? 1;
+  return { ...stepFor(ladder(info.unit, info.prefix), median), auto: true };
 }
 
 export function isDisplayUnit(unit: string): boolean {

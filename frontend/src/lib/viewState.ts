@@ -43,13 +43,17 @@ export const DEFAULT_STATE: ExplorerState = {
   point: null,
 };
 
-const MAX_SERIES = 2;
+export const MAX_SERIES = 2;
+
+/** The Explorer opened without a view: a series per machine, so that no bar pools machines. */
+export const DEFAULT_VIEW: ExplorerState = { ...DEFAULT_STATE, series: ["machine"] };
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
 export function decodeState(params: URLSearchParams): ExplorerState {
+  if (params.size === 0) return DEFAULT_VIEW;
   const filters: Filters = {};
   for (const [key, value] of params) {
     if (!key.startsWith("f.")) continue;
@@ -123,4 +127,11 @@ export function toggleFilter(filters: Filters, dim: string, value: string): Filt
   if (next.length === 0) delete copy[dim];
   else copy[dim] = next;
   return copy;
+}
+
+/** "Split by" a pooled dimension: one more series dimension, or in place of the second when there are two already. */
+export function splitBy(state: ExplorerState, dim: string): ExplorerState {
+  if (state.series.includes(dim) || state.x === dim) return state;
+  const series = state.series.length < MAX_SERIES ? [...state.series, dim] : [...state.series.slice(0, MAX_SERIES - 1), dim];
+  return { ...state, series, relative: state.relative?.by === "series" ? null : state.relative, point: null };
 }

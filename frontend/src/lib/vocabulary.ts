@@ -5,8 +5,24 @@
  */
 import type { components } from "../api/schema.gen";
 
-export type Vocabulary = components["schemas"]["Vocabulary"];
-export type MetricInfo = components["schemas"]["MetricInfo"];
+/** How a metric's unit steps up: decimal (kB/s, MB/s), binary (KiB, MiB), time (ns, µs, ms, s) or counts (k, M). */
+export type Prefix = "binary" | "decimal" | "time" | "count";
+
+/** A numeric dimension: the unit of its values and the axis scale they are drawn on. */
+export interface NumericDimension {
+  unit: string;
+  scale: "log2" | "linear";
+}
+
+export type MetricInfo = components["schemas"]["MetricInfo"] & { prefix: Prefix };
+type Dimensions = components["schemas"]["Vocabulary"]["dimensions"] & {
+  numeric: Record<string, NumericDimension>;
+  versions: string[];
+};
+export type Vocabulary = Omit<components["schemas"]["Vocabulary"], "metrics" | "dimensions"> & {
+  metrics: MetricInfo[];
+  dimensions: Dimensions;
+};
 
 let current: Vocabulary | null = null;
 

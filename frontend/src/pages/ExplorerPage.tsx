@@ -1,22 +1,22 @@
 /** The Explorer: facet filters, chart controls, the chart and its table; all state lives in the URL. */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { useContext, type ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import { chartQuery, facetsQuery, fitQuery, relativeQuery, type ChartRequest } from "../api/queries";
 import type { SizeFitsResponse } from "../api/types";
-import { fitMetric, fitRows, fitTraces, SIZE_DIMENSIONS } from "../lib/fits";
-import { CHART_THEMES, ThemeContext } from "../lib/theme";
+import { FIT_DIMENSIONS, fitMetric, fitRows, fitTraces } from "../lib/fits";
 import { ChartControls } from "../components/ChartControls";
 import { ChartPanel } from "../components/ChartPanel";
 import { DrilldownPanel } from "../components/DrilldownPanel";
 import { FacetFilters } from "../components/FacetFilters";
 import { ErrorMessage, Loading } from "../components/States";
 import { inUnit } from "../lib/figures";
-import { PRESETS } from "../lib/presets";
-import { availableMetrics, isMetric, unitScale, type Metric } from "../lib/units";
+import { PRESETS, type Preset } from "../lib/presets";
+import { availableMetrics, chartUnit, isMetric, metricLabel, type Metric } from "../lib/units";
+import { dimensionLabel } from "../lib/dimensions";
 import type { ChartData } from "../lib/chartData";
 import { baselineChoices, baselineText, choiceValue, geomeanText, relativeAsChart, relativeTitle } from "../lib/relative";
-import { decodeState, encodeState, explorerHref, keepPoint, type ExplorerState, type PointRef, type Relative } from "../lib/viewState";
+import { decodeState, encodeState, explorerHref, keepPoint, splitBy, type ExplorerState, type PointRef, type Relative } from "../lib/viewState";
 
 function Presets({ current }: { current: string }) {
   return (
@@ -30,6 +30,39 @@ function Presets({ current }: { current: string }) {
         );
       })}
     </nav>
+  );
+}
+
+/** The preset a view is (its own view or the one beside other machines). */
+function activePreset(current: string): { preset: Preset; others: boolean } | null {
+  for (const preset of PRESETS) {
+    if (explorerHref(preset.state) === current) return { preset, others: false };
+    if (explorerHref(preset.others) === current) return { preset, others: true };
+  }
+  return null;
+}
+
+/** Under a preset: that it shows the seed's machine only, and the link to the seed beside other machines' runs where there are any. */
+function PresetScope({ preset, others }: { preset: Preset; others: boolean }) {
+  const facets = useQuery(facetsQuery(preset.others.filters));
+  const machines = facets.data?.dimensions.find((d) => d.name === "machine")?.values.filter((v) => v.value !== null && v.count > 0).length ?? 0;
+  if (others) {
+    return (
+      <p className="note" data-testid="preset-scope">
+        Seed {preset.seed} ({preset.machine}) beside the runs of other machines, a series per machine.{" "}
+        <Link to={explorerHref(preset.state)}>the seed&apos;s own runs</Link>
+      </p>
+    );
+  }
+  return (
+    <p className="note" data-testid="preset-scope">
+      Seed {preset.seed}&apos;s own runs only (machine {preset.machine}).{" "}
+      {machines > 1 && (
+        <Link to={explorerHref(preset.others)} data-preset-others={preset.id}>
+          the seed vs runs on other machines ({machines - 1} other machine{machines > 2 ? "s" : ""})
+        </Link>
+      )}
+    </p>
   );
 }
 
@@ -61,31 +94,38 @@ function RelativePicker({ chart, state, onChange }: { chart: ChartData; state: E
 interface PointProps {
   onPoint: (point: PointRef) => void;
   detail: ReactNode;
+  onSplit: (dim: string) => void;
+  caveat?: ReactNode;
 }
 
-function RelativeArea({ request, state, relative, onPoint, detail }: { request: ChartRequest; state: ExplorerState; relative: Relative } & PointProps) {
+function RelativeArea({ request, state, relative, ...point }: { request: ChartRequest; state: ExplorerState; relative: Relative } & PointProps) {
   const answer = useQuery(relativeQuery(request, relative));
   if (answer.isPending) return <Loading what="the relative chart" />;
   if (answer.isError) return <ErrorMessage error={answer.error} what="the relative chart" />;
   const baseline = baselineText(relative, state.series, state.x);
   const info = { title: relativeTitle(request.metric, baseline), note: geomeanText(answer.data, state.series) };
   return (
-    <ChartPanel chart={relativeAsChart(answer.data)} state={state} title={`speedup over ${baseline} by ${state.x}`} relative={info} onPoint={onPoint} detail={detail} />
+    <ChartPanel chart={relativeAsChart(answer.data)} state={state} title={`speedup over ${baseline} by ${dimensionLabel(state.x)}`} relative={info} {...point} />
   );
 }
 
-function FittedChart({ chart, request, state, scale, onPoint, detail }: { chart: ChartData; request: ChartRequest; state: ExplorerState; scale: number } & PointProps) {
-  const theme = useContext(ThemeContext);
+function FittedChart({ chart, request, state, scale, ...point }: { chart: ChartData; request: ChartRequest; state: ExplorerState; scale: number } & PointProps) {
   const fits = useQuery(fitQuery(request, fitMetric(request.metric)));
-  const overlay = fits.data && state.chart === "lines" ? fitTraces(fits.data, request.metric, scale, state.series, CHART_THEMES[theme].foreground) : undefined;
+  const drawn = state.chart === "lines" ? fits.data : undefined;
+  const overlay = useCallback(
+    (colors: Map<string, string>, numericX: boolean) => (drawn ? fitTraces(drawn, request.metric, scale, state.series, colors, numericX) : []),
+    [drawn, request.metric, scale, state.series],
+  );
   return (
     <>
-      <ChartPanel chart={chart} state={state} title={`${request.metric} by ${state.x}`} overlay={overlay} onPoint={onPoint} detail={detail} />
+      <ChartPanel chart={chart} state={state} title={chartTitle(request.metric, state.x)} overlay={overlay} {...point} />
       {fits.isError && <ErrorMessage error={fits.error} what="the cost model" />}
       {fits.data && <CostModel fits={fits.data} state={state} />}
     </>
   );
 }
+
+const chartTitle = (metric: Metric, x: string) => `${metricLabel(metric)} by ${dimensionLabel(x)}`;
 
 function CostModel({ fits, state }: { fits: SizeFitsResponse; state: ExplorerState }) {
   const rows = fitRows(fits, state.series);
@@ -124,27 +164,28 @@ function CostModel({ fits, state }: { fits: SizeFitsResponse; state: ExplorerSta
   );
 }
 
-function ChartArea({ state, metric, onChange }: { state: ExplorerState; metric: Metric; onChange: (s: ExplorerState) => void }) {
+function ChartArea({ state, metric, onChange, caveat }: { state: ExplorerState; metric: Metric; onChange: (s: ExplorerState) => void; caveat?: ReactNode }) {
   const request = { filters: state.filters, x: state.x, series: state.series, metric, agg: state.agg };
   const chart = useQuery(chartQuery(request));
   if (chart.isPending) return <Loading what="the chart" />;
   if (chart.isError) return <ErrorMessage error={chart.error} what="the chart" />;
-  const unit = unitScale(metric, state.unit);
-  const point = {
+  const unit = chartUnit(metric, state.unit, chart.data.series.flatMap((s) => s.points.map((p) => p.value)));
+  const shown = inUnit(chart.data, unit.unit, unit.scale);
+  const point: PointProps = {
     onPoint: (p: PointRef) => onChange({ ...state, point: p }),
     detail: state.point && <DrilldownPanel request={request} state={state} point={state.point} onClose={() => onChange({ ...state, point: null })} />,
+    onSplit: (dim: string) => onChange(splitBy(state, dim)),
+    caveat,
   };
   return (
     <>
       <RelativePicker chart={chart.data} state={state} onChange={onChange} />
-      {state.relative === null ? (
-        SIZE_DIMENSIONS.includes(state.x) ? (
-          <FittedChart chart={inUnit(chart.data, unit.unit, unit.scale)} request={request} state={state} scale={unit.scale} {...point} />
-        ) : (
-          <ChartPanel chart={inUnit(chart.data, unit.unit, unit.scale)} state={state} title={`${metric} by ${state.x}`} {...point} />
-        )
-      ) : (
+      {state.relative !== null ? (
         <RelativeArea request={request} state={state} relative={state.relative} {...point} />
+      ) : FIT_DIMENSIONS.includes(state.x) ? (
+        <FittedChart chart={shown} request={request} state={state} scale={unit.scale} {...point} />
+      ) : (
+        <ChartPanel chart={shown} state={state} title={chartTitle(metric, state.x)} {...point} />
       )}
     </>
   );
@@ -159,9 +200,12 @@ export function ExplorerPage() {
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
   const dimensions = facets.data?.dimensions.filter((d) => d.values.some((v) => v.value !== null)).map((d) => d.name) ?? [state.x];
   const current = explorerHref(state);
+  const preset = activePreset(current);
+  const caveat = preset?.preset.caveat && <p data-testid="preset-caveat">Seed {preset.preset.seed}: {preset.preset.caveat}</p>;
   return (
     <>
       <Presets current={current} />
+      {preset && <PresetScope preset={preset.preset} others={preset.others} />}
       <div className="explorer">
         {facets.isError ? (
           <ErrorMessage error={facets.error} what="the filters" />
@@ -177,9 +221,11 @@ export function ExplorerPage() {
             <>
               <ChartControls state={state} metric={metric} metrics={metrics} dimensions={dimensions} onChange={update} />
               {state.metric !== null && state.metric !== metric && (
-                <p className="note">No {state.metric} figures under these filters; showing {metric}.</p>
+                <p className="note">
+                  No {metricLabel(state.metric)} figures under these filters; showing {metricLabel(metric)}.
+                </p>
               )}
-              <ChartArea state={state} metric={metric} onChange={update} />
+              <ChartArea state={state} metric={metric} onChange={update} caveat={caveat} />
             </>
           )}
         </div>

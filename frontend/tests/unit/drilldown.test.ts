@@ -189,7 +189,7 @@ describe("drilldownCsv", () => {
 
 describe("summaryText", () => {
   it("names the plotted aggregate and how many runs", () => {
-    expect(summaryText(BODY, "us/op", 1000, "median")).toBe("5 results from 3 runs: median (plotted) 400 · mean 250 · min 1.918 · max 1,000 us/op.");
+    expect(summaryText(BODY, "us/op", 1000, "median")).toBe("5 results from 3 runs: median (plotted) 400 · mean 250 · min 1.92 · max 1,000 us/op.");
     expect(summaryText({ ...BODY, summary: null }, "us/op", 1000, "median")).toBe("No result behind this point has a ns_per_op figure: another metric, a deleted run or an old link.");
   });
 });

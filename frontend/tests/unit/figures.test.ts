@@ -11,13 +11,38 @@ describe("buildFigure", () => {
     const fig = buildFigure(RSA_CHART, OPTS);
     expect(fig.data.map((d) => d.name)).toEqual(["pkcs1v15 · -O2", "pss · -Os"]);
     const [first, second] = fig.data as Array<{ x: string[]; y: number[]; type: string }>;
-    expect(first).toMatchObject({ type: "bar", x: ["2048", "4096"], y: [54_180_000, 207_080_000] });
-    expect(second?.x).toEqual(["4096"]);
+    expect(first).toMatchObject({ type: "bar", x: [2048, 4096], y: [54_180_000, 207_080_000] });
+    expect(second?.x).toEqual([4096]);
     expect(second?.y).toEqual([320_580_000]);
   });
 
-  it("orders categorical x numerically across series", () => {
-    expect(buildFigure(RSA_CHART, OPTS).layout.xaxis).toMatchObject({ type: "category", categoryarray: ["2048", "4096"] });
+  it("draws key bits on a numeric log2 axis with a tick at each value, its unit on every tick", () => {
+    expect(buildFigure(RSA_CHART, OPTS).layout.xaxis).toMatchObject({
+      type: "log",
+      tickmode: "array",
+      tickvals: [2048, 4096],
+      ticktext: ["2048 bit", "4096 bit"],
+      title: { text: "key size (bits), log scale" },
+    });
+  });
+
+  it("keeps text x values as categories in the server's order", () => {
+    const chart: ChartResponse = { ...RSA_CHART, x: "operation", series: [{ key: {}, points: [{ x: "verify", value: 1 }, { x: "sign", value: 2 }] }] };
+    expect(buildFigure(chart, OPTS).layout.xaxis).toMatchObject({ type: "category", categoryarray: ["verify", "sign"] });
+  });
+
+  it("puts a unit on every y tick, in the tick's own step, never Plotly's SI suffix", () => {
+    const ms = inUnit(RSA_CHART, "ms/op", 1e6);
+    const y = buildFigure(ms, OPTS).layout.yaxis;
+    expect(y?.title).toEqual({ text: "time per operation (ms/op)" });
+    expect(y?.tickmode).toBe("array");
+    expect(y?.ticktext).toEqual(["0", "100 ms/op", "200 ms/op", "300 ms/op", "400 ms/op"]);
+  });
+
+  it("says on hover the value with its unit, n and min-max", () => {
+    const fig = buildFigure(inUnit(JMH_CHART, "ops/s", 1), { ...OPTS, seriesDims: ["param.curve"] });
+    const hover = (fig.data[1] as { hovertext: string[] }).hovertext[0];
+    expect(hover).toMatch(/^128 B: 1\.76 kops\/s ± 31\.2 ops\/s \(ci99\.9\)<br>n=/);
   });
 
   it("uses a linear y axis when the spread is at most 100x and log when asked", () => {
@@ -38,10 +63,12 @@ describe("buildFigure", () => {
 
   it("puts y title in the chart's unit and a dense numeric x on a numeric axis", () => {
     const points = Array.from({ length: 200 }, (_, i) => ({ x: (i + 1) * 16, value: i + 1 }));
-    const chart: ChartResponse = { metric: "bytes_per_s", unit: "kB/s", x: "param.block_bytes", series: [{ key: {}, points }] };
+    const chart: ChartResponse = { metric: "bytes_per_s", unit: "kB/s", scale: 1000, x: "param.block_bytes", series: [{ key: {}, points }] };
     const fig = buildFigure(chart, { ...OPTS, seriesDims: [] });
     expect(fig.layout.yaxis?.title).toEqual({ text: "throughput (kB/s)" });
-    expect(fig.layout.xaxis?.type).toBe("log");
+    expect(fig.layout.yaxis?.ticktext).toEqual(["1 kB/s", "10 kB/s", "100 kB/s", "1 MB/s"]);
+    expect(fig.layout.xaxis).toMatchObject({ type: "log", tickvals: [16, 32, 64, 128, 256, 512, 1024, 2048, 4096] });
+    expect(fig.layout.xaxis?.ticktext).toEqual(["16 B", "32 B", "64 B", "128 B", "256 B", "512 B", "1 KiB", "2 KiB", "4 KiB"]);
     expect(fig.logY).toBe(true);
     expect(fig.data[0]?.name).toBe("all results");
   });
@@ -82,7 +109,12 @@ describe("scale helpers", () => {
       ...RSA_CHART,
       series: [{ key: {}, points: [{ x: "verify", value: 1 }, { x: "sign", value: 2 }, { x: null, value: 3 }] }],
     };
-    expect(xOrder(chart.series)).toEqual(["verify", "sign", null]);
+    expect(xOrder(chart.series, "operation")).toEqual(["verify", "sign", null]);
+  });
+
+  it("orders versions as versions: 3.9 before 3.10", () => {
+    const series = [{ key: {}, points: [{ x: "3.10", value: 1 }, { x: "3.9", value: 2 }, { x: "1.1.1g", value: 3 }] }];
+    expect(xOrder(series, "library_version")).toEqual(["1.1.1g", "3.9", "3.10"]);
   });
 
   it("labels a series by its dimension values, marking absent ones", () => {
@@ -100,13 +132,50 @@ describe("scale helpers", () => {
 describe("two series dimensions", () => {
   it("colour by the first dimension and hatch by the second", () => {
     const fig = buildFigure(RSA_CHART, OPTS);
-    expect(fig.data[0]).toMatchObject({ marker: { color: "#1f77b4", pattern: { shape: "" } } });
+    expect(fig.data[0]).toMatchObject({ marker: { color: "#1f77b4" } });
+    expect(fig.data[0]).not.toHaveProperty("marker.pattern");
     expect(fig.data[1]).toMatchObject({ marker: { color: "#ff7f0e", pattern: { shape: "/" } } });
     const lines = buildFigure(RSA_CHART, { ...OPTS, chart: "lines" });
     expect(lines.data[1]).toMatchObject({ line: { color: "#ff7f0e", dash: "dash" } });
   });
 
-  it("leave one-dimension series to Plotly's colourway", () => {
-    expect(buildFigure(JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] }).data[0]).not.toHaveProperty("marker");
+  it("give every series its own colour, which fit overlays take by legend name", () => {
+    const fig = buildFigure(JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] });
+    expect(fig.data.map((d) => (d as { marker: { color: string } }).marker.color)).toEqual(["#1f77b4", "#ff7f0e"]);
+    expect([...fig.colors.entries()]).toEqual([["secp256k1", "#1f77b4"], ["secp256r1", "#ff7f0e"]]);
+  });
+});
+
+describe("marks", () => {
+  const chart: ChartResponse = {
+    metric: "ns_per_op",
+    unit: "ns/op",
+    x: "library",
+    series: [
+      {
+        key: { library: "ECpy" },
+        points: [
+          { x: "point-add", value: 267_983, n: 2, min: 267_000, max: 268_000, pooled: { machine: 2 } },
+          { x: "point-mul", value: 6_186_594, n: 1, pooled: {}, flagged: 1, flags: { cpu_time: 1 } },
+          { x: "y-recovery", value: 389_843, n: 3, pooled: {} },
+        ],
+      },
+    ],
+  };
+
+  it("outline pooled bars, fade single results, put ⚠ over flagged ones", () => {
+    const bars = buildFigure(chart, { ...OPTS, seriesDims: ["library"] }).data[0] as { marker: { opacity: number[]; line: { width: number[] } }; text: string[] };
+    expect(bars.marker.line.width).toEqual([2.5, 0, 0]);
+    expect(bars.marker.opacity).toEqual([1, 0.45, 1]);
+    expect(bars.text).toEqual(["", "⚠", ""]);
+  });
+
+  it("draw pooled points as open diamonds, single results as open circles, and say so on hover", () => {
+    const lines = buildFigure(chart, { ...OPTS, chart: "lines", seriesDims: ["library"] }).data[0] as { marker: { symbol: string[] }; hovertext: string[]; mode: string };
+    expect(lines.marker.symbol).toEqual(["diamond-open", "circle-open", "circle"]);
+    expect(lines.mode).toBe("lines+markers+text");
+    expect(lines.hovertext[0]).toContain("◇ pooled 2 machines");
+    expect(lines.hovertext[1]).toContain("n=1 (a single result)");
+    expect(lines.hovertext[1]).toContain("⚠ flagged: cpu time 1");
   });
 });

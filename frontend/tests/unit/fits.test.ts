@@ -36,16 +36,25 @@ describe("cost model", () => {
   });
 
   it("draws good fits only, in the shown unit", () => {
-    const traces = fitTraces(FITS, "bytes_per_s", 1000, ["tag.engine"], "#000");
+    const colors = new Map([["none", "#ff7f0e"], ["devcrypto", "#1f77b4"]]);
+    const traces = fitTraces(FITS, "bytes_per_s", 1000, ["tag.engine"], colors, false);
     expect(traces.map((t) => t.name)).toEqual(["none fit (R² 1.0000)"]);
+    expect(traces[0]).toMatchObject({ x: ["16", "16384"], legendgroup: "none", line: { color: "#ff7f0e", dash: "dot" } });
     const y = (traces[0] as { y: number[] }).y;
     expect(y[1]).toBeCloseTo((16384 * 1e6) / (175.685 + 16384 * 21.7876), 6);
+  });
+
+  it("draws a smooth curve over the size range on a numeric axis", () => {
+    const [curve] = fitTraces(FITS, "ns_per_op", 1, ["tag.engine"], new Map(), true) as Array<{ x: number[]; y: number[] }>;
+    expect(curve?.x[0]).toBeCloseTo(16, 9);
+    expect(curve?.x.at(-1)).toBeCloseTo(16384, 6);
+    expect(curve?.x.length).toBe(49);
   });
 
   it("reports a, 1/b and a/b in readable units", () => {
     expect(fitRows(FITS, ["tag.engine"])).toEqual([
       { series: "none", fixed: "176 ns", throughput: "45.9 MB/s", halfSize: "8.06 B", r2: "1.0000", drawn: true },
-      { series: "devcrypto", fixed: "469 ns", throughput: "8.69 GB/s", halfSize: "4.07 kB", r2: "0.5266", drawn: false },
+      { series: "devcrypto", fixed: "469 ns", throughput: "8.69 GB/s", halfSize: "3.97 KiB", r2: "0.5266", drawn: false },
     ]);
   });
 });

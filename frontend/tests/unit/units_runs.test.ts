@@ -1,15 +1,56 @@
 import { describe, expect, it } from "vitest";
 import { dimensionLabel, isDimension } from "../../src/lib/dimensions";
 import { fieldText, paramsText } from "../../src/lib/runs";
-import { availableMetrics, formatNumber, formatRatio, unitScale } from "../../src/lib/units";
+import { availableMetrics, chartUnit, csvNumber, formatNumber, formatQuantity, formatRatio, ladder, metricFormatter, unitScale } from "../../src/lib/units";
 
-describe("units", () => {
-  it("formats numbers for people and marks absent ones", () => {
-    expect(formatNumber(54180000)).toBe("54,180,000");
-    expect(formatNumber(1266.561)).toBe("1,266.56");
-    expect(formatNumber(54.18)).toBe("54.18");
+describe("the number formatter", () => {
+  it("steps a figure to the unit it reads best in", () => {
+    expect(formatQuantity(1.8e9, "B/s", "decimal")).toBe("1.8 GB/s");
+    expect(formatQuantity(4.576e4, "ns", "time")).toBe("45.8 µs");
+    expect(formatQuantity(2.96e6, "ns/op", "time")).toBe("2.96 ms/op");
+    expect(formatQuantity(1024, "B", "binary")).toBe("1 KiB");
+    expect(formatQuantity(1_048_576, "B", "binary")).toBe("1 MiB");
+    expect(formatQuantity(16, "B", "binary")).toBe("16 B");
+    expect(formatQuantity(1_436_800_595.35, "B/s", "decimal")).toBe("1.44 GB/s");
+    expect(formatQuantity(2_500_000, "cycles/op", "count")).toBe("2.5 Mcycles/op");
+  });
+
+  it("never shows a step's worth in the one below: 999.7 µs is 1 ms", () => {
+    expect(formatQuantity(999_700, "ns", "time")).toBe("1 ms");
+    expect(formatQuantity(999.4, "B/s", "decimal")).toBe("999 B/s");
+  });
+
+  it("marks an absent figure with a dash", () => {
+    expect(formatQuantity(null, "B/s", "decimal")).toBe("—");
+    expect(formatQuantity(undefined, "ns", "time")).toBe("—");
+    expect(formatQuantity(Number.NaN, "ns", "time")).toBe("—");
     expect(formatNumber(null)).toBe("—");
+  });
+
+  it("keeps 3 significant digits, 4 from a thousand up, and no exponent in the usual range", () => {
+    expect(formatNumber(54180000)).toBe("54,180,000");
+    expect(formatNumber(1266.561)).toBe("1,267");
+    expect(formatNumber(54.18)).toBe("54.2");
+    expect(formatNumber(0.012345)).toBe("0.0123");
+    expect(formatNumber(2)).toBe("2");
     expect(formatRatio(1.5)).toBe("1.500x");
+  });
+
+  it("reads a metric's unit and prefix from the vocabulary, from any display unit", () => {
+    expect(metricFormatter("bytes_per_s")(1.8e9)).toBe("1.8 GB/s");
+    expect(metricFormatter("ns_per_op", 1000)(45.76)).toBe("45.8 µs/op");
+    expect(ladder("ns/op", "time").map((s) => s.unit)).toEqual(["ns/op", "µs/op", "ms/op", "s/op"]);
+  });
+
+  it("picks a chart's unit from the median of its figures unless one is chosen", () => {
+    expect(chartUnit("bytes_per_s", null, [3e7, 1.8e9, 6e8])).toEqual({ unit: "MB/s", scale: 1e6, auto: true });
+    expect(chartUnit("bytes_per_s", "kB/s", [1.8e9])).toEqual({ unit: "kB/s", scale: 1e3, auto: false });
+    expect(chartUnit("ns_per_op", null, [45_760, null])).toEqual({ unit: "µs/op", scale: 1e3, auto: true });
+  });
+
+  it("writes full precision to CSV, an empty cell when absent", () => {
+    expect(csvNumber(1_436_800_595.35)).toBe("1436800595.35");
+    expect(csvNumber(null)).toBe("");
   });
 
   it("offers only metrics with figures, in the fixed order", () => {
@@ -24,6 +65,7 @@ describe("units", () => {
 
   it("finds display units and falls back to the canonical one", () => {
     expect(unitScale("ns_per_op", "ms/op")).toEqual({ unit: "ms/op", scale: 1e6 });
+    expect(unitScale("ns_per_op", "us/op")).toEqual({ unit: "µs/op", scale: 1e3 });
     expect(unitScale("ns_per_op", "kB/s")).toEqual({ unit: "ns/op", scale: 1 });
   });
 });

@@ -27,7 +27,7 @@ describe("URL state", () => {
 
   it("gives the default state an empty query", () => {
     expect(explorerHref(DEFAULT_STATE)).toBe("/");
-    expect(decodeState(new URLSearchParams())).toEqual(DEFAULT_STATE);
+    expect(decodeState(new URLSearchParams())).toEqual({ ...DEFAULT_STATE, series: ["machine"] });
   });
 
   it("writes a canonical query", () => {

@@ -1,0 +1,43 @@
+/** Above a chart: what its points pooled (with one-click splits), which include flagged figures, a preset's own caveat. */
+import type { ReactNode } from "react";
+import { flaggedSentence, pooledSentence, type Caveats } from "../lib/caveats";
+import { dimensionLabel } from "../lib/dimensions";
+
+interface Props {
+  caveats: Caveats;
+  /** Split the chart by a pooled dimension (absent where the view cannot take another series). */
+  onSplit?: (dim: string) => void;
+  /** The series dimension a split replaces when the chart already has two. */
+  replaces?: string;
+  children?: ReactNode;
+}
+
+export function ChartCaveats({ caveats, onSplit, replaces, children }: Props) {
+  const pooled = pooledSentence(caveats);
+  const flagged = flaggedSentence(caveats);
+  if (pooled === null && flagged === null && !children) return null;
+  return (
+    <div className="caveats" data-testid="chart-caveats" role="note">
+      {pooled !== null && (
+        <p data-testid="pooled-note">
+          <span aria-hidden="true">◇ </span>
+          {pooled}{" "}
+          {onSplit &&
+            caveats.pooledDims.map(({ dim }) => (
+              <button key={dim} type="button" onClick={() => onSplit(dim)}>
+                split by {dimensionLabel(dim)}
+                {replaces !== undefined ? ` instead of ${dimensionLabel(replaces)}` : ""}
+              </button>
+            ))}
+        </p>
+      )}
+      {flagged !== null && (
+        <p data-testid="flagged-note">
+          <span aria-hidden="true">⚠ </span>
+          {flagged}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * What a chart's points hide, in words: results pooled across differing identity dimensions
+ * (`pooled`), figures the plausibility check flagged (`flags`), points resting on one result. Pure.
+ */
+import type { ChartPoint, ChartSeries, Pooled } from "./chartData";
+import { dimensionLabel } from "./dimensions";
+
+/** "machines", "block sizes", "libraries": a dimension's label, its parenthesis dropped, in the plural. */
+export function pluralLabel(dim: string, count: number): string {
+  const label = dimensionLabel(dim).replace(/\s*\(.*\)$/, "");
+  if (count === 1) return label;
+  if (/[^aeiou]y$/.test(label)) return `${label.slice(0, -1)}ies`;
+  if (/(s|sh|ch|x)$/.test(label)) return `${label}es`;
+  return `${label}s`;
+}
+
+/** "2 machines, 3 optimization levels" */
+export function pooledText(pooled: Pooled): string {
+  return Object.entries(pooled)
+    .map(([dim, count]) => `${count} ${pluralLabel(dim, count)}`)
+    .join(", ");
+}
+
+/** "cpu_time 3, saturated 1" */
+export function flagsText(flags: Record<string, number>): string {
+  return Object.entries(flags)
+    .map(([flag, count]) => `${flag.replaceAll("_", " ")} ${count}`)
+    .join(", ");
+}
+
+export const isPooled = (p: ChartPoint) => p.pooled !== undefined && Object.keys(p.pooled).length > 0;
+export const isFlagged = (p: ChartPoint) => (p.flagged ?? 0) > 0;
+/** A point that rests on one result: nothing to tell its spread by. */
+export const isSingle = (p: ChartPoint) => p.n === 1;
+
+export interface Caveats {
+  /** Plotted points (a value present). */
+  points: number;
+  pooledPoints: number;
+  /** Per pooled dimension, the largest count of values one point pooled, in first-seen order. */
+  pooledDims: Array<{ dim: string; most: number }>;
+  flaggedPoints: number;
+  /** Per flag, how many results carry it over the chart. */
+  flags: Record<string, number>;
+  singlePoints: number;
+}
+
+export function chartCaveats(series: ChartSeries[]): Caveats {
+  const most = new Map<string, number>();
+  const flags: Record<string, number> = {};
+  let points = 0;
+  let pooledPoints = 0;
+  let flaggedPoints = 0;
+  let singlePoints = 0;
+  for (const s of series) {
+    for (const p of s.points) {
+      if (p.value === null) continue;
+      points += 1;
+      if (isSingle(p)) singlePoints += 1;
+      if (isPooled(p)) {
+        pooledPoints += 1;
+        for (const [dim, count] of Object.entries(p.pooled ?? {})) most.set(dim, Math.max(count, most.get(dim) ?? 0));
+      }
+      if (isFlagged(p)) {
+        flaggedPoints += 1;
+        for (const [flag, count] of Object.entries(p.flags ?? {})) flags[flag] = (flags[flag] ?? 0) + count;
+      }
+    }
+  }
+  return { points, pooledPoints, pooledDims: [...most.entries()].map(([dim, m]) => ({ dim, most: m })), flaggedPoints, flags, singlePoints };
+}
+
+/** "3 of 8 points pool results that differ in machine (up to 2 per point) and block size (up to 6)." */
+export function pooledSentence(c: Caveats): string | null {
+  if (c.pooledPoints === 0) return null;
+  const dims = c.pooledDims.map((d, i) => `${dimensionLabel(d.dim)} (up to ${d.most}${i === 0 ? " per point" : ""})`);
+  const list = dims.length > 1 ? `${dims.slice(0, -1).join(", ")} and ${dims.at(-1) ?? ""}` : (dims[0] ?? "");
+  const which = c.pooledPoints === c.points ? `All ${c.points} points pool` : `${c.pooledPoints} of ${c.points} points pool`;
+  return `${which} results that differ in ${list}; each is one aggregate over them (outlined bars, ◇ markers).`;
+}
+
+/** "2 points include figures the plausibility check flagged (cpu time 12), marked ⚠: treat them with care." */
+export function flaggedSentence(c: Caveats): string | null {
+  if (c.flaggedPoints === 0) return null;
+  const points = c.flaggedPoints === 1 ? "1 point includes" : `${c.flaggedPoints} points include`;
+  return `${points} figures the plausibility check flagged (${flagsText(c.flags)}), marked ⚠: treat them with care, and open a point for its results.`;
+}

@@ -21,6 +21,7 @@ HOSTILE_TAGS = {
     "tab": "\tcmd",
     "cr": "\rcmd",
     "plain": "a=b",
+    "neg": "-3.5e2",
     "row": "x\r=1+1",
 }
 
@@ -46,6 +47,7 @@ def test_csv_text_cells_cannot_be_formulas_and_numbers_stay_numbers(store_client
         'param.we"ird': "'@SUM(A1)",
         "tag.cr": "'\rcmd",
         "tag.opt_level": "'-O2",
+        "tag.neg": "-3.5e2",
         "tag.plain": "a=b",
         "tag.row": "x\r=1+1",
         "tag.sum": "'+1+1",

@@ -8,7 +8,8 @@ nothing was measured.
 
 Text from data is inert in both: a CSV text cell that a spreadsheet would read as a formula (it
 starts with = + - @ tab or carriage return) gets a leading single quote (OWASP's CSV injection
-rule; numbers are written as they are, so -1.5 stays a number); LaTeX specials are escaped.
+rule; numbers, and text that is a plain number such as "-1.5", are written as they are, the same
+rule as the UI's exports in frontend/src/lib/csv.ts); LaTeX specials are escaped.
 """
 
 import csv
@@ -69,6 +70,7 @@ def _line(cells: Sequence[str]) -> str:
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
 def _cell(value: Any) -> str:
@@ -83,7 +85,8 @@ def _cell(value: Any) -> str:
             value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
         ).isoformat()
     text = ";".join(str(v) for v in value) if isinstance(value, list) else str(value)
-    return "'" + text if text.startswith(FORMULA_START) else text
+    inert = not text.startswith(FORMULA_START) or _NUMBER.fullmatch(text) is not None
+    return text if inert else "'" + text
 
 
 def benchmark_label(row: dict[str, Any]) -> str:

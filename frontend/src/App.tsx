@@ -13,6 +13,7 @@ import { MatrixPage } from "./pages/MatrixPage";
 import { RunDetailPage } from "./pages/RunDetailPage";
 import { RunsPage } from "./pages/RunsPage";
 import { TradeoffPage } from "./pages/TradeoffPage";
+import { ForgetReadToken, ReadTokenForm, useReadToken } from "./components/ReadToken";
 import { Empty, ErrorMessage, Loading } from "./components/States";
 import { setVocabulary } from "./lib/vocabulary";
 
@@ -41,6 +42,7 @@ function Pages() {
 
 export function App() {
   const [theme, setTheme] = useThemeName();
+  const read = useReadToken();
   return (
     <ThemeContext value={theme}>
       <a className="skip" href="#main">
@@ -64,10 +66,9 @@ export function App() {
         <button type="button" onClick={() => setTheme(theme === "dark" ? "light" : "dark")} aria-label="Toggle dark mode">
           {theme === "dark" ? "Light theme" : "Dark theme"}
         </button>
+        {read.token && <ForgetReadToken />}
       </header>
-      <main id="main">
-        <Pages />
-      </main>
+      <main id="main">{read.refused === null ? <Pages /> : <ReadTokenForm refused={read.refused} />}</main>
     </ThemeContext>
   );
 }

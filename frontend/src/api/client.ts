@@ -35,9 +35,52 @@ export function apiUrl(path: string, params?: URLSearchParams): string {
   return `${BASE}/api/v1${path}${query ? `?${query}` : ""}`;
 }
 
+/**
+ * Read-token mode (the server's CRYPTOBENCH_READ_TOKENS=true): every read sends the token typed once,
+ * kept in this browser's localStorage; a read answered 401 records the server's words in `refused`,
+ * which makes the app ask for a token (components/ReadToken.tsx).
+ */
+const READ_TOKEN_KEY = "cryptobench.read-token";
+
+export interface ReadTokenState {
+  token: string;
+  refused: string | null;
+}
+
+let readState: ReadTokenState | null = null;
+const readListeners = new Set<() => void>();
+
+export function readTokenState(): ReadTokenState {
+  readState ??= { token: localStorage.getItem(READ_TOKEN_KEY) ?? "", refused: null };
+  return readState;
+}
+
+function setReadState(next: ReadTokenState): void {
+  readState = next;
+  for (const listener of readListeners) listener();
+}
+
+export function subscribeReadToken(listener: () => void): () => void {
+  readListeners.add(listener);
+  return () => readListeners.delete(listener);
+}
+
+export function rememberReadToken(token: string): void {
+  localStorage.setItem(READ_TOKEN_KEY, token);
+  setReadState({ token, refused: null });
+}
+
+export function forgetReadToken(): void {
+  localStorage.removeItem(READ_TOKEN_KEY);
+  setReadState({ token: "", refused: null });
+}
+
 async function send(url: string): Promise<Response> {
+  const { token } = readTokenState();
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(url, { headers: { Accept: "application/json" } });
+    return await fetch(url, { headers });
   } catch {
     throw new ApiError("The CryptoBench API cannot be reached. Is the server running?", null);
   }
@@ -45,6 +88,11 @@ async function send(url: string): Promise<Response> {
 
 export async function getJson<T>(path: string, params?: URLSearchParams): Promise<T> {
   const res = await send(apiUrl(path, params));
+  if (res.status === 401) {
+    const refusal = await failure(res);
+    setReadState({ ...readTokenState(), refused: refusal.message });
+    throw refusal;
+  }
   if (!res.ok) throw await failure(res);
   const type = res.headers.get("content-type") ?? "";
   if (!type.includes("json")) throw new ApiError(`The API answered ${path} with ${type || "no content type"}, not JSON.`, res.status);

@@ -6,8 +6,10 @@
 import type { Data, Layout } from "plotly.js";
 import type { DrilldownResponse, PointResult } from "../api/types";
 import type { DimValue } from "./chartData";
+import { csvText } from "./csv";
 import { dimensionLabel, valueText } from "./dimensions";
 import { wantsLogScale, type Theme } from "./figures";
+import { plotText } from "./plotText";
 import { formatNumber } from "./units";
 import type { PointRef } from "./viewState";
 
@@ -96,7 +98,7 @@ function sampleTrace(label: string, values: number[], color: string): Data {
   return { type: "scatter", mode: "markers", name: label, x: values, y: values.map(() => label), marker: { size: 7, color, symbol: "circle-open" }, hovertemplate: "sample %{x:.4~g}<extra></extra>" };
 }
 
-const shortName = (g: { names: string[] }) => g.names.find((n) => n === "min" || n === "median" || n === "max") ?? g.names[0] ?? "";
+const shortName = (g: { names: string[] }) => plotText(g.names.find((n) => n === "min" || n === "median" || n === "max") ?? g.names[0] ?? "");
 
 /**
  * The stats as ticks joined by a line (hover: every name of a tick), one name each above and below
@@ -109,7 +111,7 @@ function marksTraces(label: string, groups: Array<{ value: number; names: string
     name: label,
     x: groups.map((g) => g.value),
     y: groups.map(() => label),
-    text: groups.map((g) => g.names.join("=")),
+    text: groups.map((g) => plotText(g.names.join("="))),
     marker: { symbol: "line-ns-open", size: 16, color, line: { width: 2, color } },
     line: { color, width: 1 },
     hovertemplate: "%{text}: %{x:.4~g}<extra></extra>",
@@ -134,7 +136,7 @@ function figureTrace(label: string, figure: number, color: string): Data {
 export function distributionFigure(results: PointResult[], opts: DistributionOptions): { data: Data[]; layout: Partial<Layout> } {
   const data: Data[] = [];
   const xs: number[] = [];
-  const labels = results.map(resultLabel);
+  const labels = results.map((r, i) => plotText(resultLabel(r, i)));
   results.forEach((r, i) => {
     const label = labels[i] ?? "";
     const d = r.distribution;
@@ -158,12 +160,6 @@ export function distributionFigure(results: PointResult[], opts: DistributionOpt
     hovermode: "closest",
   };
   return { data, layout };
-}
-
-function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** "k=v" pairs of params or tags, by key. */
@@ -205,11 +201,10 @@ export function drilldownCsv(body: DrilldownResponse, unit: string, scale: numbe
     "raw samples",
     ...marks,
   ];
-  const lines = [header.map(csvCell).join(",")];
-  body.results.forEach((r, i) => {
+  const rows = body.results.map((r, i) => {
     const d = r.distribution;
     const inUnit = (v: number) => (d?.converted ? v / scale : v);
-    const cells = [
+    return [
       i + 1,
       r.run_id,
       r.started_at,
@@ -236,9 +231,8 @@ export function drilldownCsv(body: DrilldownResponse, unit: string, scale: numbe
         return v === undefined ? null : inUnit(v);
       }),
     ];
-    lines.push(cells.map(csvCell).join(","));
   });
-  return `${lines.join("\r\n")}\r\n`;
+  return csvText([header, ...rows]);
 }
 
 /** "4 results from 1 run: median 4,633 · mean … (ms/op)", the chart's aggregate named. */

@@ -4,6 +4,7 @@ import type { Change, History, HistoryPoint, HistorySeries } from "../api/types"
 import { isDimension } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel } from "./figures";
+import { plotText } from "./plotText";
 import { formatNumber, isMetric, type Metric } from "./units";
 import { filterParams, type ExplorerState, type Filters } from "./viewState";
 
@@ -103,22 +104,31 @@ function text(value: unknown): string {
   return value === null || value === undefined ? "(none)" : String(value).split("\n")[0] ?? "";
 }
 
+const isFigure = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
+
+/** A change's ratio after/before: "×1.100"; "—" when the server gave no figure. */
+export function ratioText(ratio: number | null | undefined): string {
+  return isFigure(ratio) ? `×${ratio.toFixed(3)}` : "—";
+}
+
+/** A fraction as a percentage: 0.975 -> "97.5%"; "—" when absent. */
+export function percentText(fraction: number | null | undefined): string {
+  return isFigure(fraction) ? `${(fraction * 100).toFixed(1)}%` : "—";
+}
+
 export function changeText(change: Change): string {
-  const pct = (change.ratio - 1) * 100;
-  return `${change.direction} ×${change.ratio.toFixed(3)} (${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%): ${whatChangedText(change.what_changed)}`;
+  const ratio: number | null | undefined = change.ratio;
+  const pct = isFigure(ratio) ? ` (${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%)` : "";
+  return `${change.direction} ${ratioText(ratio)}${pct}: ${whatChangedText(change.what_changed)}`;
 }
 
 function xOf(point: HistoryPoint, axis: HistoryAxis): string {
-  return axis === "time" ? point.started_at : (point.library_version ?? "(none)");
+  return axis === "time" ? point.started_at : plotText(point.library_version ?? "(none)");
 }
 
 function hover(point: HistoryPoint): string {
-  const notes = point.notes.map((n) => `<br>note: ${escapeHtml(n.text)}`).join("");
-  return `${formatTime(point.started_at)}<br>${escapeHtml(point.library_version ?? "")} ${formatNumber(point.value)}${notes}`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  const notes = point.notes.map((n) => `<br>note: ${plotText(n.text)}`).join("");
+  return `${formatTime(point.started_at)}<br>${plotText(point.library_version ?? "")} ${formatNumber(point.value)}${notes}`;
 }
 
 export interface HistoryFigureOptions {
@@ -135,7 +145,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
   const data: Data[] = history.series.map((s) => ({
     type: "scatter",
     mode: "lines+markers",
-    name: seriesLabel(s.key as Record<string, string | null>, dims),
+    name: plotText(seriesLabel(s.key as Record<string, string | null>, dims)),
     x: s.points.map((p) => xOf(p, opts.axis)),
     y: s.points.map((p) => p.value),
     customdata: s.points.map((p) => p.run_id),
@@ -156,7 +166,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
       x: marks.map((m) => xOf(m.point, opts.axis)),
       y: marks.map((m) => m.point.value),
       customdata: marks.map((m) => m.change.run_id),
-      text: marks.map((m) => escapeHtml(changeText(m.change))),
+      text: marks.map((m) => plotText(changeText(m.change))),
       hovertemplate: "%{text}<extra></extra>",
       marker: {
         symbol: direction === "regression" ? "triangle-down" : "triangle-up",
@@ -175,7 +185,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
       x: noted.map((p) => xOf(p, opts.axis)),
       y: noted.map((p) => p.value),
       customdata: noted.map((p) => p.run_id),
-      text: noted.map((p) => p.notes.map((n) => escapeHtml(`${n.author}: ${n.text}`)).join("<br>")),
+      text: noted.map((p) => p.notes.map((n) => plotText(`${n.author}: ${n.text}`)).join("<br>")),
       hovertemplate: "%{text}<extra>note</extra>",
       marker: { symbol: "star", size: 14, color: "#bcbd22", line: { width: 1, color: opts.theme.foreground } },
     });
@@ -188,7 +198,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
           title: { text: "library version" },
           type: "category",
           categoryorder: "array",
-          categoryarray: opts.versionOrder,
+          categoryarray: opts.versionOrder.map(plotText),
           gridcolor: opts.theme.grid,
           color: opts.theme.foreground,
         };

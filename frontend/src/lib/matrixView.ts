@@ -1,5 +1,6 @@
 /** The Matrix view: its URL state, the table it shows (labels, sorted rows, geomean row), its CSV and cell colours. */
 import type { MatrixResponse } from "../api/types";
+import { csvText } from "./csv";
 import { dimensionLabel, isDimension, valueText } from "./dimensions";
 import { isDisplayUnit, isMetric, type Metric } from "./units";
 import { AGGREGATIONS, type Aggregation, type Filters } from "./viewState";
@@ -116,24 +117,13 @@ export function matrixTable(matrix: MatrixResponse, state: Pick<MatrixState, "so
   return { labelHeader, columns, rows, geomeans: matrix.columns.map((c) => c.geomean_speedup) };
 }
 
-function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** CSV of exactly the shown table: per matrix column its value (in `unit`, divided by `scale`) and its speedup; the geomean row last. */
 export function matrixCsv(table: MatrixTable, unit: string, scale: number): string {
   const header = [...table.labelHeader, ...table.columns.flatMap((c) => [`${c} (${unit})`, `${c} speedup`])];
-  const lines = [header.map(csvCell).join(",")];
-  for (const row of table.rows) {
-    const cells = row.cells.flatMap((c) => (c === null ? [null, null] : [c.value / scale, c.speedup ?? null]));
-    lines.push([...row.labels, ...cells].map(csvCell).join(","));
-  }
+  const rows = table.rows.map((row) => [...row.labels, ...row.cells.flatMap((c) => (c === null ? [null, null] : [c.value / scale, c.speedup ?? null]))]);
   const pad = Math.max(0, table.labelHeader.length - 1);
   const geo = ["geometric mean speedup", ...Array<string>(pad).fill(""), ...table.geomeans.flatMap((g) => [null, g])];
-  lines.push(geo.map(csvCell).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return csvText([header, ...rows, geo]);
 }
 
 /** Diverging colour of a speedup: better green, worse red, strength by log2 distance from 1, full at 4x. */

@@ -3,6 +3,7 @@ import type { RelativeResponse } from "../api/types";
 import type { ChartData, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { seriesLabel } from "./figures";
+import { plotText } from "./plotText";
 import { metricInfo, type Metric } from "./units";
 import type { Relative } from "./viewState";
 
@@ -43,11 +44,11 @@ export function baselineText(relative: Relative, seriesDims: string[], x: string
   return seriesDims.map((_, i) => valueText(relative.key[i] || null)).join(" · ");
 }
 
-/** The axis title: speedup, which side is better, and the metric's own direction. */
+/** The axis title (Plotly text, the baseline from data escaped): speedup, which side is better, and the metric's own direction. */
 export function relativeTitle(metric: Metric, baseline: string): string {
   const info = metricInfo(metric);
   const direction = info.better === "lower" ? "lower" : "higher";
-  return `speedup over ${baseline} (> 1 = better)<br>from ${info.label}, where ${direction} is better`;
+  return `speedup over ${plotText(baseline)} (> 1 = better)<br>from ${info.label}, where ${direction} is better`;
 }
 
 /** The relative answer as a chart: y is the speedup; min/max/n are not aggregates here, so left out. */

@@ -1,8 +1,10 @@
 /** Size vs speed: URL state, the scatter with its Pareto fronts, and the CSV of the shown points. */
 import type { Data, Layout } from "plotly.js";
 import type { TradeoffResponse } from "../api/types";
+import { csvText } from "./csv";
 import { isDimension, valueText } from "./dimensions";
 import type { Theme } from "./figures";
+import { plotText } from "./plotText";
 import { isMetric, metricInfo, type Metric } from "./units";
 import { AGGREGATIONS, type Aggregation, type Filters } from "./viewState";
 
@@ -71,17 +73,17 @@ export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string,
       {
         type: "scatter",
         mode: "markers",
-        name: op,
+        name: plotText(op),
         x: points.map((p) => p.size),
         y: points.map((p) => p.value / scale),
-        text: points.map(pointLabel),
+        text: points.map((p) => plotText(pointLabel(p))),
         marker: { color, size: points.map((p) => (p.pareto ? 11 : 7)), symbol: points.map((p) => (p.pareto ? "diamond" : "circle")) },
         hovertemplate: "%{text}<br>%{x} B, %{y:.4~g}<extra>%{fullData.name}</extra>",
       } as Data,
       {
         type: "scatter",
         mode: "lines",
-        name: `${op} Pareto front`,
+        name: `${plotText(op)} Pareto front`,
         x: front.map((p) => p.size),
         y: front.map((p) => p.value / scale),
         line: { color, dash: "dash", width: 1.5 },
@@ -103,15 +105,9 @@ export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string,
   return { data, layout };
 }
 
-function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** CSV of the shown points: operation, label, size, value in the shown unit, on the front. */
 export function tradeoffCsv(t: TradeoffResponse, scale: number, unit: string): string {
   const header = ["operation", "point", SIZE_LABELS[t.size as Size] ?? t.size, `${t.metric} (${unit})`, "n", "pareto front"];
   const rows = t.points.map((p) => [p.operation, pointLabel(p), p.size, p.value / scale, p.n, p.pareto ? "yes" : "no"]);
-  return `${[header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return csvText([header, ...rows]);
 }

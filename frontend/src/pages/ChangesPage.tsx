@@ -5,7 +5,7 @@ import { changesQuery } from "../api/queries";
 import type { Change } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel, isDimension } from "../lib/dimensions";
-import { formatTime, historyHref, whatChangedText } from "../lib/history";
+import { formatTime, historyHref, percentText, ratioText, whatChangedText } from "../lib/history";
 import { paramsText } from "../lib/runs";
 import { formatNumber, isMetric } from "../lib/units";
 import type { Filters } from "../lib/viewState";
@@ -41,9 +41,9 @@ function Row({ c }: { c: Change }) {
         {formatNumber(c.before)} → {formatNumber(c.after)} {c.unit}
       </td>
       <td className={c.direction === "regression" ? "worse num" : "better num"}>
-        ×{c.ratio.toFixed(3)} {c.direction}
+        {ratioText(c.ratio)} {c.direction}
       </td>
-      <td className="num">{(c.confidence * 100).toFixed(1)}%</td>
+      <td className="num">{percentText(c.confidence)}</td>
       <td>{whatChangedText(c.what_changed)}</td>
       <td>
         <Link to={history}>history</Link> · <Link to={compare}>compare</Link>

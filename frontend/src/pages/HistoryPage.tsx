@@ -7,7 +7,7 @@ import type { Change, History } from "../api/types";
 import { PlotlyFigure, type ClickedPoint } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel } from "../lib/dimensions";
-import { changeOnSeries, decodeHistory, encodeHistory, formatTime, historyFigure, whatChangedText, type HistoryState } from "../lib/history";
+import { changeOnSeries, decodeHistory, encodeHistory, formatTime, historyFigure, ratioText, whatChangedText, type HistoryState } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { availableMetrics, formatNumber, type Metric } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
@@ -24,8 +24,8 @@ function ChangesList({ changes }: { changes: Change[] }) {
       {changes.map((c) => (
         <li key={c.id}>
           <span className={c.direction === "regression" ? "worse" : "better"}>{c.direction}</span> at{" "}
-          <Link to={`/runs/${c.run_id}`}>{formatTime(c.started_at)}</Link>: {formatNumber(c.before)} → {formatNumber(c.after)} {c.unit} (×
-          {c.ratio.toFixed(3)}); {whatChangedText(c.what_changed)}
+          <Link to={`/runs/${c.run_id}`}>{formatTime(c.started_at)}</Link>: {formatNumber(c.before)} → {formatNumber(c.after)} {c.unit} (
+          {ratioText(c.ratio)}); {whatChangedText(c.what_changed)}
         </li>
       ))}
     </ul>

@@ -74,7 +74,7 @@ describe("matrix table", () => {
   it("exports exactly the shown table: values in the display unit, speedups, the geomean row", () => {
     const table = matrixTable(MATRIX, { sort: "v:-O2", desc: true });
     expect(matrixCsv(table, "ms/op", 1e6).split("\r\n")).toEqual([
-      "algorithm,key size (bits),padding,-O2 (ms/op),-O2 speedup,-Os (ms/op),-Os speedup",
+      "algorithm,key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup",
       "RSA,4096,pss,31,1,,",
       "RSA,2048,pss,11,1,12.5,0.88",
       `RSA,2048,pkcs1v15,9,1,11,${9 / 11}`,

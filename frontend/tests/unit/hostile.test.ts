@@ -1,0 +1,130 @@
+/** Hostile data (issue 25): CSV exports that cannot run formulas, chart labels drawn as text, formatting total over missing figures. */
+import { describe, expect, it } from "vitest";
+import type { Change, DrilldownResponse, History, PointResult, TradeoffResponse } from "../../src/api/types";
+import { csvCell, csvText } from "../../src/lib/csv";
+import { distributionFigure, drilldownCsv } from "../../src/lib/drilldown";
+import { changeText, historyFigure, percentText, ratioText } from "../../src/lib/history";
+import { plotText } from "../../src/lib/plotText";
+import { relativeTitle } from "../../src/lib/relative";
+import { tradeoffCsv, tradeoffFigure } from "../../src/lib/tradeoff";
+
+const THEME = { foreground: "#000", grid: "#ccc" };
+const LINK = '<a href="https://evil.example/">click</a>';
+const SHOWN = '&lt;a href="https://evil.example/"&gt;click&lt;/a&gt;';
+
+/** Every string in a figure that Plotly would read as markup other than the builders' own <br> and <extra>. */
+function markup(value: unknown): string[] {
+  if (typeof value === "string") return /<(?!br>|\/?extra>)/.test(value) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(markup);
+  if (value !== null && typeof value === "object") return Object.values(value).flatMap(markup);
+  return [];
+}
+
+describe("CSV cells", () => {
+  it("neutralise text a spreadsheet would run, and leave numbers and plain text alone", () => {
+    expect(['=HYPERLINK("http://evil.example/","x")', "+1+1", "-O2", "@SUM(A1)", "\tcmd", "\rcmd"].map(csvCell)).toEqual([
+      `"'=HYPERLINK(""http://evil.example/"",""x"")"`,
+      "'+1+1",
+      "'-O2",
+      "'@SUM(A1)",
+      "'\tcmd",
+      `"'\rcmd"`,
+    ]);
+    expect([-1.5, -3, "-1.5", "+2e-3", "a=b", "x,y", null, undefined, true].map(csvCell)).toEqual(["-1.5", "-3", "-1.5", "+2e-3", "a=b", '"x,y"', "", "", "true"]);
+    expect(csvText([["h", "=1"], [-2, "line\nbreak"]])).toBe("h,'=1\r\n-2,\"line\nbreak\"\r\n");
+  });
+
+  it("in every export built by the UI", () => {
+    const tradeoff: TradeoffResponse = {
+      metric: "ops_per_s",
+      unit: "ops/s",
+      less_is_better: false,
+      size: "public_key_bytes",
+      unsized: 0,
+      points: [{ algorithm: "=cmd|' /C calc'!A0", operation: "+encaps", library: "@lib", params: {}, size: 32, value: -1, n: 1, pareto: true }],
+    };
+    expect(tradeoffCsv(tradeoff, 1, "ops/s").split("\r\n")[1]).toBe("'+encaps,'=cmd|' /C calc'!A0 (@lib),32,-1,1,yes");
+    const csv = drilldownCsv(DRILLDOWN, "ns/op", 1);
+    expect(csv.split("\r\n")[1]).toContain(`,'-O2 <b>,'=1+1,`);
+  });
+});
+
+const HOSTILE_RESULT: PointResult = {
+  id: 1,
+  run_id: "00000000-0000-4000-8000-0000000000b1",
+  started_at: "2026-11-21T09:00:00Z",
+  source: "jmh",
+  machine: LINK,
+  tags: {},
+  name: "-O2 <b>",
+  family: "signature",
+  algorithm: "=1+1",
+  operation: "sign",
+  library: "SunEC",
+  library_version: "21.0.2",
+  params: {},
+  metric: "ns_per_op",
+  value: 5,
+  unit: "ns/op",
+  error: null,
+  error_kind: null,
+  samples: 3,
+  figure: 5,
+  stats: null,
+  flags: [],
+  distribution: { metric: "ns_per_op", unit: "ns/op", converted: true, reciprocal: false, values: [4, 5, 6], forks: 1, omitted: 0, marks: { "<i>p50": 5 }, left_out: [] },
+};
+const DRILLDOWN = { results: [HOSTILE_RESULT], metric: "ns_per_op" } as unknown as DrilldownResponse;
+
+describe("labels from data in charts", () => {
+  it("plotText escapes the three characters Plotly reads as markup", () => {
+    expect(plotText(`${LINK} & <br>`)).toBe(`${SHOWN} &amp; &lt;br&gt;`);
+  });
+
+  it("the drill-down figure draws its result labels as text", () => {
+    const figure = distributionFigure([HOSTILE_RESULT, { ...HOSTILE_RESULT, distribution: { ...HOSTILE_RESULT.distribution!, values: null } }], { scale: 1, theme: THEME, axisTitle: "ns/op" });
+    expect(markup(figure)).toEqual([]);
+    expect(figure.data[0]?.name).toBe(`#1 ${SHOWN} · -O2 &lt;b&gt; [ns/op]`);
+  });
+
+  it("the history figure draws series, versions, notes and changes as text", () => {
+    const history: History = {
+      metric: "ns_per_op",
+      unit: "ns/op",
+      series: [
+        {
+          key: { machine: LINK },
+          points: [
+            { run_id: "r1", started_at: "2026-11-01T02:00:00Z", value: 1, n: 1, library_version: "<b>1</b>", tool_version: null, tags: {}, notes: [{ id: 1, text: LINK, author: "<i>me</i>", created_at: "2026-11-01T03:00:00Z" }] },
+          ],
+        },
+      ],
+    };
+    const figure = historyFigure(history, [], { axis: "version", versionOrder: ["<b>1</b>"], unit: "ns/op", theme: THEME });
+    expect(markup(figure)).toEqual([]);
+    expect(figure.data[0]?.name).toBe(SHOWN);
+    expect(figure.layout.xaxis?.categoryarray).toEqual(["&lt;b&gt;1&lt;/b&gt;"]);
+  });
+
+  it("size vs speed and the speedup axis title draw names from data as text", () => {
+    const tradeoff: TradeoffResponse = {
+      metric: "ops_per_s",
+      unit: "ops/s",
+      less_is_better: false,
+      size: "public_key_bytes",
+      unsized: 0,
+      points: [{ algorithm: LINK, operation: "<b>op</b>", library: "x", params: {}, size: 32, value: 1, n: 1, pareto: true }],
+    };
+    expect(markup(tradeoffFigure(tradeoff, 1, "ops/s", THEME))).toEqual([]);
+    expect(relativeTitle("ns_per_op", LINK)).toBe(`speedup over ${SHOWN} (> 1 = better)<br>from time per operation, where lower is better`);
+  });
+});
+
+describe("formatting with a missing figure", () => {
+  it("shows — where the server gave no number", () => {
+    expect([ratioText(null), ratioText(undefined), ratioText(Number.NaN), ratioText(1.1)]).toEqual(["—", "—", "—", "×1.100"]);
+    expect([percentText(null), percentText(0.975)]).toEqual(["—", "97.5%"]);
+    const change = { direction: "regression", ratio: null, what_changed: {} } as unknown as Change;
+    expect(changeText(change)).toBe("regression —: nothing recorded changed");
+  });
+});

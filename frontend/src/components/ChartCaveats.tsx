@@ -3,6 +3,9 @@ import type { ReactNode } from "react";
 import { flaggedSentence, pooledSentence, type Caveats } from "../lib/caveats";
 import { dimensionLabel } from "../lib/dimensions";
 
+/** One-click splits offered: the most pooled dimensions (machine first); the others are in the series picker. */
+const SPLITS = 4;
+
 interface Props {
   caveats: Caveats;
   /** Split the chart by a pooled dimension (absent where the view cannot take another series). */
@@ -23,7 +26,7 @@ export function ChartCaveats({ caveats, onSplit, replaces, children }: Props) {
           <span aria-hidden="true">◇ </span>
           {pooled}{" "}
           {onSplit &&
-            caveats.pooledDims.map(({ dim }) => (
+            caveats.pooledDims.slice(0, SPLITS).map(({ dim }) => (
               <button key={dim} type="button" onClick={() => onSplit(dim)}>
                 split by {dimensionLabel(dim)}
                 {replaces !== undefined ? ` instead of ${dimensionLabel(replaces)}` : ""}

@@ -4,13 +4,15 @@
  */
 import type { ChartPoint, ChartSeries, Pooled } from "./chartData";
 import { dimensionLabel } from "./dimensions";
+import { vocabulary } from "./vocabulary";
 
 /** "machines", "block sizes", "libraries": a dimension's label, its parenthesis dropped, in the plural. */
 export function pluralLabel(dim: string, count: number): string {
   const label = dimensionLabel(dim).replace(/\s*\(.*\)$/, "");
   if (count === 1) return label;
   if (/[^aeiou]y$/.test(label)) return `${label.slice(0, -1)}ies`;
-  if (/(s|sh|ch|x)$/.test(label)) return `${label}es`;
+  if (/(sh|ch|x)$/.test(label)) return `${label}es`;
+  if (label.endsWith("s")) return label;
   return `${label}s`;
 }
 
@@ -37,8 +39,8 @@ export interface Caveats {
   /** Plotted points (a value present). */
   points: number;
   pooledPoints: number;
-  /** Per pooled dimension, the largest count of values one point pooled, in first-seen order. */
-  pooledDims: Array<{ dim: string; most: number }>;
+  /** Per pooled dimension, the largest count of values one point pooled and how many points pool it: machine first, then the most frequent. */
+  pooledDims: Array<{ dim: string; most: number; points: number }>;
   flaggedPoints: number;
   /** Per flag, how many results carry it over the chart. */
   flags: Record<string, number>;
@@ -46,7 +48,7 @@ export interface Caveats {
 }
 
 export function chartCaveats(series: ChartSeries[]): Caveats {
-  const most = new Map<string, number>();
+  const most = new Map<string, { most: number; points: number }>();
   const flags: Record<string, number> = {};
   let points = 0;
   let pooledPoints = 0;
@@ -59,7 +61,10 @@ export function chartCaveats(series: ChartSeries[]): Caveats {
       if (isSingle(p)) singlePoints += 1;
       if (isPooled(p)) {
         pooledPoints += 1;
-        for (const [dim, count] of Object.entries(p.pooled ?? {})) most.set(dim, Math.max(count, most.get(dim) ?? 0));
+        for (const [dim, count] of Object.entries(p.pooled ?? {})) {
+          const seen = most.get(dim);
+          most.set(dim, { most: Math.max(count, seen?.most ?? 0), points: (seen?.points ?? 0) + 1 });
+        }
       }
       if (isFlagged(p)) {
         flaggedPoints += 1;
@@ -67,7 +72,9 @@ export function chartCaveats(series: ChartSeries[]): Caveats {
       }
     }
   }
-  return { points, pooledPoints, pooledDims: [...most.entries()].map(([dim, m]) => ({ dim, most: m })), flaggedPoints, flags, singlePoints };
+  const rank = (d: { dim: string; points: number }) => (d.dim === "machine" ? Number.MAX_SAFE_INTEGER : d.points);
+  const pooledDims = [...most.entries()].map(([dim, m]) => ({ dim, ...m })).sort((a, b) => rank(b) - rank(a));
+  return { points, pooledPoints, pooledDims, flaggedPoints, flags, singlePoints };
 }
 
 /** "3 of 8 points pool results that differ in machine (up to 2 per point) and block size (up to 6)." */
@@ -79,9 +86,11 @@ export function pooledSentence(c: Caveats): string | null {
   return `${which} results that differ in ${list}; each is one aggregate over them (outlined bars, ◇ markers).`;
 }
 
-/** "2 points include figures the plausibility check flagged (cpu time 12), marked ⚠: treat them with care." */
+/** "6 points include figures the plausibility check flagged, marked ⚠: cpu time (6 figures): openssl measured its own CPU time while …" */
 export function flaggedSentence(c: Caveats): string | null {
   if (c.flaggedPoints === 0) return null;
   const points = c.flaggedPoints === 1 ? "1 point includes" : `${c.flaggedPoints} points include`;
-  return `${points} figures the plausibility check flagged (${flagsText(c.flags)}), marked ⚠: treat them with care, and open a point for its results.`;
+  const meanings = vocabulary().flags;
+  const reasons = Object.entries(c.flags).map(([flag, n]) => `${flag.replaceAll("_", " ")} (${n} figure${n === 1 ? "" : "s"}): ${meanings[flag] ?? "flagged"}`);
+  return `${points} figures the plausibility check flagged, marked ⚠: ${reasons.join("; ")}. Treat them with care; open a point for its results.`;
 }

@@ -2,12 +2,13 @@
 import { vocabulary } from "./vocabulary";
 
 export function dimensionLabel(dimension: string): string {
-  const { labels, prefixes } = vocabulary().dimensions;
+  const { labels, prefixes, unknown_labels } = vocabulary().dimensions;
   const known = labels[dimension];
   if (known !== undefined) return known;
   const prefix = prefixes.find((p) => dimension.startsWith(p));
-  if (prefix === undefined) return dimension;
-  return `${dimension.slice(prefix.length).replaceAll("_", " ")} (${prefix.slice(0, -1)})`;
+  const pattern = prefix === undefined ? undefined : unknown_labels[prefix];
+  if (prefix === undefined || pattern === undefined) return dimension;
+  return pattern.replace("{key}", dimension.slice(prefix.length).replaceAll("_", " "));
 }
 
 export function isDimension(key: string): boolean {

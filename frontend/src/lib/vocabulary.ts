@@ -17,11 +17,17 @@ export interface NumericDimension {
 export type MetricInfo = components["schemas"]["MetricInfo"] & { prefix: Prefix };
 type Dimensions = components["schemas"]["Vocabulary"]["dimensions"] & {
   numeric: Record<string, NumericDimension>;
+  /** Dimensions whose values sort as versions, as does any whose name ends in `version_suffix`. */
   versions: string[];
+  version_suffix: string;
+  /** Per prefix, the label of a key the vocabulary does not name: `{key}` is the key, underscores as spaces. */
+  unknown_labels: Record<string, string>;
 };
 export type Vocabulary = Omit<components["schemas"]["Vocabulary"], "metrics" | "dimensions"> & {
   metrics: MetricInfo[];
   dimensions: Dimensions;
+  /** The plausibility flags a stored figure may carry, with what each means. */
+  flags: Record<string, string>;
 };
 
 let current: Vocabulary | null = null;

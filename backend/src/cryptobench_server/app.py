@@ -6,6 +6,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 
+from cryptobench_server import budget
 from cryptobench_server.api.router import api_router
 from cryptobench_server.config import Settings, get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker
@@ -30,6 +31,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessionmaker = make_sessionmaker(engine)
+    budget.install(engine)
+    app.add_middleware(budget.BoundedReads, seconds=settings.query_timeout_s)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware, allow_origins=settings.cors_origins, allow_methods=["GET"]

@@ -49,6 +49,11 @@ class Settings(BaseSettings):
         lt=1,
         description="Smallest relative step between runs reported as a change (0.05 = 5%)",
     )
+    query_timeout_s: float = Field(
+        default=10.0,
+        gt=0,
+        description="Seconds a read (GET) may run before its database query is stopped (503)",
+    )
     host: str = "127.0.0.1"
     port: int = 8000
     log_level: Literal["critical", "error", "warning", "info", "debug"] = "info"

@@ -46,6 +46,18 @@ class InvalidInput(DomainError):
     status, title = 422, "Invalid input"
 
 
+class LimitExceeded(DomainError):
+    """The request asks for more than a limit allows (query/limits.py)."""
+
+    status, title = 400, "Limit exceeded"
+
+
+class QueryStopped(DomainError):
+    """A read query stopped at the time limit, or because its client went away (budget.py)."""
+
+    status, title = 503, "Query stopped"
+
+
 class DatabaseUnusable(DomainError):
     """The database is reachable but cannot hold CryptoBench's data (e.g. not UTF8)."""
 

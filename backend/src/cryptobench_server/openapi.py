@@ -32,13 +32,14 @@ PROBLEM_SCHEMA: dict[str, Any] = {
 }
 
 ERRORS_EVERYWHERE = {
-    400: "Bad request (e.g. a token in the query string)",
+    400: "Bad request (e.g. a token in the query string), or a limit exceeded (the limit named)",
     401: "No or unknown API token",
     403: "The token lacks the needed scope",
     404: "Not found",
     422: "Invalid input; `errors` names the field paths",
     500: "Internal error",
-    503: "Database unavailable; retry after the Retry-After seconds",
+    503: "Database unavailable (retry after the Retry-After seconds), or a read query stopped "
+    "past the time limit",
 }
 ERRORS_ON_UPLOAD = {
     409: "run_id stored with different content",

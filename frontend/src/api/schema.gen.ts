@@ -2020,7 +2020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Changes"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2074,7 +2074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2112,7 +2112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chart"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2166,7 +2166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2202,7 +2202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Comparison"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2256,7 +2256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2298,7 +2298,7 @@ export interface operations {
                     "application/json": components["schemas"]["Drilldown"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2352,7 +2352,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2381,7 +2381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Facets"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2435,7 +2435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2473,7 +2473,7 @@ export interface operations {
                     "application/json": components["schemas"]["SizeFits"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2527,7 +2527,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2558,7 +2558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2612,7 +2612,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2646,7 +2646,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2700,7 +2700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2752,7 +2752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportResponse"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2824,7 +2824,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2858,7 +2858,7 @@ export interface operations {
                     "application/json": components["schemas"]["MachinesPage"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2912,7 +2912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2952,7 +2952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Matrix"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3006,7 +3006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3048,7 +3048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Relative"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3102,7 +3102,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3143,7 +3143,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3197,7 +3197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3233,7 +3233,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunsPage"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3287,7 +3287,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3329,7 +3329,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunSummary"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3401,7 +3401,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3432,7 +3432,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunDetail"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3486,7 +3486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3515,7 +3515,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,7 +3569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3604,7 +3604,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoteOut"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3676,7 +3676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3712,7 +3712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Tradeoff"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3766,7 +3766,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vocabulary"];
                 };
             };
-            /** @description Bad request (e.g. a token in the query string) */
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3849,7 +3849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable; retry after the Retry-After seconds */
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;

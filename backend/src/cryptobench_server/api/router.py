@@ -1,6 +1,6 @@
-"""The /api/v1 router: one include line per resource."""
+"""The /api/v1 router: one include line per resource; every route's query string within limits."""
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 
 from cryptobench_server.api import (
     chart,
@@ -20,8 +20,9 @@ from cryptobench_server.api import (
     tradeoff,
     vocabulary,
 )
+from cryptobench_server.query.limits import check_query_size
 
-api_router = APIRouter(prefix="/api/v1")
+api_router = APIRouter(prefix="/api/v1", dependencies=[Depends(check_query_size)])
 api_router.include_router(health.router)
 api_router.include_router(ingest.router)
 api_router.include_router(imports.router)

@@ -19,6 +19,7 @@ from cryptobench_contract.vocabulary import (
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Result
 from cryptobench_server.query.dimensions import PARAM, PARAM_ALIASES, dimension, is_dimension
+from cryptobench_server.query.limits import check_filter_keys
 
 Filters = Mapping[str, tuple[str, ...]]
 
@@ -29,7 +30,8 @@ def parse_filters(
     """Group query items by dimension (aliases resolved, values canonical), skipping `reserved` keys.
 
     A key that is neither reserved nor a dimension is a 422 naming that key; so is a value with
-    a NUL character (no stored text has one, and PostgreSQL refuses it in a parameter).
+    a NUL character (no stored text has one, and PostgreSQL refuses it in a parameter). More
+    distinct dimensions than `limits.MAX_FILTER_KEYS` is a 400 naming the first one over.
     """
     skip = set(reserved)
     grouped: dict[str, list[str]] = {}
@@ -50,6 +52,7 @@ def parse_filters(
         values = grouped.setdefault(name, [])
         if canonical_value not in values:
             values.append(canonical_value)
+    check_filter_keys(grouped)
     return {name: tuple(values) for name, values in grouped.items()}
 
 

@@ -1,14 +1,16 @@
 """Keyset pagination: `limit` + an opaque `cursor` naming the last row of the previous page.
 
 The cursor is the sort key of that row, JSON in URL-safe base64; clients pass it back verbatim
-and never build one. A tampered or foreign cursor is a 422, never a 500.
+and never build one. A tampered or foreign cursor is a 422 naming `cursor`, never a 500: every
+item must have its type and fit its column (integers in 64 bits, text without NUL, times that
+exist in UTC).
 """
 
 import base64
 import binascii
 import json
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Query
@@ -16,6 +18,8 @@ from fastapi import Query
 from cryptobench_server.errors import InvalidInput
 
 DEFAULT_LIMIT, MAX_LIMIT = 100, 1000
+#: Keys are BIGINT / INTEGER primary keys: both databases hold 64-bit signed integers.
+INT64 = range(-(2**63), 2**63)
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Rows per page")]
 T = TypeVar("T")
 Cursor = Annotated[str | None, Query(description="`next_cursor` of the previous page")]
@@ -43,10 +47,13 @@ def decode_cursor(cursor: str, *, types: tuple[type, ...]) -> list[Any]:
 def _typed(item: Any, kind: type) -> Any:
     if kind is datetime and isinstance(item, str):
         try:
-            return datetime.fromisoformat(item)
-        except ValueError:
+            moment = datetime.fromisoformat(item)
+            return moment if moment.utcoffset() is None else moment.astimezone(UTC)
+        except (ValueError, OverflowError):
             raise _invalid() from None
-    if isinstance(item, kind) and not isinstance(item, bool):
+    if kind is int and isinstance(item, int) and not isinstance(item, bool) and item in INT64:
+        return item
+    if kind is str and isinstance(item, str) and "\x00" not in item:
         return item
     raise _invalid()
 

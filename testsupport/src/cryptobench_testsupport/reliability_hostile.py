@@ -184,6 +184,19 @@ def stored(database_url: str) -> dict[str, list[tuple[str, float]]]:
     return {str(uuid.UUID(key)): rows for key, rows in stored_runs(database_url).items()}
 
 
+def database_bytes(stack: Stack) -> int:
+    """What the database takes on disk: the SQLite file and its WAL, or pg_database_size."""
+    if stack.database == "sqlite":
+        path = Path(stack.database_url.removeprefix("sqlite:///"))
+        return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
+    engine = create_engine(stack.database_url)
+    with engine.connect() as connection:
+        size = connection.execute(text("SELECT pg_database_size(current_database())"))
+        total = int(size.scalar_one())
+    engine.dispose()
+    return total
+
+
 def stored_counts(database_url: str) -> dict[str, int]:
     engine = create_engine(database_url)
     with engine.connect() as connection:

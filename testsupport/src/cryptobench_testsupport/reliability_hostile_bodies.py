@@ -8,7 +8,15 @@ from urllib.parse import urlsplit
 import httpx
 
 from cryptobench_testsupport.reliability_harness import run_id_for
-from cryptobench_testsupport.reliability_hostile import MB, READ_S, Bound, Outcome, Stack, exchange
+from cryptobench_testsupport.reliability_hostile import (
+    MB,
+    READ_S,
+    Bound,
+    Outcome,
+    Stack,
+    database_bytes,
+    exchange,
+)
 
 #: One `openssl speed -elapsed -evp aes-256-gcm` session as it prints it (OpenSSL 3.0.19).
 OPENSSL_SESSION = """You have chosen to measure elapsed time instead of user CPU time.
@@ -29,6 +37,8 @@ AES-256-GCM      26567.65k    98062.02k   387572.48k   887131.14k  2175123.46k  
 """
 #: The issue's memory bound of an import: 10x the body plus 300 MB.
 PASTE_RSS_FACTOR, PASTE_RSS_BASE_MB = 10, 300
+#: How much the database may grow per byte pasted (the runs and results it makes).
+STORED_FACTOR, STORED_BASE_MB = 20, 50
 #: What a body the server never reads may cost.
 ANONYMOUS_RSS_MB = 50
 CHUNK = 1 * MB
@@ -50,11 +60,15 @@ def paste_bound(body_bytes: int) -> Bound:
 
 
 def large_paste(stack: Stack, size: int) -> Outcome:
+    """A paste of many `openssl speed` sessions: stored (or 413) within the memory bound, and
+    the database grows by what the runs hold, not by a copy of the paste per run."""
     body = paste_text(size)
+    before = database_bytes(stack)
     outcome, response = exchange(
         stack,
         "import_paste",
-        f"POST /api/v1/imports, {len(body) / MB:.1f} MB of openssl speed sessions",
+        f"POST /api/v1/imports, {len(body) / MB:.1f} MB of openssl speed sessions (database "
+        f"growth <= {STORED_FACTOR}x the body + {STORED_BASE_MB} MB)",
         paste_bound(len(body)),
         lambda client: client.post(
             "/api/v1/imports",
@@ -65,6 +79,12 @@ def large_paste(stack: Stack, size: int) -> Outcome:
         token=stack.upload_token,
     )
     outcome.figures["body_mb"] = round(len(body) / MB, 1)
+    growth_mb = (database_bytes(stack) - before) / MB
+    outcome.figures["database_growth_mb"] = round(growth_mb, 1)
+    outcome.check(
+        growth_mb <= STORED_FACTOR * len(body) / MB + STORED_BASE_MB,
+        f"the database grew {growth_mb:.0f} MB",
+    )
     if response is not None and response.status_code < 300:
         outcome.figures["runs"] = len(response.json()["runs"])
     return outcome

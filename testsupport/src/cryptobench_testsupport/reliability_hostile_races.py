@@ -176,7 +176,7 @@ def concurrent_flushes(stack: Stack, count: int) -> list[Outcome]:
 
 
 def poisoned_spool(stack: Stack) -> list[Outcome]:
-    """A spooled run the server fails on (change detection over 1e308 then 1e-308, issue 25
+    """A spooled run the server failed on (change detection over 1e307 then 1e-308, issue 25
     item 4) between two ordinary runs of other machines: the flush still sends those two."""
     outcome = Outcome(
         "spool_flush_past_a_poisoned_run",
@@ -184,7 +184,7 @@ def poisoned_spool(stack: Stack) -> list[Outcome]:
         "spool: ordinary run, a run the server fails on, ordinary run of another machine",
         Bound(statuses=("others stored",), max_s=120),
     )
-    upload_all(stack, outcome, [one_result(58, i, 1e308) for i in range(3)])
+    upload_all(stack, outcome, [one_result(58, i, 1e307) for i in range(3)])
     first, second = make_run(71, 0), make_run(72, 0)
     spool = spool_with(stack.workdir / "spool-poisoned", [first, one_result(58, 3, 1e-308), second])
     done = subprocess.run(

@@ -30,10 +30,10 @@ export function flagsText(flags: Record<string, number>): string {
     .join(", ");
 }
 
-export const isPooled = (p: ChartPoint) => p.pooled !== undefined && Object.keys(p.pooled).length > 0;
-export const isFlagged = (p: ChartPoint) => (p.flagged ?? 0) > 0;
-/** A point that rests on one result: nothing to tell its spread by. */
-export const isSingle = (p: ChartPoint) => p.n === 1;
+export const isPooled = (p: Pick<ChartPoint, "pooled">) => p.pooled !== undefined && Object.keys(p.pooled).length > 0;
+export const isFlagged = (p: Pick<ChartPoint, "flagged">) => (p.flagged ?? 0) > 0;
+/** A point that rests on one result without an error from its tool: nothing tells its spread. */
+export const isSingle = (p: ChartPoint) => p.n === 1 && (p.error === null || p.error === undefined);
 
 export interface Caveats {
   /** Plotted points (a value present). */

@@ -1,11 +1,14 @@
 /** History view: URL state, the figure (one line per series, change and note markers), readable times. Pure. */
 import type { Data, Layout } from "plotly.js";
 import type { Change, History, HistoryPoint, HistorySeries } from "../api/types";
+import { valueAxis } from "./axes";
+import { flagsText, isFlagged, isPooled, pooledText } from "./caveats";
+import type { ChartPoint } from "./chartData";
 import { isDimension } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel } from "./figures";
 import { plotText } from "./plotText";
-import { formatNumber, isMetric, type Metric } from "./units";
+import { formatNumber, isMetric, metricFormatter, metricLabel, unitText, type Metric } from "./units";
 import { filterParams, type ExplorerState, type Filters } from "./viewState";
 
 export type HistoryAxis = "time" | "version";
@@ -32,7 +35,7 @@ export function decodeHistory(params: URLSearchParams): HistoryState {
   const metric = params.get("metric");
   return {
     filters,
-    series: params.getAll("series").filter(isDimension),
+    series: params.has("series") ? params.getAll("series").filter(isDimension) : ["machine"],
     metric: metric !== null && isMetric(metric) ? metric : null,
     axis: params.get("axis") === "version" ? "version" : "time",
   };
@@ -42,6 +45,7 @@ export function encodeHistory(state: HistoryState): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of filterParams(state.filters)) params.append(`f.${key}`, value);
   for (const dim of state.series) params.append("series", dim);
+  if (state.series.length === 0) params.set("series", "");
   if (state.metric !== null) params.set("metric", state.metric);
   if (state.axis !== "time") params.set("axis", state.axis);
   return params;
@@ -54,7 +58,7 @@ export function historyHref(state: HistoryState): string {
 
 /** "Show history of these series": the chart's filters, a line per (x, series) combination. */
 export function chartHistoryHref(state: ExplorerState, metric: Metric): string {
-  const series = [...new Set([state.x, ...state.series])].filter((d) => d !== "run");
+  const series = [...new Set([state.x, ...state.series, "machine"])].filter((d) => d !== "run");
   return historyHref({ filters: state.filters, series, metric, axis: "time" });
 }
 
@@ -126,32 +130,41 @@ function xOf(point: HistoryPoint, axis: HistoryAxis): string {
   return axis === "time" ? point.started_at : plotText(point.library_version ?? "(none)");
 }
 
-function hover(point: HistoryPoint): string {
+/** A history point with what the backend says it pooled and flagged (issue 24's shape until schema.gen.ts carries it). */
+type Point = HistoryPoint & Pick<ChartPoint, "pooled" | "flagged" | "flags">;
+
+function hover(point: Point, format: (v: number) => string): string {
   const notes = point.notes.map((n) => `<br>note: ${plotText(n.text)}`).join("");
-  return `${formatTime(point.started_at)}<br>${plotText(point.library_version ?? "")} ${formatNumber(point.value)}${notes}`;
+  const pooled = isPooled(point) ? `<br>◇ pooled ${plotText(pooledText(point.pooled ?? {}))}` : "";
+  const flagged = isFlagged(point) ? `<br>⚠ flagged: ${plotText(flagsText(point.flags ?? {}))}` : "";
+  return `${formatTime(point.started_at)}<br>${plotText(point.library_version ?? "")} ${format(point.value)}, n=${point.n}${pooled}${flagged}${notes}`;
 }
 
 export interface HistoryFigureOptions {
   axis: HistoryAxis;
   /** Library versions in version order (the server's facet order), for the version axis. */
   versionOrder: string[];
-  unit: string;
   theme: Theme;
 }
 
 /** Lines per series, then one marker trace for regressions, one for improvements and one for notes. */
 export function historyFigure(history: History, changes: Change[], opts: HistoryFigureOptions): { data: Data[]; layout: Partial<Layout> } {
   const dims = history.series[0] ? Object.keys(history.series[0].key) : [];
-  const data: Data[] = history.series.map((s) => ({
-    type: "scatter",
-    mode: "lines+markers",
-    name: plotText(seriesLabel(s.key as Record<string, string | null>, dims)),
-    x: s.points.map((p) => xOf(p, opts.axis)),
-    y: s.points.map((p) => p.value),
-    customdata: s.points.map((p) => p.run_id),
-    text: s.points.map(hover),
-    hovertemplate: "%{text}<extra>%{fullData.name}</extra>",
-  }));
+  const format = isMetric(history.metric) ? metricFormatter(history.metric) : (v: number) => `${formatNumber(v)} ${history.unit}`;
+  const data: Data[] = history.series.map((s) => {
+    const points: Point[] = s.points;
+    return {
+      type: "scatter",
+      mode: "lines+markers",
+      name: plotText(seriesLabel(s.key as Record<string, string | null>, dims)),
+      x: points.map((p) => xOf(p, opts.axis)),
+      y: points.map((p) => p.value),
+      customdata: points.map((p) => p.run_id),
+      text: points.map((p) => hover(p, format)),
+      hovertemplate: "%{text}<extra>%{fullData.name}</extra>",
+      marker: { symbol: points.map((p) => (isPooled(p) ? "diamond-open" : "circle")), size: points.map((p) => (isPooled(p) ? 12 : 7)), line: { width: 2 } },
+    };
+  });
   for (const direction of ["regression", "improvement"] as const) {
     const marks = history.series.flatMap((s) =>
       changes
@@ -210,7 +223,16 @@ export function historyFigure(history: History, changes: Change[], opts: History
       font: axisFont,
       margin: { t: 20, r: 20, b: 60, l: 80 },
       xaxis,
-      yaxis: { title: { text: `${history.metric} (${opts.unit})` }, gridcolor: opts.theme.grid, color: opts.theme.foreground },
+      yaxis: {
+        ...valueAxis(
+          history.series.flatMap((s) => s.points.map((p) => p.value)),
+          false,
+          format,
+          `${metricLabel(history.metric)} (${unitText(history.unit)})`,
+        ),
+        gridcolor: opts.theme.grid,
+        color: opts.theme.foreground,
+      },
       legend: { orientation: "h", y: -0.2 },
       hovermode: "closest",
     },

@@ -9,7 +9,7 @@ import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel } from "../lib/dimensions";
 import { changeOnSeries, decodeHistory, encodeHistory, formatTime, historyFigure, ratioText, whatChangedText, type HistoryState } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { availableMetrics, formatNumber, type Metric } from "../lib/units";
+import { availableMetrics, formatNumber, metricLabel, metricTitle, type Metric } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
 
 function filtersText(filters: Record<string, string[]>): string {
@@ -70,18 +70,18 @@ function Chart({ state, metric }: { state: HistoryState; metric: Metric }) {
   const figure = useMemo(
     () =>
       history.data
-        ? historyFigure(history.data, shown, { axis: state.axis, versionOrder, unit: history.data.unit, theme: CHART_THEMES[theme] })
+        ? historyFigure(history.data, shown, { axis: state.axis, versionOrder, theme: CHART_THEMES[theme] })
         : null,
     [history.data, shown, state.axis, versionOrder, theme],
   );
   const open = useCallback((point: ClickedPoint) => void navigate(`/runs/${String(point.customdata)}`), [navigate]);
   if (history.isPending) return <Loading what="the history" />;
   if (history.isError) return <ErrorMessage error={history.error} what="the history" />;
-  if (history.data.series.length === 0 || figure === null) return <Empty>No runs have {metric} figures under these filters.</Empty>;
+  if (history.data.series.length === 0 || figure === null) return <Empty>No runs have {metricLabel(metric)} figures under these filters.</Empty>;
   const runs = new Set(history.data.series.flatMap((s) => s.points.map((p) => p.run_id))).size;
   return (
     <section aria-label="history chart">
-      <PlotlyFigure data={figure.data} layout={figure.layout} label={`${metric} over ${runs} runs`} onPointClick={open} />
+      <PlotlyFigure data={figure.data} layout={figure.layout} label={`${metricLabel(metric)} over ${runs} runs`} onPointClick={open} />
       <p className="note" data-testid="history-notes">
         {history.data.series.length} series over {runs} runs; each point is the median of a run's results. ▼ regression, ▲ improvement, ★ note;
         click a point to open its run.
@@ -113,7 +113,7 @@ export function HistoryPage() {
           <select aria-label="metric" value={metric ?? ""} onChange={(e) => update({ metric: e.target.value as Metric })}>
             {metrics.map((m) => (
               <option key={m} value={m}>
-                {m}
+                {metricTitle(m)}
               </option>
             ))}
           </select>

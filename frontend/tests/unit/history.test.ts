@@ -67,12 +67,13 @@ describe("history", () => {
   it("round-trips its URL state", () => {
     const state: HistoryState = { filters: { algorithm: ["ECDSA"] }, series: ["operation"], metric: "ns_per_op", axis: "version" };
     expect(decodeHistory(encodeHistory(state))).toEqual(state);
-    expect(decodeHistory(new URLSearchParams())).toEqual({ filters: {}, series: [], metric: null, axis: "time" });
+    expect(decodeHistory(encodeHistory({ ...state, series: [] })).series).toEqual([]);
+    expect(decodeHistory(new URLSearchParams())).toEqual({ filters: {}, series: ["machine"], metric: null, axis: "time" });
   });
 
   it("links a chart and one of its points to their history", () => {
     const state = { ...DEFAULT_STATE, filters: { algorithm: ["ECDSA"] }, x: "operation", series: ["library"] };
-    expect(chartHistoryHref(state, "ns_per_op")).toBe("/history?f.algorithm=ECDSA&series=operation&series=library&metric=ns_per_op");
+    expect(chartHistoryHref(state, "ns_per_op")).toBe("/history?f.algorithm=ECDSA&series=operation&series=library&series=machine&metric=ns_per_op");
     expect(pointHistoryHref(state, "ns_per_op", "sign", { library: "Mbed TLS" })).toBe(
       "/history?f.algorithm=ECDSA&f.library=Mbed+TLS&f.operation=sign&series=machine&metric=ns_per_op",
     );
@@ -90,7 +91,7 @@ describe("history", () => {
   });
 
   it("draws a line per series, a regression marker and a note marker", () => {
-    const figure = historyFigure(HISTORY, [CHANGE], { axis: "time", versionOrder: [], unit: "ns/op", theme: THEME });
+    const figure = historyFigure(HISTORY, [CHANGE], { axis: "time", versionOrder: [], theme: THEME });
     expect(figure.data.map((d) => d.name)).toEqual(["sign", "verify", "regressions", "notes"]);
     const line = figure.data[0] as { x: string[]; y: number[]; customdata: string[] };
     expect(line.x).toEqual(["2026-11-01T02:00:00Z", "2026-11-02T02:00:00Z", "2026-11-03T02:00:00Z"]);
@@ -102,10 +103,23 @@ describe("history", () => {
     const notes = figure.data[3] as { text: string[] };
     expect(notes.text).toEqual(["ops: new &lt;board&gt;"]);
     expect(figure.layout.xaxis?.type).toBe("date");
+    expect(figure.layout.yaxis?.ticktext).toEqual(["0", "25 ns/op", "50 ns/op", "75 ns/op", "100 ns/op", "125 ns/op"]);
+  });
+
+  it("marks a run's point that pooled machines, and says so on hover", () => {
+    const pooled = { ...HISTORY, series: [{ ...HISTORY.series[0]!, points: HISTORY.series[0]!.points.map((p, i) => ({ ...p, pooled: i === 0 ? { machine: 2 } : {} })) }] };
+    const line = historyFigure(pooled, [], { axis: "time", versionOrder: [], theme: THEME }).data[0] as { marker: { symbol: string[] }; text: string[] };
+    expect(line.marker.symbol).toEqual(["diamond-open", "circle", "circle"]);
+    expect(line.text[0]).toContain("◇ pooled 2 machines");
+  });
+
+  it("splits by machine unless the link says otherwise", () => {
+    expect(decodeHistory(new URLSearchParams("metric=ns_per_op")).series).toEqual(["machine"]);
+    expect(decodeHistory(new URLSearchParams("series=library")).series).toEqual(["library"]);
   });
 
   it("orders a version axis as the server orders versions", () => {
-    const figure = historyFigure(HISTORY, [], { axis: "version", versionOrder: ["3.6.2", "3.6.3"], unit: "ns/op", theme: THEME });
+    const figure = historyFigure(HISTORY, [], { axis: "version", versionOrder: ["3.6.2", "3.6.3"], theme: THEME });
     expect((figure.data[0] as { x: string[] }).x).toEqual(["3.6.2", "3.6.2", "3.6.3"]);
     expect(figure.layout.xaxis?.categoryarray).toEqual(["3.6.2", "3.6.3"]);
   });

@@ -100,7 +100,7 @@ describe("labels from data in charts", () => {
         },
       ],
     };
-    const figure = historyFigure(history, [], { axis: "version", versionOrder: ["<b>1</b>"], unit: "ns/op", theme: THEME });
+    const figure = historyFigure(history, [], { axis: "version", versionOrder: ["<b>1</b>"], theme: THEME });
     expect(markup(figure)).toEqual([]);
     expect(figure.data[0]?.name).toBe(SHOWN);
     expect(figure.layout.xaxis?.categoryarray).toEqual(["&lt;b&gt;1&lt;/b&gt;"]);

@@ -55,9 +55,16 @@ export async function startBackend() {
       stop() {},
     };
   }
+  return startOwnBackend();
+}
+
+/** A backend of its own whatever CRYPTOBENCH_E2E_URL says, with `settings` added to its environment
+ * (e.g. CRYPTOBENCH_READ_TOKENS); its tokens: upload, admin and read. */
+export async function startOwnBackend(settings = {}) {
   const dir = mkdtempSync(join(tmpdir(), "cryptobench-e2e-"));
   const env = {
     ...process.env,
+    ...settings,
     CRYPTOBENCH_DATA_DIR: dir,
     CRYPTOBENCH_DATABASE_URL: `sqlite:///${join(dir, "e2e.sqlite")}`,
     CRYPTOBENCH_FRONTEND_DIST: join(FRONTEND, "dist-e2e"),
@@ -67,6 +74,7 @@ export async function startBackend() {
   run("demo", "load");
   const token = tokenFrom(run("token", "create", "e2e", "--scope", "upload"));
   const adminToken = tokenFrom(run("token", "create", "e2e-admin", "--scope", "admin"));
+  const readToken = tokenFrom(run("token", "create", "e2e-read", "--scope", "read"));
   const port = await freePort();
   const child = spawn(SERVER_BIN, ["serve", "--host", "127.0.0.1", "--port", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
@@ -82,6 +90,7 @@ export async function startBackend() {
     url,
     token,
     adminToken,
+    readToken,
     stop() {
       child.kill();
       rmSync(dir, { recursive: true, force: true });

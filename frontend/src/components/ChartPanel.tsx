@@ -51,7 +51,7 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
   const openPoint = useCallback(
     (point: ClickedPoint) => {
       const series = chart.series[point.curveNumber];
-      if (series) onPoint(pointOf(point.x, series.key, state.series));
+      if (series) onPoint(pointOf(point.customdata, series.key, state.series));
     },
     [chart.series, onPoint, state.series],
   );

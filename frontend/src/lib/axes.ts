@@ -6,6 +6,7 @@
 import type { Layout } from "plotly.js";
 import type { DimValue } from "./chartData";
 import { valueText } from "./dimensions";
+import { plotText } from "./plotText";
 import { formatNumber, formatQuantity } from "./units";
 import { vocabulary, type NumericDimension } from "./vocabulary";
 
@@ -92,6 +93,11 @@ export function dimensionValueText(dim: string, value: DimValue): string {
   return `${Number.isInteger(value) ? String(value) : formatNumber(value)} ${numeric.unit}`;
 }
 
+/** A category as the traces plot it and the axis draws it: the value's text, escaped for Plotly (lib/plotText). */
+export function categoryText(value: DimValue): string {
+  return plotText(valueText(value));
+}
+
 /** Log2 tick positions: each value when few, else powers of two at most MAX_TICKS. */
 function log2Ticks(values: number[]): number[] {
   if (values.length <= VALUE_TICKS) return values;
@@ -124,5 +130,5 @@ export function dimensionAxis(dim: string, order: DimValue[], title: string): { 
       },
     };
   }
-  return { numeric: false, axis: { title: { text: title }, type: "category", categoryorder: "array", categoryarray: order.map(valueText), automargin: true } };
+  return { numeric: false, axis: { title: { text: title }, type: "category", categoryorder: "array", categoryarray: order.map(categoryText), automargin: true } };
 }

@@ -1,9 +1,10 @@
 /** Pure figure builders: Read API chart response -> Plotly data + layout. Never touches the DOM. */
 import type { Data, Layout } from "plotly.js";
-import { dimensionAxis, dimensionOrder, dimensionValueText, valueAxis } from "./axes";
+import { categoryText, dimensionAxis, dimensionOrder, dimensionValueText, valueAxis } from "./axes";
 import { flagsText, isFlagged, isPooled, isSingle, pooledText } from "./caveats";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
+import { plotText } from "./plotText";
 import { formatNumber, isMetric, metricFormatter, metricLabel } from "./units";
 import type { ChartKind, Scale } from "./viewState";
 
@@ -107,14 +108,14 @@ export function seriesStyles(series: ChartSeries[], seriesDims: string[]): Serie
   }));
 }
 
-/** The hover text of a point: x, value with its unit and error, n, min-max, what it pooled, its flags. */
+/** The hover text of a point (Plotly text, what came from data escaped): x, value with its unit and error, n, min-max, what it pooled, its flags. */
 function hoverText(p: ChartPoint, xText: string, format: (v: number | null | undefined) => string): string {
-  const error = p.error !== null && p.error !== undefined ? ` ± ${format(p.error)} (${p.error_kind ?? "error"})` : "";
+  const error = p.error !== null && p.error !== undefined ? ` ± ${format(p.error)} (${plotText(p.error_kind ?? "error")})` : "";
   const n = p.n === null || p.n === undefined ? "" : `<br>n=${p.n}${isSingle(p) ? " (a single result)" : ""}`;
   const range = p.min !== null && p.min !== undefined && p.n !== 1 ? `, min ${format(p.min)}, max ${format(p.max)}` : "";
-  const pooled = isPooled(p) ? `<br>◇ pooled ${pooledText(p.pooled ?? {})}` : "";
-  const flagged = isFlagged(p) ? `<br>⚠ flagged: ${flagsText(p.flags ?? {})}` : "";
-  return `${xText}: ${format(p.value)}${error}${n}${range}${pooled}${flagged}`;
+  const pooled = isPooled(p) ? `<br>◇ pooled ${plotText(pooledText(p.pooled ?? {}))}` : "";
+  const flagged = isFlagged(p) ? `<br>⚠ flagged: ${plotText(flagsText(p.flags ?? {}))}` : "";
+  return `${plotText(xText)}: ${format(p.value)}${error}${n}${range}${pooled}${flagged}`;
 }
 
 interface TraceContext {
@@ -163,9 +164,10 @@ function trace(s: ChartSeries, style: SeriesStyle, ctx: TraceContext): Data {
   const present = s.points.filter((p) => p.value !== null);
   const xTexts = present.map((p) => dimensionValueText(ctx.x, p.x));
   const base = {
-    name: seriesLabel(s.key, ctx.opts.seriesDims),
+    name: plotText(seriesLabel(s.key, ctx.opts.seriesDims)),
     legendgroup: seriesLabel(s.key, ctx.opts.seriesDims),
-    x: present.map((p) => (ctx.numericX ? (p.x as number) : valueText(p.x))),
+    x: present.map((p) => (ctx.numericX ? (p.x as number) : categoryText(p.x))),
+    customdata: present.map((p) => p.x),
     y: present.map((p) => p.value as number),
     hovertext: present.map((p, i) => hoverText(p, xTexts[i] ?? "", ctx.format)),
     hovertemplate: "%{hovertext}<extra>%{fullData.name}</extra>",
@@ -196,13 +198,13 @@ function valueFormat(chart: ChartResponse): (v: number | null | undefined) => st
 
 export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
   const order = xOrder(chart.series, chart.x);
-  const x = dimensionAxis(chart.x, order, dimensionLabel(chart.x));
+  const x = dimensionAxis(chart.x, order, plotText(dimensionLabel(chart.x)));
   const errors = errorBarRule(chart);
   const values = chart.series.flatMap((s) => s.points.map((p) => p.value));
   const logY = wantsLogScale(opts.scale, values);
   const format = valueFormat(chart);
   const yTitle = opts.relativeTitle ?? `${metricLabel(chart.metric)} (${chart.unit})`;
-  const legendTitle = [opts.seriesDims.map(dimensionLabel).join(" · "), errors.show ? `error bars: ${errors.kind}` : ""].filter(Boolean).join(" — ");
+  const legendTitle = plotText([opts.seriesDims.map(dimensionLabel).join(" · "), errors.show ? `error bars: ${errors.kind}` : ""].filter(Boolean).join(" — "));
   const layout: Partial<Layout> = {
     xaxis: { ...x.axis, gridcolor: opts.theme.grid },
     yaxis: { ...valueAxis(extent(chart), logY, format, yTitle), gridcolor: opts.theme.grid },

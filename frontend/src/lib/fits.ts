@@ -3,6 +3,7 @@ import type { Data } from "plotly.js";
 import type { SizeFitsResponse } from "../api/types";
 import { dimensionValueText } from "./axes";
 import { seriesLabel } from "./figures";
+import { plotText } from "./plotText";
 import { formatNumber, metricFormatter, type Metric } from "./units";
 
 /** The x dimensions GET /fit accepts: the bytes one operation processes (the server's api/fit.py SIZES). */
@@ -26,6 +27,11 @@ export function fitValue(fit: Fit, x: number, metric: Metric): number {
   return t;
 }
 
+/** R² with 4 decimals; "—" when the server gave no figure. */
+function r2Text(r2: number | null | undefined): string {
+  return typeof r2 === "number" && Number.isFinite(r2) ? r2.toFixed(4) : "—";
+}
+
 /**
  * Dotted curves for the good fits, each in the colour of its series (`colors` by legend name) and in
  * its legend group, R² in its name, in the shown unit (value / scale): smooth over the series' size
@@ -44,7 +50,7 @@ export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number,
       {
         type: "scatter",
         mode: "lines",
-        name: `${label} fit (R² ${fit.r2.toFixed(4)})`,
+        name: `${plotText(label)} fit (R² ${r2Text(fit.r2)})`,
         legendgroup: label,
         x: numericX ? xs : xs.map(String),
         y: xs.map((x) => fitValue(fit, x, metric) / scale),
@@ -79,7 +85,7 @@ export function fitRows(fits: SizeFitsResponse, seriesDims: string[]): FitRow[] 
       fixed: fixedCost(fit.a).replace(/\/op$/, ""),
       throughput: perByte === null ? "—" : ns ? throughput(perByte * 1e9) : `${formatNumber(perByte)} B/cycle`,
       halfSize: fit.half_size === null ? "—" : dimensionValueText(fits.x, fit.half_size),
-      r2: fit.r2.toFixed(4),
+      r2: r2Text(fit.r2),
       drawn: fit.good,
     };
   });

@@ -1,6 +1,7 @@
 /** The numbers under the chart, and their CSV form. */
 import { flagsText, isPooled, pooledText } from "./caveats";
 import type { ChartData as ChartResponse, DimValue, Pooled } from "./chartData";
+import { csvText } from "./csv";
 import { dimensionLabel, valueText } from "./dimensions";
 import { xOrder } from "./figures";
 import { csvNumber, metricLabel } from "./units";
@@ -61,19 +62,11 @@ export function tableHeader(chart: ChartResponse, seriesDims: string[]): string[
   ];
 }
 
-function csvCell(value: DimValue): string {
-  if (value === null) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** CSV (RFC 4180) with full-precision numbers; absent values are empty cells, never 0. */
+/** CSV (lib/csv: RFC 4180, formula cells neutralised) with full-precision numbers; absent values are empty cells, never 0. */
 export function rowsToCsv(header: string[], rows: TableRow[]): string {
-  const lines = [header.map(csvCell).join(",")];
-  for (const r of rows) {
+  const lines = rows.map((r) => {
     const figures = [r.value, r.n, r.min, r.max, r.error].map(csvNumber);
-    const cells: DimValue[] = [r.x, ...r.series, ...figures, r.errorKind, pooledText(r.pooled), flagsText(r.flags)];
-    lines.push(cells.map(csvCell).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
+    return [r.x, ...r.series, ...figures, r.errorKind, pooledText(r.pooled), flagsText(r.flags)];
+  });
+  return csvText([header, ...lines]);
 }

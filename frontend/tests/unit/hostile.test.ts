@@ -1,23 +1,27 @@
 /** Hostile data (issue 25): CSV exports that cannot run formulas, chart labels drawn as text, formatting total over missing figures. */
 import { describe, expect, it } from "vitest";
-import type { Change, DrilldownResponse, History, PointResult, TradeoffResponse } from "../../src/api/types";
+import type { Change, DrilldownResponse, History, PointResult, SizeFitsResponse, TradeoffResponse } from "../../src/api/types";
+import type { ChartData } from "../../src/lib/chartData";
 import { csvCell, csvText } from "../../src/lib/csv";
 import { distributionFigure, drilldownCsv } from "../../src/lib/drilldown";
+import { buildFigure } from "../../src/lib/figures";
+import { fitRows, fitTraces } from "../../src/lib/fits";
 import { changeText, historyFigure, percentText, ratioText } from "../../src/lib/history";
 import { plotText } from "../../src/lib/plotText";
 import { relativeTitle } from "../../src/lib/relative";
+import { chartRows, rowsToCsv, tableHeader } from "../../src/lib/table";
 import { tradeoffCsv, tradeoffFigure } from "../../src/lib/tradeoff";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
 const LINK = '<a href="https://evil.example/">click</a>';
 const SHOWN = '&lt;a href="https://evil.example/"&gt;click&lt;/a&gt;';
 
-/** Every string in a figure that Plotly would read as markup other than the builders' own <br> and <extra>. */
+/** Every string Plotly would draw as markup other than the builders' own <br> and <extra> (customdata and legendgroup are never drawn). */
 function markup(value: unknown): string[] {
   if (typeof value === "string") return /<(?!br>|\/?extra>)/.test(value) ? [value] : [];
   if (Array.isArray(value)) return value.flatMap(markup);
-  if (value !== null && typeof value === "object") return Object.values(value).flatMap(markup);
-  return [];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([k, v]) => (k === "customdata" || k === "legendgroup" ? [] : markup(v)));
 }
 
 describe("CSV cells", () => {
@@ -44,6 +48,8 @@ describe("CSV cells", () => {
       points: [{ algorithm: "=cmd|' /C calc'!A0", operation: "+encaps", library: "@lib", params: {}, size: 32, value: -1, n: 1, pareto: true }],
     };
     expect(tradeoffCsv(tradeoff, 1, "ops/s").split("\r\n")[1]).toBe("'+encaps,'=cmd|' /C calc'!A0 (@lib),32,-1,1,yes");
+    const table = rowsToCsv(tableHeader(CHART, ["tag.<i>k</i>"]), chartRows(CHART, ["tag.<i>k</i>"])).split("\r\n");
+    expect(table[2]).toBe(`'=1+1,"<a href=""https://evil.example/"">click</a>",-1,1,-1,-1,,,,`);
     const csv = drilldownCsv(DRILLDOWN, "ns/op", 1);
     expect(csv.split("\r\n")[1]).toContain(`,'-O2 <b>,'=1+1,`);
   });
@@ -76,7 +82,49 @@ const HOSTILE_RESULT: PointResult = {
 };
 const DRILLDOWN = { results: [HOSTILE_RESULT], metric: "ns_per_op" } as unknown as DrilldownResponse;
 
+/** A chart whose x values, series, error kind and pooled dimension all came from hostile data. */
+const CHART: ChartData = {
+  metric: "ns_per_op",
+  unit: "ns/op",
+  x: "tag.<b>where</b>",
+  series: [
+    {
+      key: { "tag.<i>k</i>": LINK },
+      points: [
+        { x: LINK, value: 2, min: 1, max: 3, n: 2, error: 0.5, error_kind: "<b>kind</b>", pooled: { "tag.<i>p</i>": 2 } },
+        { x: "=1+1", value: -1, min: -1, max: -1, n: 1, error: null, error_kind: null },
+      ],
+    },
+  ],
+};
+
 describe("labels from data in charts", () => {
+  it("the Explorer chart plots escaped categories, keeps the raw x for clicks, and escapes names, hover and titles", () => {
+    const figure = buildFigure(CHART, { chart: "bars", scale: "linear", seriesDims: ["tag.<i>k</i>"], theme: THEME });
+    expect(markup(figure.data)).toEqual([]);
+    expect(markup(figure.layout)).toEqual([]);
+    const [trace] = figure.data as Array<{ name: string; x: string[]; customdata: string[] }>;
+    expect(trace?.name).toBe(SHOWN);
+    expect(trace?.x).toEqual([SHOWN, "=1+1"]);
+    expect(trace?.customdata).toEqual([LINK, "=1+1"]);
+    expect(figure.layout.xaxis?.categoryarray).toEqual([SHOWN, "=1+1"]);
+    expect(figure.colors.get(LINK)).toBeDefined();
+  });
+
+  it("the cost-model curves name their series as text", () => {
+    const fits = {
+      metric: "ns_per_op",
+      unit: "ns/op",
+      x: "param.block_bytes",
+      min_r2: 0.99,
+      series: [{ key: { "tag.engine": LINK }, points: [{ x: 16, value: 1 }], fit: { a: 1, b: 1, r2: null, n: 2, good: true, bytes_per_unit: 1, half_size: 1 } }],
+    } as unknown as SizeFitsResponse;
+    const [curve] = fitTraces(fits, "ns_per_op", 1, ["tag.engine"], new Map(), true);
+    expect(curve?.name).toBe(`${SHOWN} fit (R² —)`);
+    expect(fitRows(fits, ["tag.engine"])[0]?.r2).toBe("—");
+  });
+
+
   it("plotText escapes the three characters Plotly reads as markup", () => {
     expect(plotText(`${LINK} & <br>`)).toBe(`${SHOWN} &amp; &lt;br&gt;`);
   });

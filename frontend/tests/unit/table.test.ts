@@ -20,8 +20,8 @@ describe("chart table", () => {
     const csv = rowsToCsv(header, chartRows(RSA_CHART, DIMS).slice(0, 2));
     expect(csv).toBe(
       "key size (bits),padding,optimization level,time per operation (ns/op),n,min (ns/op),max (ns/op),error (ns/op),error kind,pooled,flagged figures\r\n" +
-        "2048,pkcs1v15,-O2,54180000,1,54180000,54180000,,,,\r\n" +
-        "2048,pss,-Os,,1,,,,,,\r\n",
+        "2048,pkcs1v15,'-O2,54180000,1,54180000,54180000,,,,\r\n" +
+        "2048,pss,'-Os,,1,,,,,,\r\n",
     );
     const row = { x: 'x,"y"', series: [], value: 1.23456789, n: null, min: null, max: null, error: null, errorKind: null };
     const quoted = rowsToCsv(["a"], [{ ...row, pooled: { machine: 2, "tag.opt_level": 3 }, flags: { cpu_time: 1 } }]);

@@ -26,7 +26,7 @@ from cryptobench_server.changes.store import detect_all
 from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
-from cryptobench_server.errors import DomainError, InvalidInput
+from cryptobench_server.errors import DomainError, InvalidInput, contention
 from cryptobench_server.imports import parse_import, parse_tags, store_import
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
@@ -285,6 +285,14 @@ def main() -> None:
         typer.echo(f"error: {exc.detail}", err=True)
         sys.exit(2)
     except OperationalError as exc:
+        why = contention(exc)
+        if why is not None:
+            typer.echo(
+                f"error: the database rolled the command back ({why}); it changed nothing, "
+                "run it again",
+                err=True,
+            )
+            sys.exit(1)
         reason = str(exc.orig or exc).strip().splitlines()[0]
         typer.echo(
             f"error: cannot use the database ({reason}); check CRYPTOBENCH_DATABASE_URL and that "

@@ -108,6 +108,27 @@ def invalid_fields(raw: Sequence[dict[str, Any]]) -> InvalidInput:
     return InvalidInput(f"invalid field(s): {fields}", errors=errors)
 
 
+#: PostgreSQL's SQLSTATEs for a transaction it gave up on so that concurrent ones go on.
+_CONTENTION = {
+    "40P01": "a deadlock with concurrent writes",
+    "40001": "a serialization conflict with concurrent writes",
+    "55P03": "a lock not granted within lock_timeout",
+}
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
+
+
+def contention(exc: DBAPIError) -> str | None:
+    """Why the database gave up on this statement to let concurrent writers go on (a deadlock,
+    a lock waited for too long), or None when it is another error. The write paths take their
+    locks in one order (locks.py), so this is left for what that order does not cover."""
+    state = getattr(exc.orig, "sqlstate", None)
+    if state in _CONTENTION:
+        return _CONTENTION[state]
+    if getattr(exc.orig, "sqlite_errorcode", 0) & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED):
+        return "the database stayed locked by another writer"
+    return None
+
+
 def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def _domain(_: Request, exc: DomainError) -> JSONResponse:
@@ -125,6 +146,12 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(DBAPIError)
     async def _database(_: Request, exc: DBAPIError) -> JSONResponse:
+        why = contention(exc)
+        if why is not None:
+            detail = (
+                f"the database rolled this request back ({why}); it changed nothing, send it again"
+            )
+            return problem(503, "Database busy", detail, headers={"Retry-After": "1"})
         if isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated:
             return problem(
                 503, "Service unavailable", "database unavailable", headers={"Retry-After": "5"}

@@ -163,7 +163,8 @@ class Stack:
 
 @contextmanager
 def hostile_stack(database: str, database_url: str, workdir: Path) -> Iterator[Stack]:
-    """Migrate, make the tokens, start the server and store a few ordinary runs."""
+    """Migrate, make the tokens, start the server and store a few ordinary runs; the server
+    is killed at the end (a probe may have left it working on a request nobody waits for)."""
     server_cli(database_url, workdir, "migrate")
     upload = create_token(database_url, workdir, "hostile-upload", "upload")
     admin = create_token(database_url, workdir, "hostile-admin", "admin")
@@ -175,7 +176,7 @@ def hostile_stack(database: str, database_url: str, workdir: Path) -> Iterator[S
                 client.post(RUNS, json=make_run(1, index)).raise_for_status()
         yield stack
     finally:
-        service.stop()
+        service.kill9()
 
 
 def stored(database_url: str) -> dict[str, list[tuple[str, float]]]:

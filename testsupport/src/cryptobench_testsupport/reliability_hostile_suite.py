@@ -5,21 +5,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from cryptobench_testsupport import (
-    reliability_hostile_bodies as bodies,
-)
-from cryptobench_testsupport import (
-    reliability_hostile_fields as fields,
-)
-from cryptobench_testsupport import (
-    reliability_hostile_races as races,
-)
-from cryptobench_testsupport import (
-    reliability_hostile_reads as reads,
-)
-from cryptobench_testsupport import (
-    reliability_hostile_values as values,
-)
+from cryptobench_testsupport import reliability_hostile_bodies as bodies
+from cryptobench_testsupport import reliability_hostile_fields as fields
+from cryptobench_testsupport import reliability_hostile_races as races
+from cryptobench_testsupport import reliability_hostile_reads as reads
+from cryptobench_testsupport import reliability_hostile_values as values
 from cryptobench_testsupport.reliability_hostile import Outcome, Sizes, Stack
 
 

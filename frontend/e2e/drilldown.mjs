@@ -72,10 +72,10 @@ export const DRILLDOWN_TESTS = [
       await waitForDrilldown(page, 4);
       const sha = await shown(page);
       assert.match(sha.summary, /^4 results from 1 run: median \(plotted\) [\d.,]+ · mean/);
-      assert.equal(sha.xtitle, "time per operation (us/op)");
+      assert.equal(sha.xtitle, "time per operation (µs/op)");
       assert.deepEqual(
         sha.results.map((r) => r[4]),
-        ["830,299.52 ops/s", "1.114e-6 s/op", "8.062e-6 s/op ± 5.355e-6 (ci99.9)", "0.0006 s/op"],
+        ["830 kops/s", "1.11 µs/op", "8.06 µs/op ± 5.36 µs/op (ci99.9)", "600 µs/op"],
       );
       close(Number(await page.locator('[data-testid="drilldown-results"] tbody tr').first().locator("td.num").nth(1).getAttribute("data-value")), 1e6 / 830299.517575681, "thrpt in us/op");
       assert.equal(sha.results[0][7], "2 samples in 1 fork; stats min, p0.0001, p0.001, p0.01, p0.1, p1, p5, p10, median, max; converted from ops/s by 1/x (so min and max, pN and p(100-N) trade places)");
@@ -99,7 +99,7 @@ export const DRILLDOWN_TESTS = [
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV of these results" }).click()]);
       const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
       assert.equal(csv.length, 5);
-      assert.ok(csv[0].startsWith("#,run_id,started_at,machine,source,tags,name,algorithm,operation,library,library_version,params,value,unit,ns_per_op (us/op),"));
+      assert.ok(csv[0].startsWith("#,run_id,started_at,machine,source,tags,name,algorithm,operation,library,library_version,params,value,unit,time per operation (µs/op),"));
       const first = csv[1].split(",");
       assert.deepEqual(first.slice(3, 6), ["e2e-drill", "jmh", `e2e=${tag}`]);
       close(Number(first[14]), 1e6 / 830299.517575681, "CSV thrpt us/op");

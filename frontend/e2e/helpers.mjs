@@ -15,10 +15,10 @@ export async function waitForChart(page, after = 0) {
   );
 }
 
-/** The traces as Plotly holds them: name, x, y (what is actually plotted). */
+/** The traces as Plotly holds them: name, x (the dimension's value, kept in customdata where x is its position on a log2 axis), y. */
 export function plotted(page) {
   return page.evaluate(() =>
-    document.querySelector('[data-testid="plot"]').data.map((t) => ({ name: t.name, x: [...t.x].map(String), y: [...t.y] })),
+    document.querySelector('[data-testid="plot"]').data.map((t) => ({ name: t.name, x: [...(t.customdata ?? t.x)].map(String), y: [...t.y] })),
   );
 }
 

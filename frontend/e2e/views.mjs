@@ -141,7 +141,7 @@ export const VIEW_TESTS = [
 
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
       const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
-      assert.equal(csv[0], "operation,point,signature (bytes),ns_per_op (ns/op),n,pareto front");
+      assert.equal(csv[0], "operation,point,signature size (bytes),time per operation (ns/op),n,pareto front");
       assert.equal(csv.length, rows.length + 1);
       await page.getByRole("button", { name: "Toggle dark mode" }).click();
       await shot("tradeoff-dark");

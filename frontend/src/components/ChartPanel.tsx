@@ -2,6 +2,7 @@
 import type { Data } from "plotly.js";
 import { useCallback, useContext, useMemo, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import type { Position } from "../lib/axes";
 import { chartCaveats } from "../lib/caveats";
 import type { ChartData as ChartResponse } from "../lib/chartData";
 import { downloadText } from "../lib/download";
@@ -24,7 +25,7 @@ interface Props {
   /** A speedup chart: its y title and the note on its geometric means. */
   relative?: { title: string; note: string };
   /** Traces drawn over the chart's own (e.g. fitted curves), given each series' colour by legend name and whether x is numeric. */
-  overlay?: (colors: Map<string, string>, numericX: boolean) => Data[];
+  overlay?: (colors: Map<string, string>, xPosition: Position | null) => Data[];
   /** A click on a point of the chart's own traces, or on its row's button in the table, opens it (what is behind it). */
   onPoint: (point: PointRef) => void;
   /** What is behind the open point, between the chart and its table. */
@@ -44,7 +45,7 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
     [chart, state.chart, state.scale, state.series, theme, relative?.title],
   );
   const caveats = useMemo(() => chartCaveats(chart.series), [chart.series]);
-  const data = useMemo(() => (overlay ? [...figure.data, ...overlay(figure.colors, figure.numericX)] : figure.data), [figure, overlay]);
+  const data = useMemo(() => (overlay ? [...figure.data, ...overlay(figure.colors, figure.xPosition)] : figure.data), [figure, overlay]);
   const header = useMemo(() => tableHeader(chart, state.series), [chart, state.series]);
   const rows = useMemo(() => chartRows(chart, state.series), [chart, state.series]);
   const metric = !relative && isMetric(chart.metric) ? chart.metric : null;

@@ -8,7 +8,7 @@ import { downloadText } from "../lib/download";
 import { BOX_MIN_SAMPLES, describeDistribution, distributionFigure, drilldownCsv, keyValues, pointText, resultLabel, summaryText } from "../lib/drilldown";
 import { formatTime, pointHistoryHref } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { formatNumber, metricInfo, unitScale } from "../lib/units";
+import { formatNumber, formatReported, metricFormatter, metricInfo, unitScale } from "../lib/units";
 import type { ExplorerState, PointRef } from "../lib/viewState";
 import { PlotlyFigure, type PlotHandle } from "./PlotlyFigure";
 import { ErrorMessage, Loading } from "./States";
@@ -60,6 +60,7 @@ function Behind({ body, request, state }: { body: DrilldownResponse; request: Ch
         scale: unit.scale,
         theme: CHART_THEMES[theme],
         axisTitle: `${metricInfo(request.metric).label} (${unit.unit})`,
+        format: metricFormatter(request.metric, unit.scale),
       }),
     [body.results, unit.unit, unit.scale, theme, request.metric],
   );
@@ -159,8 +160,8 @@ function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: st
             <td>{[r.library, r.library_version].filter(Boolean).join(" ") || "—"}</td>
             <td>{pairs(r.params)}</td>
             <td className="num">
-              {formatNumber(r.value)} {r.unit}
-              {r.error !== null && ` ± ${formatNumber(r.error)} (${r.error_kind ?? "error"})`}
+              {formatReported(r.value, r.unit)}
+              {r.error !== null && ` ± ${formatReported(r.error, r.unit)} (${r.error_kind ?? "error"})`}
             </td>
             <td className="num" data-value={r.figure / scale}>
               {formatNumber(r.figure / scale)}

@@ -29,7 +29,7 @@ export function valueTicks(lo: number, hi: number, log: boolean): number[] {
     const first = Math.floor(Math.log10(lo > 0 ? lo : hi));
     const last = Math.ceil(Math.log10(hi));
     const decades = last - first;
-    const mantissas = decades <= 2 ? [1, 2, 5] : [1];
+    const mantissas = decades <= 2 ? [1, 2, 5] : decades <= 5 ? [1, 3] : [1];
     const every = Math.max(1, Math.ceil(decades / MAX_TICKS));
     const ticks: number[] = [];
     for (let e = first; e <= last; e += every) for (const m of mantissas) ticks.push(Number((m * 10 ** e).toPrecision(12)));
@@ -59,7 +59,8 @@ export function numericDimension(dim: string): NumericDimension | undefined {
 }
 
 export function isVersionDimension(dim: string): boolean {
-  return vocabulary().dimensions.versions.includes(dim);
+  const { versions, version_suffix } = vocabulary().dimensions;
+  return versions.includes(dim) || dim.endsWith(version_suffix);
 }
 
 /** "3.9" before "3.10", "1.1.1g" before "1.1.1h"; absent values last. */
@@ -99,7 +100,7 @@ export function categoryText(value: DimValue): string {
 }
 
 /** Log2 tick positions: each value when few, else powers of two at most MAX_TICKS. */
-function log2Ticks(values: number[]): number[] {
+export function log2Ticks(values: number[]): number[] {
   if (values.length <= VALUE_TICKS) return values;
   const first = Math.floor(Math.log2(Math.min(...values)));
   const last = Math.ceil(Math.log2(Math.max(...values)));
@@ -109,26 +110,32 @@ function log2Ticks(values: number[]): number[] {
   return ticks;
 }
 
+/** Where a numeric dimension's value sits on its axis: log2 of it on a log2 axis (bars keep equal widths), else itself. */
+export type Position = (value: number) => number;
+
 /**
  * The axis of a dimension with these values (in drawing order): numeric when the vocabulary says so
- * and every value is a positive number (log2 sizes, ticks at the values), else categories in
- * `dimensionOrder`. `numeric` tells the traces to plot numbers, not category texts.
+ * and every value is a positive number, else categories in `dimensionOrder`. A log2 dimension is
+ * drawn at log2 of its values on a linear axis, ticks labelled with the values ("16 B", "1 KiB");
+ * `position` (null for categories) places a value on it.
  */
-export function dimensionAxis(dim: string, order: DimValue[], title: string): { axis: Axis; numeric: boolean } {
+export function dimensionAxis(dim: string, order: DimValue[], title: string): { axis: Axis; position: Position | null } {
   const info = numericDimension(dim);
   const numbers = order.filter(isNumber);
   if (info !== undefined && numbers.length === order.length && numbers.length > 0 && numbers.every((v) => v > 0)) {
     const log = info.scale === "log2";
+    const position: Position = log ? Math.log2 : (v) => v;
     const ticks = log ? log2Ticks(numbers) : numbers.length <= VALUE_TICKS ? numbers : [];
     return {
-      numeric: true,
+      position,
       axis: {
         title: { text: log ? `${title}, log scale` : title },
-        type: log ? "log" : "linear",
+        type: "linear",
         automargin: true,
-        ...(ticks.length > 0 ? { tickmode: "array" as const, tickvals: ticks, ticktext: ticks.map((t) => dimensionValueText(dim, t)) } : {}),
+        zeroline: false,
+        ...(ticks.length > 0 ? { tickmode: "array" as const, tickvals: ticks.map(position), ticktext: ticks.map((t) => dimensionValueText(dim, t)) } : {}),
       },
     };
   }
-  return { numeric: false, axis: { title: { text: title }, type: "category", categoryorder: "array", categoryarray: order.map(categoryText), automargin: true } };
+  return { position: null, axis: { title: { text: title }, type: "category", categoryorder: "array", categoryarray: order.map(categoryText), automargin: true } };
 }

@@ -10,7 +10,8 @@ import { csvText } from "./csv";
 import { dimensionLabel, valueText } from "./dimensions";
 import { wantsLogScale, type Theme } from "./figures";
 import { plotText } from "./plotText";
-import { formatNumber } from "./units";
+import { valueAxis } from "./axes";
+import { formatNumber, isMetric, metricInfo, metricLabel } from "./units";
 import type { PointRef } from "./viewState";
 
 type Distribution = NonNullable<PointResult["distribution"]>;
@@ -89,13 +90,16 @@ export interface DistributionOptions {
   scale: number;
   theme: Theme;
   axisTitle: string;
+  /** A value in the display unit as text with its unit (lib/units metricFormatter); ticks and hover use it. */
+  format: (value: number) => string;
 }
 
-function sampleTrace(label: string, values: number[], color: string): Data {
+function sampleTrace(label: string, values: number[], color: string, format: (v: number) => string): Data {
+  const text = values.map((v) => `sample ${format(v)}`);
   if (values.length >= BOX_MIN_SAMPLES) {
-    return { type: "box", orientation: "h", name: label, x: values, y: values.map(() => label), boxpoints: "all", jitter: 0.4, pointpos: 0, marker: { size: 4, color }, line: { color }, hoverinfo: "x" } as Data;
+    return { type: "box", orientation: "h", name: label, x: values, y: values.map(() => label), boxpoints: "all", jitter: 0.4, pointpos: 0, marker: { size: 4, color }, line: { color }, text, hoverinfo: "text" } as Data;
   }
-  return { type: "scatter", mode: "markers", name: label, x: values, y: values.map(() => label), marker: { size: 7, color, symbol: "circle-open" }, hovertemplate: "sample %{x:.4~g}<extra></extra>" };
+  return { type: "scatter", mode: "markers", name: label, x: values, y: values.map(() => label), marker: { size: 7, color, symbol: "circle-open" }, text, hovertemplate: "%{text}<extra></extra>" };
 }
 
 const shortName = (g: { names: string[] }) => plotText(g.names.find((n) => n === "min" || n === "median" || n === "max") ?? g.names[0] ?? "");
@@ -104,17 +108,17 @@ const shortName = (g: { names: string[] }) => plotText(g.names.find((n) => n ===
  * The stats as ticks joined by a line (hover: every name of a tick), one name each above and below
  * in turn (neighbours on a log axis overlap): min, median or max where a tick is one of them.
  */
-function marksTraces(label: string, groups: Array<{ value: number; names: string[] }>, color: string): Data[] {
+function marksTraces(label: string, groups: Array<{ value: number; names: string[] }>, color: string, format: (v: number) => string): Data[] {
   const ticks: Data = {
     type: "scatter",
     mode: "lines+markers",
     name: label,
     x: groups.map((g) => g.value),
     y: groups.map(() => label),
-    text: groups.map((g) => plotText(g.names.join("="))),
+    text: groups.map((g) => `${plotText(g.names.join("="))}: ${format(g.value)}`),
     marker: { symbol: "line-ns-open", size: 16, color, line: { width: 2, color } },
     line: { color, width: 1 },
-    hovertemplate: "%{text}: %{x:.4~g}<extra></extra>",
+    hovertemplate: "%{text}<extra></extra>",
   };
   const names = (parity: number, position: "top center" | "bottom center"): Data => {
     const half = groups.filter((_, i) => i % 2 === parity);
@@ -123,17 +127,56 @@ function marksTraces(label: string, groups: Array<{ value: number; names: string
   return [ticks, names(0, "top center"), names(1, "bottom center")];
 }
 
-function figureTrace(label: string, figure: number, color: string): Data {
-  return { type: "scatter", mode: "markers", name: label, x: [figure], y: [label], marker: { symbol: "x", size: 10, color }, hovertemplate: "the result's figure: %{x:.4~g}<extra></extra>" };
+/** A rate per unit of time ("ops/s", "B/s") as opposed to a cost per operation ("ns/op", "cycles/op"). */
+const isRate = (unit: string) => /\/(s|ms|us|µs|ns|min)$/.test(unit);
+
+/**
+ * The tool's own interval around a result (value ± error, e.g. JMH's ci99.9) in the chart's
+ * metric (canonical unit): scaled as the figure was, or through 1/x when the figure is the
+ * reciprocal of what the tool reported (ops/s shown as time; an open end when value - error <= 0).
+ */
+export function toolInterval(r: PointResult, metricUnit: string): [number, number] | null {
+  if (r.error === null || r.value === 0) return null;
+  const [lo, hi] = [r.value - Math.abs(r.error), r.value + Math.abs(r.error)];
+  const reciprocal = r.distribution?.reciprocal ?? isRate(r.unit) !== isRate(metricUnit);
+  if (!reciprocal) {
+    const k = r.figure / r.value;
+    return [lo * k, hi * k].sort((a, b) => a - b) as [number, number];
+  }
+  const c = r.figure * r.value;
+  return [c / hi, lo > 0 ? c / lo : Number.POSITIVE_INFINITY];
+}
+
+/** An × at the result's figure, with the tool's interval around it as a horizontal error bar (its kind on hover). */
+function figureTrace(r: PointResult, label: string, color: string, opts: DistributionOptions, metricUnit: string): Data {
+  const figure = r.figure / opts.scale;
+  const interval = toolInterval(r, metricUnit);
+  const bounded = interval && Number.isFinite(interval[1]) ? interval : null;
+  const around = bounded ? `<br>${plotText(r.error_kind ?? "error")} interval: ${opts.format(bounded[0] / opts.scale)} – ${opts.format(bounded[1] / opts.scale)}` : "";
+  return {
+    type: "scatter",
+    mode: "markers",
+    name: label,
+    x: [figure],
+    y: [label],
+    marker: { symbol: "x", size: 10, color },
+    text: [`the result's figure: ${opts.format(figure)}${around}`],
+    hovertemplate: "%{text}<extra></extra>",
+    ...(bounded
+      ? { error_x: { type: "data", symmetric: false, array: [bounded[1] / opts.scale - figure], arrayminus: [figure - bounded[0] / opts.scale], color, thickness: 2, width: 8 } }
+      : {}),
+  } as Data;
 }
 
 /**
  * One row per result (newest run first, top to bottom): a box of its raw samples (all drawn), or the
  * samples themselves when fewer than BOX_MIN_SAMPLES; the tool's stats as labelled ticks joined by a
- * line when there are no samples; an × at the result's own figure. Distributions that cannot be
+ * line when there are no samples; an × at the result's own figure with the tool's interval around it
+ * (value ± error, its kind on hover). Distributions that cannot be
  * shown in the chart's metric are left to the table.
  */
 export function distributionFigure(results: PointResult[], opts: DistributionOptions): { data: Data[]; layout: Partial<Layout> } {
+  const metricUnit = results[0] && isMetric(results[0].metric) ? metricInfo(results[0].metric).unit : "";
   const data: Data[] = [];
   const xs: number[] = [];
   const labels = results.map((r, i) => plotText(resultLabel(r, i)));
@@ -142,14 +185,15 @@ export function distributionFigure(results: PointResult[], opts: DistributionOpt
     const d = r.distribution;
     const shown = d !== null && d.converted ? d : null;
     const values = shown?.values?.map((v) => v / opts.scale) ?? [];
-    if (values.length > 0) data.push(sampleTrace(label, values, opts.theme.foreground));
+    if (values.length > 0) data.push(sampleTrace(label, values, opts.theme.foreground, opts.format));
     const groups = shown !== null && values.length === 0 ? markGroups(shown.marks, opts.scale) : [];
-    if (groups.length > 0) data.push(...marksTraces(label, groups, opts.theme.foreground));
-    data.push(figureTrace(label, r.figure / opts.scale, "#d62728"));
-    xs.push(...values, ...groups.map((g) => g.value), r.figure / opts.scale);
+    if (groups.length > 0) data.push(...marksTraces(label, groups, opts.theme.foreground, opts.format));
+    data.push(figureTrace(r, label, "#d62728", opts, metricUnit));
+    const interval = toolInterval(r, metricUnit)?.filter(Number.isFinite).map((v) => v / opts.scale) ?? [];
+    xs.push(...values, ...groups.map((g) => g.value), r.figure / opts.scale, ...interval);
   });
   const layout: Partial<Layout> = {
-    xaxis: { title: { text: opts.axisTitle }, type: wantsLogScale("auto", xs) ? "log" : "linear", gridcolor: opts.theme.grid, automargin: true, zeroline: false },
+    xaxis: { ...valueAxis(xs, wantsLogScale("auto", xs), opts.format, opts.axisTitle), gridcolor: opts.theme.grid, zeroline: false },
     yaxis: { type: "category", categoryorder: "array", categoryarray: [...labels].reverse(), automargin: true, gridcolor: opts.theme.grid },
     showlegend: false,
     height: 110 + 56 * results.length,
@@ -192,7 +236,7 @@ export function drilldownCsv(body: DrilldownResponse, unit: string, scale: numbe
     "params",
     "value",
     "unit",
-    `${body.metric} (${unit})`,
+    `${metricLabel(body.metric)} (${unit})`,
     "error",
     "error_kind",
     "samples",
@@ -238,7 +282,7 @@ export function drilldownCsv(body: DrilldownResponse, unit: string, scale: numbe
 /** "4 results from 1 run: median 4,633 · mean … (ms/op)", the chart's aggregate named. */
 export function summaryText(body: DrilldownResponse, unit: string, scale: number, agg: string): string {
   const s = body.summary;
-  if (s === null) return `No result behind this point has a ${body.metric} figure: another metric, a deleted run or an old link.`;
+  if (s === null) return `No result behind this point has a ${metricLabel(body.metric)} figure: another metric, a deleted run or an old link.`;
   const runs = `${body.run_total} run${body.run_total === 1 ? "" : "s"}`;
   const figures = (["median", "mean", "min", "max"] as const).map((k) => `${k === agg ? `${k} (plotted)` : k} ${formatNumber(s[k] / scale)}`);
   return `${s.n} result${s.n === 1 ? "" : "s"} from ${runs}: ${figures.join(" · ")} ${unit}.`;

@@ -1,6 +1,6 @@
 /** Pure figure builders: Read API chart response -> Plotly data + layout. Never touches the DOM. */
 import type { Data, Layout } from "plotly.js";
-import { categoryText, dimensionAxis, dimensionOrder, dimensionValueText, valueAxis } from "./axes";
+import { categoryText, dimensionAxis, dimensionOrder, dimensionValueText, valueAxis, type Position } from "./axes";
 import { flagsText, isFlagged, isPooled, isSingle, pooledText } from "./caveats";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
@@ -33,8 +33,8 @@ export interface Figure {
   layout: Partial<Layout>;
   errorBars: ErrorBarRule;
   logY: boolean;
-  /** x drawn as numbers (a numeric dimension) rather than category texts. */
-  numericX: boolean;
+  /** Where a numeric x value sits on the x axis (null: x is categories). */
+  xPosition: Position | null;
   /** Each trace's colour by its legend name, for overlays drawn in the colour of their series. */
   colors: Map<string, string>;
 }
@@ -121,7 +121,7 @@ function hoverText(p: ChartPoint, xText: string, format: (v: number | null | und
 interface TraceContext {
   opts: FigureOptions;
   x: string;
-  numericX: boolean;
+  position: Position | null;
   errors: ErrorBarRule;
   dense: boolean;
   format: (v: number | null | undefined) => string;
@@ -166,7 +166,7 @@ function trace(s: ChartSeries, style: SeriesStyle, ctx: TraceContext): Data {
   const base = {
     name: plotText(seriesLabel(s.key, ctx.opts.seriesDims)),
     legendgroup: seriesLabel(s.key, ctx.opts.seriesDims),
-    x: present.map((p) => (ctx.numericX ? (p.x as number) : categoryText(p.x))),
+    x: present.map((p) => (ctx.position ? ctx.position(p.x as number) : categoryText(p.x))),
     customdata: present.map((p) => p.x),
     y: present.map((p) => p.value as number),
     hovertext: present.map((p, i) => hoverText(p, xTexts[i] ?? "", ctx.format)),
@@ -221,10 +221,10 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
       : { shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 1, y1: 1, line: { color: opts.theme.foreground, dash: "dot", width: 1 } }] }),
   };
   const styles = seriesStyles(chart.series, opts.seriesDims);
-  const ctx: TraceContext = { opts, x: chart.x, numericX: x.numeric, errors, dense: values.length > MARKER_LIMIT, format };
+  const ctx: TraceContext = { opts, x: chart.x, position: x.position, errors, dense: values.length > MARKER_LIMIT, format };
   const data = chart.series.map((s, i) => trace(s, styles[i] ?? { color: COLORS[0] ?? "", variant: 0 }, ctx));
   const colors = new Map(chart.series.map((s, i) => [seriesLabel(s.key, opts.seriesDims), styles[i]?.color ?? ""]));
-  return { data, layout, errorBars: errors, logY, numericX: x.numeric, colors };
+  return { data, layout, errorBars: errors, logY, xPosition: x.position, colors };
 }
 
 /** The chart expressed in a display unit (values, min, max and error divided by the unit's scale). */

@@ -1,7 +1,7 @@
 /** The size-curve cost model (GET /fit) in the Explorer: which fit a chart gets, its curves in the chart's metric, its table. */
 import type { Data } from "plotly.js";
 import type { SizeFitsResponse } from "../api/types";
-import { dimensionValueText } from "./axes";
+import { dimensionValueText, type Position } from "./axes";
 import { seriesLabel } from "./figures";
 import { plotText } from "./plotText";
 import { formatNumber, metricFormatter, type Metric } from "./units";
@@ -37,14 +37,14 @@ function r2Text(r2: number | null | undefined): string {
  * its legend group, R² in its name, in the shown unit (value / scale): smooth over the series' size
  * range on a numeric x axis, at the series' own sizes on a category one.
  */
-export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number, seriesDims: string[], colors: Map<string, string>, numericX: boolean): Data[] {
+export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number, seriesDims: string[], colors: Map<string, string>, position: Position | null): Data[] {
   return fits.series.flatMap((s) => {
     if (s.fit === null || !s.fit.good) return [];
     const fit = s.fit;
     const sizes = s.points.map((p) => p.x).filter((x): x is number => typeof x === "number" && x > 0);
     if (sizes.length === 0) return [];
     const [lo, hi] = [Math.log2(Math.min(...sizes)), Math.log2(Math.max(...sizes))];
-    const xs = numericX ? Array.from({ length: CURVE_POINTS + 1 }, (_, i) => 2 ** (lo + ((hi - lo) * i) / CURVE_POINTS)) : sizes;
+    const xs = position ? Array.from({ length: CURVE_POINTS + 1 }, (_, i) => 2 ** (lo + ((hi - lo) * i) / CURVE_POINTS)) : sizes;
     const label = seriesLabel(s.key, seriesDims);
     return [
       {
@@ -52,7 +52,7 @@ export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number,
         mode: "lines",
         name: `${plotText(label)} fit (R² ${r2Text(fit.r2)})`,
         legendgroup: label,
-        x: numericX ? xs : xs.map(String),
+        x: position ? xs.map(position) : xs.map(String),
         y: xs.map((x) => fitValue(fit, x, metric) / scale),
         line: { dash: "dot", width: 2, color: colors.get(label) ?? "#7f7f7f" },
         hoverinfo: "skip",

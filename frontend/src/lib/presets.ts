@@ -66,7 +66,6 @@ export const PRESETS: Preset[] = [
       x: "param.block_bytes",
       series: ["tag.engine"],
       metric: "bytes_per_s",
-      unit: "kB/s",
     },
     others: { ...DEFAULT_STATE, filters: { ...AES, operation: ["encrypt"] }, x: "param.block_bytes", series: ["machine", "tag.timing"], metric: "bytes_per_s", chart: "lines" },
     caveat:

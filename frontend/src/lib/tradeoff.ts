@@ -2,20 +2,19 @@
 import type { Data, Layout } from "plotly.js";
 import type { TradeoffResponse } from "../api/types";
 import { csvText } from "./csv";
-import { isDimension, valueText } from "./dimensions";
+import { dimensionLabel, isDimension, valueText } from "./dimensions";
 import type { Theme } from "./figures";
 import { plotText } from "./plotText";
-import { isMetric, metricInfo, type Metric } from "./units";
+import { log2Ticks, valueAxis, type Axis } from "./axes";
+import { formatNumber, formatQuantity, isMetric, metricFormatter, metricInfo, metricLabel, type Metric } from "./units";
 import { AGGREGATIONS, type Aggregation, type Filters } from "./viewState";
 
 export const SIZES = ["public_key_bytes", "signature_bytes", "ciphertext_bytes", "shared_secret_bytes"] as const;
 export type Size = (typeof SIZES)[number];
-export const SIZE_LABELS: Record<Size, string> = {
-  public_key_bytes: "public key (bytes)",
-  signature_bytes: "signature (bytes)",
-  ciphertext_bytes: "ciphertext (bytes)",
-  shared_secret_bytes: "shared secret (bytes)",
-};
+/** A size's label, from the vocabulary ("public key size (bytes)"). */
+export function sizeLabel(size: string): string {
+  return dimensionLabel(`param.${size}`);
+}
 
 export interface TradeoffState {
   filters: Filters;
@@ -60,10 +59,17 @@ export function pointLabel(p: Point): string {
   return [p.algorithm, ...params, p.library ? `(${p.library})` : ""].filter(Boolean).join(" ");
 }
 
+/** Sizes on a log axis, ticks at powers of two read as bytes ("64 B", "1 KiB"). */
+function sizeAxis(sizes: number[], title: string): Axis {
+  const ticks = log2Ticks([...new Set(sizes.filter((v) => v > 0))].sort((a, b) => a - b));
+  return { title: { text: title }, type: "log", automargin: true, tickmode: "array", tickvals: ticks, ticktext: ticks.map((v) => formatQuantity(v, "B", "binary")) };
+}
+
 const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"];
 
 /** One marker trace per operation, and its Pareto front as a dashed step line (in `scale` units). */
 export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string, theme: Theme): { data: Data[]; layout: Partial<Layout> } {
+  const format = isMetric(t.metric) ? metricFormatter(t.metric, scale) : (v: number) => `${formatNumber(v)} ${unit}`;
   const operations = [...new Set(t.points.map((p) => p.operation ?? "(none)"))];
   const data: Data[] = operations.flatMap((op, i) => {
     const points = t.points.filter((p) => (p.operation ?? "(none)") === op);
@@ -78,7 +84,8 @@ export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string,
         y: points.map((p) => p.value / scale),
         text: points.map((p) => plotText(pointLabel(p))),
         marker: { color, size: points.map((p) => (p.pareto ? 11 : 7)), symbol: points.map((p) => (p.pareto ? "diamond" : "circle")) },
-        hovertemplate: "%{text}<br>%{x} B, %{y:.4~g}<extra>%{fullData.name}</extra>",
+        hovertext: points.map((p) => `${plotText(pointLabel(p))}<br>${formatQuantity(p.size, "B", "binary")}, ${format(p.value / scale)}`),
+        hovertemplate: "%{hovertext}<extra>%{fullData.name}</extra>",
       } as Data,
       {
         type: "scatter",
@@ -93,8 +100,8 @@ export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string,
   });
   const better = t.less_is_better ? "lower is better" : "higher is better";
   const layout: Partial<Layout> = {
-    xaxis: { title: { text: `${SIZE_LABELS[t.size as Size] ?? t.size}, smaller is better` }, type: "log", gridcolor: theme.grid, automargin: true },
-    yaxis: { title: { text: `${metricInfo(t.metric).label} (${unit}), ${better}` }, type: "log", gridcolor: theme.grid, automargin: true },
+    xaxis: { ...sizeAxis(t.points.map((p) => p.size), `${sizeLabel(t.size)}, smaller is better`), gridcolor: theme.grid },
+    yaxis: { ...valueAxis(t.points.map((p) => p.value / scale), true, format, `${metricInfo(t.metric).label} (${unit}), ${better}`), gridcolor: theme.grid },
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     font: { color: theme.foreground },
@@ -107,7 +114,7 @@ export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string,
 
 /** CSV of the shown points: operation, label, size, value in the shown unit, on the front. */
 export function tradeoffCsv(t: TradeoffResponse, scale: number, unit: string): string {
-  const header = ["operation", "point", SIZE_LABELS[t.size as Size] ?? t.size, `${t.metric} (${unit})`, "n", "pareto front"];
+  const header = ["operation", "point", sizeLabel(t.size), `${metricLabel(t.metric)} (${unit})`, "n", "pareto front"];
   const rows = t.points.map((p) => [p.operation, pointLabel(p), p.size, p.value / scale, p.n, p.pareto ? "yes" : "no"]);
   return csvText([header, ...rows]);
 }

@@ -104,6 +104,13 @@ export function metricFormatter(metric: Metric, scale = 1): (value: number | nul
   return (value) => format(value === null || value === undefined ? value : value * scale);
 }
 
+/** A figure as a tool reported it, in its own unit: stepped when the unit is one of a metric's ("1.11e-6 s/op" is "1.11 µs/op"), else the number and the unit. */
+export function formatReported(value: number | null | undefined, unit: string): string {
+  const owner = vocabulary().metrics.find((m) => m.display_units.some((u) => u.unit === unit));
+  const scale = owner?.display_units.find((u) => u.unit === unit)?.scale ?? 1;
+  return owner ? metricFormatter(owner.name as Metric, scale)(value) : `${formatNumber(value)} ${unit}`;
+}
+
 /** Full precision for CSV: the number as JavaScript prints it, an empty cell when absent. */
 export function csvNumber(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? "" : String(value);

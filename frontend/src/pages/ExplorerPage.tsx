@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { useCallback, type ReactNode } from "react";
 import { chartQuery, facetsQuery, fitQuery, relativeQuery, type ChartRequest } from "../api/queries";
 import type { SizeFitsResponse } from "../api/types";
+import type { Position } from "../lib/axes";
 import { FIT_DIMENSIONS, fitMetric, fitRows, fitTraces } from "../lib/fits";
 import { ChartControls } from "../components/ChartControls";
 import { ChartPanel } from "../components/ChartPanel";
@@ -113,7 +114,7 @@ function FittedChart({ chart, request, state, scale, ...point }: { chart: ChartD
   const fits = useQuery(fitQuery(request, fitMetric(request.metric)));
   const drawn = state.chart === "lines" ? fits.data : undefined;
   const overlay = useCallback(
-    (colors: Map<string, string>, numericX: boolean) => (drawn ? fitTraces(drawn, request.metric, scale, state.series, colors, numericX) : []),
+    (colors: Map<string, string>, xPosition: Position | null) => (drawn ? fitTraces(drawn, request.metric, scale, state.series, colors, xPosition) : []),
     [drawn, request.metric, scale, state.series],
   );
   return (

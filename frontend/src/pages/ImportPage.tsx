@@ -7,7 +7,7 @@ import { ParseWarnings } from "../components/ParseWarnings";
 import { ErrorMessage } from "../components/States";
 import { IMPORT_FORMATS, keepSessionToken, parseTags, postImport, sessionToken, type ImportFormat, type ImportRequest } from "../lib/imports";
 import { paramsText } from "../lib/runs";
-import { formatNumber, metrics } from "../lib/units";
+import { formatNumber, formatReported, metrics, metricTitle } from "../lib/units";
 
 function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   return (
@@ -21,7 +21,7 @@ function PreviewTable({ rows }: { rows: PreviewRow[] }) {
           ))}
           {metrics().map((m) => (
             <th key={m} scope="col" className="num">
-              {m}
+              {metricTitle(m)}
             </th>
           ))}
         </tr>
@@ -34,7 +34,7 @@ function PreviewTable({ rows }: { rows: PreviewRow[] }) {
             <td>{r.operation ?? "—"}</td>
             <td>{paramsText(r.params)}</td>
             <td>
-              {formatNumber(r.value)} {r.unit}
+              {formatReported(r.value, r.unit)}
             </td>
             {metrics().map((m) => (
               <td key={m} className="num">

@@ -8,7 +8,7 @@ import { DeleteRun, RunNotes } from "../components/RunAdmin";
 import { ErrorMessage, Loading } from "../components/States";
 import { formatTime, historyHref } from "../lib/history";
 import { paramsText } from "../lib/runs";
-import { formatNumber, metrics } from "../lib/units";
+import { formatNumber, formatReported, metrics, metricTitle } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
 
 function KeyValues({ entries }: { entries: Array<[string, unknown]> }) {
@@ -36,7 +36,7 @@ function ResultsTable({ results }: { results: Result[] }) {
           ))}
           {metrics().map((m) => (
             <th key={m} scope="col" className="num">
-              {m}
+              {metricTitle(m)}
             </th>
           ))}
         </tr>
@@ -50,8 +50,8 @@ function ResultsTable({ results }: { results: Result[] }) {
             <td>{[r.library, r.library_version].filter(Boolean).join(" ") || "—"}</td>
             <td>{paramsText(r.params)}</td>
             <td>
-              {formatNumber(r.value)} {r.unit}
-              {r.error !== null && r.error !== undefined ? ` ± ${formatNumber(r.error)} (${r.error_kind ?? "?"})` : ""}
+              {formatReported(r.value, r.unit)}
+              {r.error !== null && r.error !== undefined ? ` ± ${formatReported(r.error, r.unit)} (${r.error_kind ?? "?"})` : ""}
             </td>
             {metrics().map((m) => (
               <td key={m} className="num">

@@ -9,7 +9,7 @@ import { PlotlyFigure, type PlotHandle } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { downloadText } from "../lib/download";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { decodeTradeoff, encodeTradeoff, pointLabel, SIZE_LABELS, SIZES, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
+import { decodeTradeoff, encodeTradeoff, pointLabel, sizeLabel, SIZES, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
 import { availableMetrics, formatNumber, metricTitle, unitScale, type Metric } from "../lib/units";
 import { AGGREGATIONS } from "../lib/viewState";
 
@@ -19,7 +19,7 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
   const unit = unitScale(metric, null);
   const figure = useMemo(() => tradeoffFigure(answer, unit.scale, unit.unit, CHART_THEMES[theme]), [answer, unit.scale, unit.unit, theme]);
   if (answer.points.length === 0)
-    return <Empty>No result under these filters has a standard {SIZE_LABELS[answer.size as keyof typeof SIZE_LABELS]} size. Pick another size or remove a filter.</Empty>;
+    return <Empty>No result under these filters has a standard {sizeLabel(answer.size)} size. Pick another size or remove a filter.</Empty>;
   return (
     <section aria-label="size vs speed">
       <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label="size vs speed" />
@@ -45,7 +45,7 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
             <th scope="col">operation</th>
             <th scope="col">point</th>
             <th scope="col" className="num">
-              {SIZE_LABELS[answer.size as keyof typeof SIZE_LABELS]}
+              {sizeLabel(answer.size)}
             </th>
             <th scope="col" className="num">
               {unit.unit}
@@ -105,7 +105,7 @@ export function TradeoffPage() {
                 <select aria-label="size" value={state.size} onChange={(e) => update({ ...state, size: e.target.value as TradeoffState["size"] })}>
                   {SIZES.map((s) => (
                     <option key={s} value={s}>
-                      {SIZE_LABELS[s]}
+                      {sizeLabel(s)}
                     </option>
                   ))}
                 </select>

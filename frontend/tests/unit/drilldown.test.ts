@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DrilldownResponse, PointResult } from "../../src/api/types";
-import { describeDistribution, distributionFigure, drilldownCsv, markGroups, pointOf, pointText, resultLabel, rowPoint, summaryText } from "../../src/lib/drilldown";
+import { describeDistribution, distributionFigure, drilldownCsv, markGroups, pointOf, pointText, resultLabel, rowPoint, summaryText, toolInterval } from "../../src/lib/drilldown";
+import { metricFormatter } from "../../src/lib/units";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
 const RUN = "00000000-0000-4000-8000-0000000000b1";
@@ -131,7 +132,8 @@ describe("resultLabel", () => {
 });
 
 describe("distributionFigure", () => {
-  const figure = distributionFigure([THRPT, FIRMWARE, ECC, CYCLES], { scale: 1000, theme: THEME, axisTitle: "time per operation (us/op)" });
+  const opts = { scale: 1000, theme: THEME, axisTitle: "time per operation (µs/op)", format: metricFormatter("ns_per_op", 1000) };
+  const figure = distributionFigure([THRPT, FIRMWARE, ECC, CYCLES], opts);
   const rows = [THRPT, FIRMWARE, ECC, CYCLES].map(resultLabel);
   const traces = figure.data as Array<{ type: string; mode?: string; name: string; x: number[]; text?: string[] }>;
 
@@ -162,8 +164,8 @@ describe("distributionFigure", () => {
 
   it("names a tick shared by several stats by min, median or max, every name on hover", () => {
     const sample = result({ distribution: dist({ marks: { min: 1, median: 2, p99: 3, "p99.9": 4, max: 4 } }) });
-    const [ticks, above, below] = distributionFigure([sample], { scale: 1, theme: THEME, axisTitle: "" }).data as Array<{ text: string[] }>;
-    expect(ticks?.text).toEqual(["min", "median", "p99", "p99.9=max"]);
+    const [ticks, above, below] = distributionFigure([sample], { ...opts, scale: 1, format: metricFormatter("ns_per_op") }).data as Array<{ text: string[] }>;
+    expect(ticks?.text).toEqual(["min: 1 ns/op", "median: 2 ns/op", "p99: 3 ns/op", "p99.9=max: 4 ns/op"]);
     expect(above?.text).toEqual(["min", "p99"]);
     expect(below?.text).toEqual(["median", "max"]);
   });
@@ -171,7 +173,19 @@ describe("distributionFigure", () => {
   it("lists the newest first from the top, on a log axis past a spread of 100", () => {
     expect(figure.layout.yaxis?.categoryarray).toEqual([...rows].reverse());
     expect(figure.layout.xaxis?.type).toBe("log");
-    expect(figure.layout.xaxis?.title).toEqual({ text: "time per operation (us/op)" });
+    expect(figure.layout.xaxis?.title).toEqual({ text: "time per operation (µs/op)" });
+    expect(figure.layout.xaxis?.ticktext).toContain("1 ms/op");
+  });
+
+  it("draws the tool's interval around the figure, through 1/x when the figure is the reciprocal", () => {
+    const jmh = result({ metric: "ns_per_op", value: 1000, error: 100, error_kind: "ci99.9", figure: 1e6 });
+    expect(toolInterval(jmh, "ns/op")).toEqual([1e9 / 1100, 1e9 / 900]);
+    expect(toolInterval(jmh, "ops/s")).toEqual([900 * 1000, 1100 * 1000]);
+    expect(toolInterval({ ...jmh, error: null }, "ns/op")).toBeNull();
+    const [trace] = distributionFigure([jmh], opts).data as Array<{ error_x: { array: number[]; arrayminus: number[] }; text: string[] }>;
+    expect(trace?.error_x.array[0]).toBeCloseTo(1e6 / 900 - 1000, 9);
+    expect(trace?.error_x.arrayminus[0]).toBeCloseTo(1000 - 1e6 / 1100, 9);
+    expect(trace?.text[0]).toBe("the result's figure: 1 ms/op<br>ci99.9 interval: 909 µs/op – 1.11 ms/op");
   });
 });
 
@@ -179,7 +193,7 @@ describe("drilldownCsv", () => {
   it("lists every result with its distribution in the display unit, a unit per row", () => {
     const lines = drilldownCsv({ ...BODY, results: [THRPT, FIRMWARE, CYCLES] }, "us/op", 1000).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "#,run_id,started_at,machine,source,tags,name,algorithm,operation,library,library_version,params,value,unit,ns_per_op (us/op),error,error_kind,samples,distribution unit,forks,raw samples,min,p10,median,max",
+      "#,run_id,started_at,machine,source,tags,name,algorithm,operation,library,library_version,params,value,unit,time per operation (us/op),error,error_kind,samples,distribution unit,forks,raw samples,min,p10,median,max",
     );
     expect(lines[1]).toBe(`1,${RUN},2026-11-21T09:00:00Z,jvm-host,jmh,jvm=21,SHA256withECDSA sign,ECDSA,sign,SunEC,21.0.2,curve=secp256r1;message_bytes=128,1000,ops/s,1000,,,2,us/op,1,1000 2000,1000,1000,1500,2000`);
     expect(lines[2]).toContain(",us/op,,,1.915,,1.918,1.929");
@@ -190,6 +204,6 @@ describe("drilldownCsv", () => {
 describe("summaryText", () => {
   it("names the plotted aggregate and how many runs", () => {
     expect(summaryText(BODY, "us/op", 1000, "median")).toBe("5 results from 3 runs: median (plotted) 400 · mean 250 · min 1.92 · max 1,000 us/op.");
-    expect(summaryText({ ...BODY, summary: null }, "us/op", 1000, "median")).toBe("No result behind this point has a ns_per_op figure: another metric, a deleted run or an old link.");
+    expect(summaryText({ ...BODY, summary: null }, "us/op", 1000, "median")).toBe("No result behind this point has a time per operation figure: another metric, a deleted run or an old link.");
   });
 });

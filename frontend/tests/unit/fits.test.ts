@@ -37,17 +37,18 @@ describe("cost model", () => {
 
   it("draws good fits only, in the shown unit", () => {
     const colors = new Map([["none", "#ff7f0e"], ["devcrypto", "#1f77b4"]]);
-    const traces = fitTraces(FITS, "bytes_per_s", 1000, ["tag.engine"], colors, false);
+    const traces = fitTraces(FITS, "bytes_per_s", 1000, ["tag.engine"], colors, null);
     expect(traces.map((t) => t.name)).toEqual(["none fit (R² 1.0000)"]);
     expect(traces[0]).toMatchObject({ x: ["16", "16384"], legendgroup: "none", line: { color: "#ff7f0e", dash: "dot" } });
     const y = (traces[0] as { y: number[] }).y;
     expect(y[1]).toBeCloseTo((16384 * 1e6) / (175.685 + 16384 * 21.7876), 6);
   });
 
-  it("draws a smooth curve over the size range on a numeric axis", () => {
-    const [curve] = fitTraces(FITS, "ns_per_op", 1, ["tag.engine"], new Map(), true) as Array<{ x: number[]; y: number[] }>;
-    expect(curve?.x[0]).toBeCloseTo(16, 9);
-    expect(curve?.x.at(-1)).toBeCloseTo(16384, 6);
+  it("draws a smooth curve over the size range on a log2 axis", () => {
+    const [curve] = fitTraces(FITS, "ns_per_op", 1, ["tag.engine"], new Map(), Math.log2) as Array<{ x: number[]; y: number[] }>;
+    expect(curve?.x[0]).toBeCloseTo(4, 9);
+    expect(curve?.x.at(-1)).toBeCloseTo(14, 9);
+    expect(curve?.y[0]).toBeCloseTo(175.685 + 16 * 21.7876, 6);
     expect(curve?.x.length).toBe(49);
   });
 

@@ -119,7 +119,7 @@ describe("labels from data in charts", () => {
       min_r2: 0.99,
       series: [{ key: { "tag.engine": LINK }, points: [{ x: 16, value: 1 }], fit: { a: 1, b: 1, r2: null, n: 2, good: true, bytes_per_unit: 1, half_size: 1 } }],
     } as unknown as SizeFitsResponse;
-    const [curve] = fitTraces(fits, "ns_per_op", 1, ["tag.engine"], new Map(), true);
+    const [curve] = fitTraces(fits, "ns_per_op", 1, ["tag.engine"], new Map(), Math.log2);
     expect(curve?.name).toBe(`${SHOWN} fit (R² —)`);
     expect(fitRows(fits, ["tag.engine"])[0]?.r2).toBe("—");
   });
@@ -130,7 +130,7 @@ describe("labels from data in charts", () => {
   });
 
   it("the drill-down figure draws its result labels as text", () => {
-    const figure = distributionFigure([HOSTILE_RESULT, { ...HOSTILE_RESULT, distribution: { ...HOSTILE_RESULT.distribution!, values: null } }], { scale: 1, theme: THEME, axisTitle: "ns/op" });
+    const figure = distributionFigure([HOSTILE_RESULT, { ...HOSTILE_RESULT, distribution: { ...HOSTILE_RESULT.distribution!, values: null } }], { scale: 1, theme: THEME, axisTitle: "ns/op", format: String });
     expect(markup(figure)).toEqual([]);
     expect(figure.data[0]?.name).toBe(`#1 ${SHOWN} · -O2 &lt;b&gt; [ns/op]`);
   });

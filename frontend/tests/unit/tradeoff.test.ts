@@ -41,7 +41,7 @@ describe("size vs speed", () => {
   it("exports the shown points", () => {
     expect(pointLabel(KEM.points[1]!)).toBe("ML-KEM-512 (OpenSSL)");
     expect(tradeoffCsv(KEM, 1000, "ops/ms").split("\r\n").slice(0, 3)).toEqual([
-      "operation,point,public key (bytes),ops_per_s (ops/ms),n,pareto front",
+      "operation,point,public key size (bytes),operations per second (ops/ms),n,pareto front",
       "encaps,X25519 (OpenSSL),32,17.7273,1,yes",
       "encaps,ML-KEM-512 (OpenSSL),800,70.4548,1,yes",
     ]);

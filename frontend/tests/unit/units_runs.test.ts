@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dimensionLabel, isDimension } from "../../src/lib/dimensions";
 import { fieldText, paramsText } from "../../src/lib/runs";
-import { availableMetrics, chartUnit, csvNumber, formatNumber, formatQuantity, formatRatio, ladder, metricFormatter, unitScale } from "../../src/lib/units";
+import { availableMetrics, chartUnit, csvNumber, formatNumber, formatQuantity, formatRatio, formatReported, ladder, metricFormatter, unitScale } from "../../src/lib/units";
 
 describe("the number formatter", () => {
   it("steps a figure to the unit it reads best in", () => {
@@ -46,6 +46,12 @@ describe("the number formatter", () => {
     expect(chartUnit("bytes_per_s", null, [3e7, 1.8e9, 6e8])).toEqual({ unit: "MB/s", scale: 1e6, auto: true });
     expect(chartUnit("bytes_per_s", "kB/s", [1.8e9])).toEqual({ unit: "kB/s", scale: 1e3, auto: false });
     expect(chartUnit("ns_per_op", null, [45_760, null])).toEqual({ unit: "µs/op", scale: 1e3, auto: true });
+  });
+
+  it("steps a figure a tool reported in one of a metric's units, and leaves other units as they are", () => {
+    expect(formatReported(1.114e-6, "s/op")).toBe("1.11 µs/op");
+    expect(formatReported(830_299.52, "ops/s")).toBe("830 kops/s");
+    expect(formatReported(5, "furlongs")).toBe("5 furlongs");
   });
 
   it("writes full precision to CSV, an empty cell when absent", () => {

@@ -28,6 +28,7 @@ from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import Conflict, InvalidInput, invalid_fields
 from cryptobench_server.fastpaths import insert_rows, paused_gc, while_waiting
 from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
+from cryptobench_server.locks import run_writer
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.models import Result as StoredResult
 from cryptobench_server.normalize import (
@@ -175,9 +176,10 @@ def _store(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> int
     """Machine, run, results, their read model rows (rollups.py) and the changes they make
     (changes/store.py) in one transaction. Results are validated and normalized while they
     stream into the database (fastpaths.insert_rows); the run's content hash is computed while
-    the database builds the read model, and set after."""
+    the database builds the read model, and set after. Locks are taken in locks.py's order."""
     with Session(engine) as session, session.begin():
         connection = session.connection()
+        run_writer(connection, machine_fingerprint(doc.machine))
         artifact_id = artifacts.acquire(connection, doc.artifact) if doc.artifact else None
         machine_id = _upsert_machine(session, doc, now)
         run_pk = _insert_run(session, doc, now, machine_id=machine_id, artifact_id=artifact_id)

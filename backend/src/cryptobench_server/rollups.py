@@ -33,6 +33,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_server.changes.detect import CI999_Z, RELATIVE_ERROR_KINDS
+from cryptobench_server.locks import read_model
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import concat_bytes, join_bytes, pack_figures
 
@@ -78,7 +79,9 @@ def remove_run_rollups(connection: Connection, run_pk: int) -> None:
 
 
 def rebuild(connection: Connection, progress: Progress = lambda _: None) -> int:
-    """Delete the read model and make it again from every stored result; returns the run count."""
+    """Delete the read model and make it again from every stored result; returns the run count.
+    Holds the read model alone (locks.py) until the transaction ends."""
+    read_model(connection, exclusive=True)
     for table in (SeriesTotal, SeriesRun, Series):
         connection.execute(delete(table))
     run_pks = list(connection.scalars(select(Run.id).order_by(Run.id)))
@@ -86,7 +89,9 @@ def rebuild(connection: Connection, progress: Progress = lambda _: None) -> int:
 
 
 def catch_up(connection: Connection, progress: Progress = lambda _: None) -> int:
-    """Build the read model of runs not in it yet (stored before it existed); returns their count."""
+    """Build the read model of runs not in it yet (stored before it existed); returns their count.
+    Holds the read model alone (locks.py) until the transaction ends."""
+    read_model(connection, exclusive=True)
     return _build(connection, list(connection.scalars(_behind())), progress)
 
 
@@ -213,13 +218,9 @@ def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
 
     Ingest adds its run's (a cost that follows the run's series, not their history); a rebuild
     adds every series_run to the emptied table; a run deletion empties its series' totals and
-    adds their remaining series_runs. On PostgreSQL the series rows are locked first, in id
-    order, so concurrent ingests of one series add to it one after the other.
+    adds their remaining series_runs. Writers of one series go one after the other: they hold
+    its machine's lock (locks.py).
     """
-    if connection.dialect.name == "postgresql":
-        ids = select(SeriesRun.series_id).where(rows)
-        locked = select(Series.id).where(Series.id.in_(ids)).order_by(Series.id)
-        connection.execute(locked.with_for_update())
     figures = []
     for metric in CANONICAL_METRICS:
         n, total, low, high, values = (getattr(SeriesRun, f"{metric}_{p}") for p in PARTS)

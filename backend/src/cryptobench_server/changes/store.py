@@ -34,6 +34,7 @@ from cryptobench_server.changes.detect import (
     Step,
     find_steps,
 )
+from cryptobench_server.locks import read_model
 from cryptobench_server.models import Change, Run, Series, SeriesRun
 from cryptobench_server.query.sqlfuncs import unpack
 
@@ -125,7 +126,9 @@ def refresh_run(
 
 
 def detect_all(connection: Connection, *, threshold: float = DEFAULT_THRESHOLD) -> int:
-    """Empty `changes` and detect every lineage over all its runs; returns the changes stored."""
+    """Empty `changes` and detect every lineage over all its runs; returns the changes stored.
+    Holds the read model alone (locks.py) until the transaction ends."""
+    read_model(connection, exclusive=True)
     connection.execute(delete(Change))
     total = 0
     groups = connection.execute(select(Run.machine_id, Run.source).distinct()).all()

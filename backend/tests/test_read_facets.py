@@ -82,3 +82,33 @@ def test_the_run_facet_lists_the_newest_runs_the_filtered_ones_first(
     (run,) = [d for d in response.json()["dimensions"] if d["name"] == "run"]
     assert [(v["value"], v["count"]) for v in run["values"]] == listed
     assert run["more"] is more
+
+
+def test_facets_list_at_most_their_limits_and_count_what_they_leave_out(loaded):
+    """Two runs of 64 tags each (128 tag dimensions) and a parameter of 250 values: at most
+    MAX_OPEN_DIMENSIONS open dimensions and MAX_FACET_VALUES values, the filtered ones kept."""
+    from factories import create_test_token, make_result, make_run_doc
+
+    token = create_test_token(loaded.app.state.settings.resolved_database_url, name="caps")
+    results = [make_result(params={"n": i}) for i in range(250)]
+    for prefix in ("a", "b"):
+        tags = {f"{prefix}{i:02d}": "v" for i in range(64)}
+        doc = make_run_doc(results, tags=tags)
+        response = loaded.post(
+            "/api/v1/runs", json=doc, headers={"Authorization": f"Bearer {token}"}
+        )
+        assert response.status_code == 201, response.text
+    for params, kept in (({}, None), ({"param.n": "249"}, "249")):
+        body = loaded.get("/api/v1/facets", params=params).json()
+        dimensions = {d["name"]: d for d in body["dimensions"]}
+        open_ = [n for n in dimensions if n.startswith(("param.", "tag."))]
+        assert len(open_) == facets_query.MAX_OPEN_DIMENSIONS
+        assert body["left_out"] > 128 - facets_query.MAX_OPEN_DIMENSIONS
+        n = dimensions["param.n"]
+        assert len(n["values"]) == facets_query.MAX_FACET_VALUES
+        values = 251 if params else 250  # filtered: and null (the results of DOCS have no `n`)
+        assert n["more"] and n["left_out"] == values - facets_query.MAX_FACET_VALUES
+        assert dimensions["algorithm"]["left_out"] == 0
+        assert dimensions["run"]["left_out"] is None
+        if kept is not None:
+            assert kept in [v["value"] for v in n["values"]]

@@ -8,7 +8,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from cryptobench_contract import ParseWarning
 from cryptobench_contract.units import CANONICAL_METRICS
-from cryptobench_server.query.facets import RUN_FACET_LIMIT
+from cryptobench_server.query.facets import (
+    MAX_FACET_VALUES,
+    MAX_OPEN_DIMENSIONS,
+    RUN_FACET_LIMIT,
+)
 
 CanonicalMetric = Literal[CANONICAL_METRICS]  # type: ignore[valid-type]
 ParamValue = str | int | float | bool
@@ -150,7 +154,13 @@ class Facet(BaseModel):
     more: bool = Field(
         False,
         description="More values match than are listed: the run facet lists the filtered runs "
-        f"and the newest others, {RUN_FACET_LIMIT} in all; the Runs page lists every run",
+        f"and the newest others, {RUN_FACET_LIMIT} in all (the Runs page lists every run); any "
+        f"other facet the filtered values and those with the most results, {MAX_FACET_VALUES} in all",
+    )
+    left_out: int | None = Field(
+        0,
+        description="How many matching values are not listed; null for the run facet, whose "
+        "walk stops once it has more runs than it lists",
     )
 
 
@@ -158,6 +168,11 @@ class Facets(BaseModel):
     dimensions: list[Facet]
     metrics: list[FacetValue] = Field(
         description="Each canonical metric with how many results under the filters have it"
+    )
+    left_out: int = Field(
+        0,
+        description=f"How many param.*/tag.* dimensions are not listed: at most {MAX_OPEN_DIMENSIONS} "
+        "are, the filtered ones and then those with the most results",
     )
 
 

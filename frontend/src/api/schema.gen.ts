@@ -122,7 +122,7 @@ export interface paths {
         };
         /**
          * Get Facets
-         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first; runs newest first, at most 100 of them (`more` when others match). Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first; runs newest first, at most 100 of them (`more` when others match); any other dimension at most 200 values (the filtered ones, then those with the most results; `more` and `left_out` when others match); at most 100 param.*\/tag.* dimensions (likewise; `left_out` counts the others). Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
         get: operations["facets-get_facets"];
         put?: never;
@@ -822,8 +822,14 @@ export interface components {
         /** Facet */
         Facet: {
             /**
+             * Left Out
+             * @description How many matching values are not listed; null for the run facet, whose walk stops once it has more runs than it lists
+             * @default 0
+             */
+            left_out: number | null;
+            /**
              * More
-             * @description More values match than are listed: the run facet lists the filtered runs and the newest others, 100 in all; the Runs page lists every run
+             * @description More values match than are listed: the run facet lists the filtered runs and the newest others, 100 in all (the Runs page lists every run); any other facet the filtered values and those with the most results, 200 in all
              * @default false
              */
             more: boolean;
@@ -846,6 +852,12 @@ export interface components {
         Facets: {
             /** Dimensions */
             dimensions: components["schemas"]["Facet"][];
+            /**
+             * Left Out
+             * @description How many param.*\/tag.* dimensions are not listed: at most 100 are, the filtered ones and then those with the most results
+             * @default 0
+             */
+            left_out: number;
             /**
              * Metrics
              * @description Each canonical metric with how many results under the filters have it

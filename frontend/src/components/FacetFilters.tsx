@@ -9,6 +9,8 @@ const SHOWN = 12;
 
 interface Props {
   facets: Facet[];
+  /** How many param.* and tag.* dimensions the server left out. */
+  leftOut: number;
   filters: Filters;
   onChange: (filters: Filters) => void;
 }
@@ -40,16 +42,19 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
           {all ? "show fewer" : `show ${values.length - SHOWN} more`}
         </button>
       )}
-      {facet.more && (
-        <p className="note">
-          Older runs are not listed: <Link to="/runs">find them on the Runs page</Link>
-        </p>
-      )}
+      {facet.more &&
+        (facet.name === "run" ? (
+          <p className="note">
+            Older runs are not listed: <Link to="/runs">find them on the Runs page</Link>
+          </p>
+        ) : (
+          <p className="note">{facet.left_out} values with fewer results are not listed: filter to narrow them down</p>
+        ))}
     </fieldset>
   );
 }
 
-export function FacetFilters({ facets, filters, onChange }: Props) {
+export function FacetFilters({ facets, leftOut, filters, onChange }: Props) {
   const active = Object.keys(filters).length > 0;
   return (
     <aside className="filters" aria-label="Filters">
@@ -68,6 +73,7 @@ export function FacetFilters({ facets, filters, onChange }: Props) {
             onToggle={(value) => onChange(toggleFilter(filters, facet.name, value))}
           />
         ))}
+      {leftOut > 0 && <p className="note">{leftOut} more parameters and tags with fewer results are not listed: filter to narrow them down</p>}
     </aside>
   );
 }

@@ -206,7 +206,7 @@ export function MatrixPage() {
       ) : facets.isPending ? (
         <Loading what="filters" />
       ) : (
-        <FacetFilters facets={facets.data.dimensions} filters={state.filters} onChange={(filters) => update({ ...state, filters })} />
+        <FacetFilters facets={facets.data.dimensions} leftOut={facets.data.left_out} filters={state.filters} onChange={(filters) => update({ ...state, filters })} />
       )}
       <div>
         {metric === undefined ? (

@@ -10,6 +10,7 @@ Counts add up the read model's `result_n` (rollups.py): one row per distinct ser
 instead of every result.
 """
 
+import heapq
 import math
 import uuid
 from collections.abc import Callable
@@ -52,6 +53,10 @@ Counts = dict[str | None, int]
 #: and listing every run would cost what was measured, not what is distinct (bench/interaction.py
 #: at 5M results). The Runs page lists and searches them all.
 RUN_FACET_LIMIT = 100
+#: Any other facet lists at most this many values (the filtered ones, then those with the most
+#: results), and at most this many param.*/tag.* dimensions are listed (likewise): one run
+#: with 20,000 tags made /facets 1.4 MB and the Explorer 161k DOM nodes.
+MAX_FACET_VALUES, MAX_OPEN_DIMENSIONS = 200, 100
 #: (condition on runs, offset, size) -> (run_id, count or None) of the runs in that window
 WindowCounter = Callable[[Any, int, int | None], list[tuple[uuid.UUID, int | None]]]
 OPEN = ((PARAM, Series.params), (TAG, Series.tags))
@@ -60,15 +65,19 @@ METRICS = "metrics"
 
 
 class FacetCounts(NamedTuple):
-    #: (dimension, {value: count}, whether more values match)
-    dimensions: list[tuple[str, Counts, bool]]
+    #: (dimension, {value: count}, whether more values match, how many are not listed: None
+    #: for the run facet, whose walk stops past RUN_FACET_LIMIT runs)
+    dimensions: list[tuple[str, Counts, bool, int | None]]
     #: how many results have each canonical metric (a chart of it is not empty)
     metrics: Counts
+    #: how many param.*/tag.* dimensions are not listed (MAX_OPEN_DIMENSIONS)
+    left_out: int
 
 
 def facets(session: Session, filters: Filters) -> FacetCounts:
     """The fixed dimensions, then param.*, then tag.*, by name, each with its counts; and the
-    metric counts, under all filters. Only the run facet leaves values out (`_run_counts`).
+    metric counts, under all filters. Runs, values and open dimensions past their limits are
+    left out (`_run_counts`, `_capped`, MAX_OPEN_DIMENSIONS), and counted.
 
     One statement counts every dimension but `run`, and the metrics: the series under all
     filters are chosen once (a CTE), the dimensions without a filter of their own, every
@@ -94,10 +103,31 @@ def facets(session: Session, filters: Filters) -> FacetCounts:
         elif value is not None:
             pairs.setdefault(name + key, {})[_text(value)] = count
     found["run"], more_runs = _run_counts(session, filters)
-    fixed = [(name, found[name], more_runs and name == "run") for name in FIXED]
+    fixed = [
+        ("run", found[name], more_runs, None)
+        if name == "run"
+        else _capped(name, found[name], filters)
+        for name in FIXED
+    ]
     open_ = {**pairs, **{name: found[name] for name in counted if name not in FIXED}}
-    dimensions = fixed + sorted((k, v, False) for k, v in open_.items() if v)
-    return FacetCounts(dimensions, {metric: metrics[metric] for metric in CANONICAL_METRICS})
+    listed = heapq.nlargest(
+        MAX_OPEN_DIMENSIONS,
+        (name for name, counts in open_.items() if counts),
+        key=lambda name: (name in filters, sum(open_[name].values())),
+    )
+    dimensions = fixed + [_capped(name, open_[name], filters) for name in sorted(listed)]
+    metric_counts: Counts = {metric: metrics[metric] for metric in CANONICAL_METRICS}
+    return FacetCounts(dimensions, metric_counts, sum(1 for c in open_.values() if c) - len(listed))
+
+
+def _capped(name: str, counts: Counts, filters: Filters) -> tuple[str, Counts, bool, int | None]:
+    """A dimension's counts cut to MAX_FACET_VALUES values: the filtered ones, then the most
+    results; with whether values were left out and how many."""
+    if len(counts) <= MAX_FACET_VALUES:
+        return name, counts, False, 0
+    chosen = set(filters.get(name, ()))
+    kept = heapq.nlargest(MAX_FACET_VALUES, counts, key=lambda v: (v in chosen, counts[v] or 0))
+    return name, {v: counts[v] for v in kept}, True, len(counts) - len(kept)
 
 
 def ordered(counts: Counts, name: str = "") -> list[tuple[str | None, int]]:

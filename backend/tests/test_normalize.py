@@ -7,6 +7,7 @@ from cryptobench_server.normalize import (
     canonical_figures,
     disagreeing_metrics,
     plausibility_flags,
+    run_facts,
 )
 
 MHZ160 = 160e6
@@ -195,6 +196,48 @@ def test_bytes_per_op(params, expected):
 )
 def test_plausibility_flags(kwargs, expected):
     assert plausibility_flags(**kwargs) == expected
+
+
+def openssl(options: str | None, tags: dict[str, str], clock_hz=None, cores=None):
+    facts = {"tool_options": options, "tags": tags, "clock_hz": clock_hz, "cores": cores}
+    return run_facts(tool_name="openssl", **facts)
+
+
+@pytest.mark.parametrize(
+    ("run", "expected"),
+    [
+        (openssl("speed -evp aes-128-cbc -engine devcrypto", {"engine": "devcrypto"}), True),
+        (openssl("speed -evp aes-128-cbc", {"engine": "none"}), False),
+        (openssl("speed -elapsed -evp aes-128-cbc -engine devcrypto", {}), False),
+        (openssl(None, {"engine": "afalg", "elapsed": "true"}), False),
+        (openssl("speed -engine afalg", {}), True),
+        (openssl("speed", {"provider": "default,legacy"}), False),
+        (openssl("speed", {"provider": "default,pkcs11"}), True),
+        (
+            run_facts(
+                tool_name="jmh", tool_options=None, tags={"engine": "x"}, clock_hz=None, cores=None
+            ),
+            False,
+        ),
+    ],
+)
+def test_cpu_time_of_work_outside_openssl_is_flagged(run, expected):
+    flags = plausibility_flags(
+        value=1e9, error=None, stats=None, cycles_per_op=None, metric="bytes_per_s", run=run
+    )
+    assert ("cpu_time" in flags) is expected
+
+
+def test_throughput_beyond_the_clock_and_saturated_counters_are_flagged():
+    one_ghz = openssl("speed -elapsed", {}, clock_hz=1e9, cores=2)
+    check = {"error": None, "stats": None, "cycles_per_op": None, "run": one_ghz}
+    ok = plausibility_flags(value=1e9, metric="bytes_per_s", bytes_per_s=128e9, **check)
+    too_fast = plausibility_flags(value=1e9, metric="bytes_per_s", bytes_per_s=129e9, **check)
+    assert (ok, too_fast) == ([], ["exceeds_clock"])
+    for value in (4194304.0, 2.0**32 - 1):
+        assert plausibility_flags(value=value, metric="cycles_per_op", **check) == ["saturated"]
+    for value in (4194304.5, 65535.0, 3_000_000.0):
+        assert plausibility_flags(value=value, metric="cycles_per_op", **check) == []
 
 
 @pytest.mark.parametrize(

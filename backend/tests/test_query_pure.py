@@ -74,11 +74,11 @@ def test_numeric_x_only_when_every_value_is_a_finite_number():
 
 def test_shape_sorts_series_nulls_first_and_points_numerically():
     rows = [
-        PointRow("4096", ("pss",), 3.0, 3.0, 3.0, 1, None, None),
-        PointRow("512", ("pss",), 1.0, 1.0, 1.0, 1, 0.5, "stddev"),
-        PointRow("1024", (None,), 2.0, 1.0, 4.0, 2, None, None),
+        PointRow("4096", ("pss",), 3.0, 3.0, 3.0, 1, None, None, {}, 0, {}, None),
+        PointRow("512", ("pss",), 1.0, 1.0, 1.0, 1, 0.5, "stddev", {}, 0, {}, None),
+        PointRow("1024", (None,), 2.0, 1.0, 4.0, 2, None, None, {"machine": 2}, 1, {"a": 1}, None),
     ]
-    assert shape(rows, ["param.padding"]) == [
+    assert shape(rows, ["param.padding"], "param.key_bits") == [
         {
             "key": {"param.padding": None},
             "points": [
@@ -90,6 +90,9 @@ def test_shape_sorts_series_nulls_first_and_points_numerically():
                     "n": 2,
                     "error": None,
                     "error_kind": None,
+                    "pooled": {"machine": 2},
+                    "flagged": 1,
+                    "flags": {"a": 1},
                 }
             ],
         },
@@ -104,6 +107,9 @@ def test_shape_sorts_series_nulls_first_and_points_numerically():
                     "n": 1,
                     "error": 0.5,
                     "error_kind": "stddev",
+                    "pooled": {},
+                    "flagged": 0,
+                    "flags": {},
                 },
                 {
                     "x": 4096,
@@ -113,6 +119,9 @@ def test_shape_sorts_series_nulls_first_and_points_numerically():
                     "n": 1,
                     "error": None,
                     "error_kind": None,
+                    "pooled": {},
+                    "flagged": 0,
+                    "flags": {},
                 },
             ],
         },

@@ -22,7 +22,17 @@ def matrix(client, **params):
 def cell(value, n, ratio, speedup, low=None, high=None):
     low = value if low is None else low
     high = value if high is None else high
-    return {"value": value, "min": low, "max": high, "n": n, "ratio": ratio, "speedup": speedup}
+    return {
+        "value": value,
+        "min": low,
+        "max": high,
+        "n": n,
+        "ratio": ratio,
+        "speedup": speedup,
+        "pooled": {},
+        "flagged": 0,
+        "flags": {},
+    }
 
 
 def test_opt_levels_of_rsa_against_o2(loaded):

@@ -17,8 +17,16 @@ def relative(client, **params):
     return response.json()
 
 
-def point(x, value, baseline, speedup):
-    return {"x": x, "value": value, "baseline": baseline, "speedup": speedup}
+def point(x, value, baseline, speedup, pooled=None):
+    return {
+        "x": x,
+        "value": value,
+        "baseline": baseline,
+        "speedup": speedup,
+        "pooled": pooled or {},
+        "flagged": 0,
+        "flags": {},
+    }
 
 
 def test_against_a_series_less_is_better(loaded):

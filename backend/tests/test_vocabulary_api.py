@@ -3,6 +3,7 @@
 import re
 
 from cryptobench_contract.libraries import LIBRARIES
+from cryptobench_contract.sizes import SIZE_PARAMS, standard_sizes
 from cryptobench_contract.units import UNITS
 
 
@@ -47,3 +48,33 @@ def test_canonical_names_with_aliases_and_the_verdict_rule(client):
     assert "prime256v1" in body["names"]["curve"]["secp256r1"]
     assert body["verdict"]["tolerance"] == 0.01
     assert "sign" in body["operations"] and "openssl-speed" in body["sources"]
+
+
+def test_sizes_are_numeric_versions_ordered_and_every_metric_has_a_prefix(client):
+    body = client.get("/api/v1/vocabulary").json()
+    numeric = body["dimensions"]["numeric"]
+    assert numeric["param.block_bytes"] == {"unit": "B", "scale": "log2"}
+    assert numeric["param.key_bits"] == {"unit": "bit", "scale": "log2"}
+    assert set(numeric) == {f"param.{key}" for key in SIZE_PARAMS}
+    standard = {f"param.{k}" for k in standard_sizes("ML-KEM-768", {})}
+    assert standard <= set(numeric) and "param.message_bytes" in numeric
+    assert body["dimensions"]["versions"][0] == "library_version"
+    assert {m["name"]: m["prefix"] for m in body["metrics"]} == {
+        "ns_per_op": "time",
+        "ops_per_s": "decimal",
+        "cycles_per_op": "count",
+        "bytes_per_s": "decimal",
+        "cycles_per_byte": "count",
+    }
+    assert "GB/s" in [u["unit"] for m in body["metrics"] for u in m["display_units"]]
+    assert {"cpu_time", "exceeds_clock", "saturated", "zero_value"} <= set(body["flags"])
+
+
+def test_every_fixed_dimension_and_known_key_has_a_label(client):
+    dimensions = client.get("/api/v1/vocabulary").json()["dimensions"]
+    labels = dimensions["labels"]
+    for name in dimensions["fixed"]:
+        assert labels[name], name
+    for name in (*dimensions["numeric"], "param.curve", "tag.opt_level", "tag.engine"):
+        assert labels[name], name
+    assert dimensions["unknown_labels"] == {"param.": "{key} (parameter)", "tag.": "{key} (tag)"}

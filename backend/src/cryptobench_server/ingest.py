@@ -67,6 +67,7 @@ RESULT_COLUMNS = (
 
 CYCLES = CANONICAL_METRICS.index("cycles_per_op")
 NS = CANONICAL_METRICS.index("ns_per_op")
+BYTES_PER_S = CANONICAL_METRICS.index("bytes_per_s")
 
 
 #: Results validated, normalized and written per chunk of this many, so that the database
@@ -296,6 +297,13 @@ class ResultRows:
 
     def __iter__(self) -> Iterator[tuple]:
         clock = self._doc.machine.clock_hz
+        run = run_facts(
+            tool_name=self._doc.tool.name,
+            tool_options=self._doc.tool.options,
+            tags=self._doc.tags,
+            clock_hz=clock,
+            cores=self._doc.machine.cores,
+        )
         identity = _identities(self._doc)
         position = 0
         for chunk in self._chunks:

@@ -166,13 +166,16 @@ class Figures:
     error_max: Mapped[float | None] = mapped_column(Float)
     error_kind_min: Mapped[str | None] = mapped_column(String(16))
     error_kind_max: Mapped[str | None] = mapped_column(String(16))
+    #: Results carrying a plausibility flag (query/flags.py reads which flags only when > 0).
+    flagged_n: Mapped[int] = mapped_column(Integer)
 
 
 class Series(Base):
     """One distinct series: what every result of it shares (its dimensions), whatever run measured it.
 
     `identity` is the series key (algorithm, operation, params, library + version, machine,
-    clock, tags), the reported metric, the run's source, family and verbatim name.
+    clock, tags), the reported metric, the run's source, family and verbatim name; `clock_hz`
+    is the runs' clock (part of the key, so one per series).
     """
 
     __tablename__ = "series"
@@ -190,6 +193,7 @@ class Series(Base):
     metric: Mapped[str] = mapped_column(String(32))
     source: Mapped[str] = mapped_column(String(32))
     machine_id: Mapped[int] = mapped_column(ForeignKey("machines.id"), index=True)
+    clock_hz: Mapped[float | None] = mapped_column(Float)
     tags: Mapped[dict[str, str]] = mapped_column(JsonDoc)
 
 

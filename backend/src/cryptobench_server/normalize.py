@@ -12,6 +12,7 @@ computed once per combination, which keeps 200k results per upload cheap.
 
 from collections.abc import Mapping
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 from cryptobench_contract.units import CANONICAL_METRICS, UNITS
@@ -136,6 +137,74 @@ def canonical_figures(
     return figures, [name for name in plan.derived if figures[name] is not None]
 
 
+#: Bytes per cycle and core that no implementation reaches (AES-NI, SHA extensions and vector
+#: ciphers stay well below 16): throughput beyond this times the clock was not measured.
+MAX_BYTES_PER_CYCLE = 64
+#: Engines and providers of openssl that run in its process (their CPU time is the work's time).
+IN_PROCESS = frozenset({"", "none", "default", "base", "legacy", "fips", "null"})
+#: A counter at its ceiling reads 2^k or 2^k - 1; below this size such values are ordinary.
+SATURATION_MIN = 2**20
+
+
+#: Every flag a stored result may carry, with what it means (GET /vocabulary serves them).
+FLAG_REASONS: dict[str, str] = {
+    "zero_value": "the figure is zero",
+    "error_exceeds_value": "the tool's error is larger than the figure",
+    "cycles_below_one": "less than one CPU cycle per operation",
+    "stats_min_above_max": "the tool's minimum is above its maximum",
+    "value_outside_stats": "the figure lies outside the tool's own minimum and maximum",
+    "metrics_disagree": "the benchmark's figures in different metrics disagree",
+    "cpu_time": "openssl measured its own CPU time while an engine or provider outside the "
+    "process did the work (without -elapsed the figure is far too high)",
+    "exceeds_clock": f"throughput beyond {MAX_BYTES_PER_CYCLE} bytes per cycle of the "
+    "machine's clock and cores",
+    "saturated": "the figure is a counter at its ceiling (2^k or 2^k - 1)",
+}
+
+
+class RunFacts(NamedTuple):
+    """What the plausibility checks need of a result's run (`run_facts`, once per run)."""
+
+    clock_hz: float | None
+    cores: int | None
+    cpu_time_offloaded: bool
+
+
+NO_RUN_FACTS = RunFacts(None, None, False)
+
+
+def run_facts(
+    *,
+    tool_name: str,
+    tool_options: str | None,
+    tags: Mapping[str, str],
+    clock_hz: float | None,
+    cores: int | None,
+) -> RunFacts:
+    return RunFacts(clock_hz, cores, _cpu_time_offloaded(tool_name, tool_options, tags))
+
+
+def _cpu_time_offloaded(tool_name: str, options: str | None, tags: Mapping[str, str]) -> bool:
+    """openssl timed in CPU time (no `-elapsed`) while an engine or provider outside the process
+    did the work: the process sleeps while the device works, so the figure is far too high
+    (seed 003: cryptodev's 144x "speedup")."""
+    words = (options or "").split()
+    if tool_name.lower() != "openssl" or "-elapsed" in words or tags.get("elapsed") == "true":
+        return False
+    engines = [tags.get("engine", ""), *tags.get("provider", "").split(",")]
+    engines += [after for before, after in pairwise(words) if before == "-engine"]
+    return any(name.strip().lower() not in IN_PROCESS for name in engines)
+
+
+def _saturated(value: float) -> bool:
+    """The reported value is a counter at a ceiling: 2^k (4194304 KiB/s) or 2^k - 1 (cycles of
+    2^32 - 1), from SATURATION_MIN on."""
+    if not value.is_integer() or value < SATURATION_MIN:
+        return False
+    n = int(value)
+    return n & (n - 1) == 0 or n & (n + 1) == 0
+
+
 def plausibility_flags(
     *,
     value: float,
@@ -143,8 +212,12 @@ def plausibility_flags(
     stats: Mapping[str, float] | None,
     cycles_per_op: float | None,
     metric: str,
+    bytes_per_s: float | None = None,
+    run: RunFacts = NO_RUN_FACTS,
 ) -> list[str]:
-    """Names of the implausible traits of one result (stored and shown, never a rejection)."""
+    """Names of the implausible traits of one result (stored and shown, never a rejection).
+
+    `metrics_disagree` needs the run's other results: ingest adds it (ResultRows.late_flags)."""
     flags = []
     if metric != "other" and value == 0:
         flags.append("zero_value")
@@ -159,6 +232,16 @@ def plausibility_flags(
         high is not None and value > high * (1 + 1e-9)
     ):
         flags.append("value_outside_stats")
+    if run.cpu_time_offloaded:
+        flags.append("cpu_time")
+    if (
+        bytes_per_s is not None
+        and run.clock_hz
+        and bytes_per_s > MAX_BYTES_PER_CYCLE * run.clock_hz * (run.cores or 1)
+    ):
+        flags.append("exceeds_clock")
+    if metric != "other" and _saturated(value):
+        flags.append("saturated")
     return flags
 
 

@@ -20,7 +20,9 @@ from sqlalchemy import (
     ColumnElement,
     Connection,
     Select,
+    Text,
     case,
+    cast,
     delete,
     exists,
     func,
@@ -106,6 +108,7 @@ def _behind() -> Select:
 
 
 def _build(connection: Connection, run_pks: list[int], progress: Progress) -> int:
+    """The read model of `run_pks`, their results' plausibility flags checked again first."""
     for start in range(0, len(run_pks), BATCH):
         batch = run_pks[start : start + BATCH]
         insert_series(connection, batch)
@@ -153,7 +156,7 @@ def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
         .join(Run, Run.id == Result.run_pk)
         .where(Result.id.in_(first))
     )
-    names = ["identity", *columns, "source", "machine_id", "tags"]
+    names = ["identity", *columns, "source", "machine_id", "clock_hz", "tags"]
     statement = _insert(connection)(Series).from_select(names, rows).on_conflict_do_nothing()
     connection.execute(statement)
 
@@ -184,6 +187,7 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
             func.max(case((has_error, Result.error * own / Result.value))),
             func.min(case((has_error, Result.error_kind))),
             func.max(case((has_error, Result.error_kind))),
+            func.count(case((cast(Result.flags, Text) != "[]", 1))),
             func.count(case((relative, 1))),
             func.max(case((relative, _relative_error()))),
         )
@@ -209,7 +213,7 @@ def _relative_error():
 
 def _figure_columns() -> list[str]:
     columns = ["result_n", *(f"{m}_{part}" for m in CANONICAL_METRICS for part in PARTS)]
-    return [*columns, "error_n", "error_max", "error_kind_min", "error_kind_max"]
+    return [*columns, "error_n", "error_max", "error_kind_min", "error_kind_max", "flagged_n"]
 
 
 def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
@@ -240,6 +244,7 @@ def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
             func.max(SeriesRun.error_max),
             func.min(SeriesRun.error_kind_min),
             func.max(SeriesRun.error_kind_max),
+            func.sum(SeriesRun.flagged_n),
         )
         .where(rows)
         .group_by(SeriesRun.series_id)

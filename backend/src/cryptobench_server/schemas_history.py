@@ -5,7 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from cryptobench_server.schemas_read import NoteOut, UtcDatetime
+from cryptobench_server.schemas_read import NoteOut, PointBasis, UtcDatetime
 
 NOTE_MAX_CHARS = 4000
 
@@ -14,7 +14,7 @@ class NoteIn(BaseModel):
     text: str = Field(min_length=1, max_length=NOTE_MAX_CHARS, description="What to remember")
 
 
-class HistoryPoint(BaseModel):
+class HistoryPoint(PointBasis):
     run_id: uuid.UUID
     started_at: UtcDatetime
     value: float = Field(description="Median of the run's results of this series")

@@ -176,7 +176,22 @@ class Facets(BaseModel):
     )
 
 
-class ChartPoint(BaseModel):
+class PointBasis(BaseModel):
+    """What an aggregated point stands on (query/pooled.py, query/flags.py)."""
+
+    pooled: dict[str, int] = Field(
+        description="Identity dimensions (machine, library, library_version, clock, source, "
+        "algorithm, operation, param.<key>, tag.<key>) with more than one distinct value among "
+        "the point's results, other than the view's own dimensions, and how many; {} when "
+        "nothing was pooled"
+    )
+    flagged: int = Field(description="How many of the point's results carry a plausibility flag")
+    flags: dict[str, int] = Field(
+        description="How many of its results carry each flag (GET /vocabulary `flags`)"
+    )
+
+
+class ChartPoint(PointBasis):
     x: int | float | str
     value: float
     min: float

@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field
 
 from cryptobench_server.schemas_read import (
     CanonicalMetric,
+    PointBasis,
     ReportedResult,
     RunListItem,
     UtcDatetime,
@@ -22,7 +23,7 @@ class MatrixColumn(BaseModel):
     )
 
 
-class MatrixCell(BaseModel):
+class MatrixCell(PointBasis):
     value: float = Field(description="The aggregate (agg) of the cell's results")
     min: float
     max: float
@@ -55,7 +56,9 @@ class Matrix(BaseModel):
     rows: list[MatrixRow]
 
 
-class RelativePoint(BaseModel):
+class RelativePoint(PointBasis):
+    """`pooled`, `flagged` and `flags` are the point's own (the baseline point's are on it)."""
+
     x: int | float | str
     value: float
     baseline: float = Field(description="The baseline point's value")
@@ -95,7 +98,7 @@ class SizeFit(BaseModel):
     half_size: float | None = Field(description="a / b: bytes at which a equals the per-byte cost")
 
 
-class SizePoint(BaseModel):
+class SizePoint(PointBasis):
     x: int | float | str
     value: float
 

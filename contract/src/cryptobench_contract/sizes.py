@@ -15,6 +15,19 @@ server key share, RSA encryption's output) and `shared_secret_bytes`. Convention
 from collections.abc import Mapping
 from typing import Any
 
+#: Every parameter that is a size, with its unit: the one list of them. Charts draw these on a
+#: log2 axis (GET /vocabulary serves them as `dimensions.numeric`); the standard sizes that
+#: `standard_sizes` gives are among them.
+SIZE_PARAMS: dict[str, str] = {
+    "block_bytes": "B",
+    "message_bytes": "B",
+    "key_bits": "bit",
+    "public_key_bytes": "B",
+    "signature_bytes": "B",
+    "ciphertext_bytes": "B",
+    "shared_secret_bytes": "B",
+}
+
 #: Curves: (field/coordinate bytes, group order bits), SEC 2, RFC 5639, GB/T 32918.
 CURVES: dict[str, tuple[int, int]] = {
     "secp256r1": (32, 256),

@@ -105,8 +105,22 @@ DISPLAY_UNITS: dict[str, tuple[str, ...]] = {
     "ns_per_op": ("ns/op", "us/op", "ms/op", "s/op"),
     "ops_per_s": ("ops/s", "ops/ms"),
     "cycles_per_op": ("cycles/op", "kcycles/op", "Mcycles/op"),
-    "bytes_per_s": ("B/s", "kB/s", "MB/s", "MiB/s"),
+    "bytes_per_s": ("B/s", "kB/s", "MB/s", "GB/s", "MiB/s", "GiB/s"),
     "cycles_per_byte": ("cycles/B",),
+}
+
+Prefix = Literal["binary", "decimal", "time", "count"]
+
+#: How a chart picks the display unit of each canonical metric from its values: "decimal" SI
+#: prefixes on the unit (B/s, kB/s, MB/s, GB/s; ops/s, kops/s, Mops/s), "binary" IEC ones
+#: (KiB/s, MiB/s), "time" the time units (ns, µs, ms, s), "count" a multiplier of a counted
+#: quantity (cycles, kcycles, Mcycles).
+METRIC_PREFIX: dict[str, Prefix] = {
+    "ns_per_op": "time",
+    "ops_per_s": "decimal",
+    "cycles_per_op": "count",
+    "bytes_per_s": "decimal",
+    "cycles_per_byte": "count",
 }
 
 #: Two figures whose ratio is within this relative distance of 1 compare as "same".

@@ -35,6 +35,11 @@ def version_key(version: str | None) -> VersionKey:
     return (*parts, (3, 0, version))
 
 
+#: The dimensions known to hold versions; any other whose name ends in VERSION_SUFFIX does too.
+VERSION_DIMENSIONS = ("library_version", "param.provider_version")
+VERSION_SUFFIX = "version"
+
+
 def is_version_dimension(name: str) -> bool:
     """Dimensions whose values are versions: `library_version`, `param.provider_version`, ..."""
-    return name.endswith("version")
+    return name.endswith(VERSION_SUFFIX)

@@ -264,7 +264,9 @@ def canonical_params(params: Mapping[str, object]) -> dict[str, object]:
     return out
 
 
-#: How dimensions read on axes, legends and pickers; others read as "<name> (param|tag)".
+#: How dimensions read on axes, legends and pickers: every fixed dimension, every parameter and
+#: tag key the parsers and collectors write. A key not listed reads as "<key> (parameter)" or
+#: "<key> (tag)", its underscores as spaces (GET /vocabulary serves the pattern).
 DIMENSION_LABELS: dict[str, str] = {
     "algorithm": "algorithm",
     "operation": "operation",
@@ -275,15 +277,42 @@ DIMENSION_LABELS: dict[str, str] = {
     "source": "source",
     "run": "run",
     "name": "benchmark name",
+    "clock": "clock",
     "param.key_bits": "key size (bits)",
     "param.message_bytes": "message size (bytes)",
     "param.block_bytes": "block size (bytes)",
+    "param.public_key_bytes": "public key size (bytes)",
+    "param.signature_bytes": "signature size (bytes)",
+    "param.ciphertext_bytes": "ciphertext size (bytes)",
+    "param.shared_secret_bytes": "shared secret size (bytes)",
     "param.curve": "curve",
     "param.padding": "padding",
     "param.hash": "hash",
     "param.coordinates": "coordinates",
+    "param.encoding": "public key encoding",
+    "param.variant": "variant",
     "param.provider": "provider (engine underneath)",
     "param.provider_version": "provider version",
+    "param.threads": "threads",
+    "param.jmh_metric": "JMH secondary metric",
     "tag.opt_level": "optimization level",
     "tag.engine": "engine",
+    "tag.provider": "OpenSSL providers",
+    "tag.elapsed": "wall-clock timing",
+    "tag.multi": "parallel processes",
+    "tag.seconds": "seconds per test",
+    "tag.bytes": "block size asked for",
+    "tag.comparison": "comparison pair",
+    "tag.target": "firmware target",
+    "tag.hw_accel": "hardware acceleration",
+    "tag.partial": "partial run",
+    "tag.python_version": "Python version",
+    "tag.python_implementation": "Python implementation",
+    "tag.jvm": "JVM version",
+    "tag.seed": "seed document",
+    "tag.experiment": "experiment",
+    "tag.implementation": "implementation",
+    "tag.timing": "timing",
 }
+#: The label of a param or tag key not in DIMENSION_LABELS: `{key}` with underscores as spaces.
+UNKNOWN_KEY_LABELS = {"param.": "{key} (parameter)", "tag.": "{key} (tag)"}

@@ -1,10 +1,17 @@
 """GET /chart: one metric aggregated over x and any number of series dimensions.
 
 Response `{"metric", "unit", "x", "series": [{"key": {dim: value}, "points": [{"x", "value", "min",
-"max", "n", "error", "error_kind"}]}]}`. `value` is the `agg` (median | mean | min | max) of the
+"max", "n", "error", "error_kind", "pooled", "flagged", "flags"}]}]}`. `value` is the `agg` (median | mean | min | max) of the
 results at that point; min, max and n are over the same results. Results whose metric is NULL
 (not derivable, e.g. time without a clock) or that have no x value are absent, never zero.
-Points are sorted by x, numerically when every x is a number.
+Points are sorted by x: as versions for a version dimension ("3.9" before "3.10"), else
+numerically when every x is a number.
+
+Each point says what it stands on: `pooled` = the identity dimensions (machine, library,
+library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one
+distinct value among its results, other than x and the series dimensions (`{"machine": 2}`:
+two machines' results in one figure; `{}`: nothing pooled); `flagged` = how many of its results
+carry a plausibility flag, `flags` = how many carry each (GET /vocabulary names them).
 
 Error: a result's reported error is carried into the metric only when it was reported in that
 metric (scaled like its value). A point has an error only when every result in it has one and all
@@ -19,9 +26,7 @@ from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
-from cryptobench_server.models import Series
-from cryptobench_server.query.chart import Agg, chart_rows, shape
-from cryptobench_server.query.dimensions import dimension
+from cryptobench_server.query.chart import Agg, chart
 from cryptobench_server.schemas_read import CanonicalMetric, Chart
 
 router = APIRouter(tags=["chart"])
@@ -40,14 +45,12 @@ def get_chart(
     ] = [],  # noqa: B006
     agg: Annotated[Agg, Query(description="Aggregate of the results at one point")] = "median",
 ) -> Chart:
-    x_dim = dimension(x, field="x", source=Series)
-    series_dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
-    rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
+    drawn = chart(session, metric=metric, x=x, series=series, agg=agg, filters=filters)
     return Chart.model_validate(
         {
             "metric": metric,
             "unit": CANONICAL_UNIT[metric],
-            "x": x_dim.name,
-            "series": shape(rows, [d.name for d in series_dims], x_dim.name),
+            "x": drawn["x"],
+            "series": drawn["series"],
         }
     )

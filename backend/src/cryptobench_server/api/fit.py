@@ -6,6 +6,7 @@ least-squares fit (weights 1 / t^2: relative residuals) with its R^2, the fixed 
 unit), the per-byte cost `b`, `bytes_per_unit` = 1 / b (asymptotic throughput: bytes per ns or
 per cycle) and `half_size` = a / b in bytes (where fixed and per-byte costs are equal). `good`
 says whether the fit is worth drawing: three sizes or more, a >= 0, b > 0, R^2 >= `min_r2`.
+Each point says what it pools and its flags, as GET /chart's.
 """
 
 from typing import Annotated, Literal
@@ -18,7 +19,7 @@ from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dep
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Series
-from cryptobench_server.query.chart import Agg, chart_rows, shape
+from cryptobench_server.query.chart import Agg, chart
 from cryptobench_server.query.dimensions import dimension
 from cryptobench_server.query.fits import MIN_R2, fit_line
 from cryptobench_server.schemas_views import SizeFits
@@ -42,17 +43,15 @@ def get_fit(
     ] = [],  # noqa: B006
     agg: Annotated[Agg, Query(description="Aggregate of the results at one size")] = "median",
 ) -> SizeFits:
-    x_dim = dimension(x, field="x", source=Series)
-    if x_dim.name not in SIZES:
+    if dimension(x, field="x", source=Series).name not in SIZES:
         raise InvalidInput(
             f"x must be one of {', '.join(SIZES)}",
             errors=[{"field": "x", "message": "not a size in bytes"}],
         )
-    series_dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
-    rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
+    drawn = chart(session, metric=metric, x=x, series=series, agg=agg, filters=filters)
     out = []
-    for s in shape(rows, [d.name for d in series_dims]):
-        points = [{"x": p["x"], "value": p["value"]} for p in s["points"]]
+    for s in drawn["series"]:
+        points = s["points"]
         numeric = all(isinstance(p["x"], int | float) for p in points)
         fit = fit_line([p["x"] for p in points], [p["value"] for p in points]) if numeric else None
         described = None
@@ -71,7 +70,7 @@ def get_fit(
         {
             "metric": metric,
             "unit": CANONICAL_UNIT[metric],
-            "x": x_dim.name,
+            "x": drawn["x"],
             "min_r2": MIN_R2,
             "series": out,
         }

@@ -9,6 +9,7 @@ from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
+from cryptobench_server.models import Series
 from cryptobench_server.query.changes import list_changes
 from cryptobench_server.query.dimensions import dimension
 from cryptobench_server.query.history import history
@@ -26,8 +27,8 @@ ChangeFilters = Annotated[
 @router.get(
     "/history",
     description="One point per run per series, oldest run first: the median of the run's "
-    "results of that series, with the run's library version, tool version, tags and notes. "
-    + FILTER_HELP,
+    "results of that series, with the run's library version, tool version, tags and notes, "
+    "and what the point pools and its flags as GET /chart's. " + FILTER_HELP,
 )
 def get_history(
     session: SessionDep,
@@ -38,7 +39,7 @@ def get_history(
         list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
     ] = [],  # noqa: B006
 ) -> History:
-    dims = [dimension(s, field="series") for s in dict.fromkeys(series)]
+    dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
     return History.model_validate(
         {
             "metric": metric,

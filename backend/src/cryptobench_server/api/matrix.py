@@ -3,8 +3,9 @@
 Rows are result identities under the filters: algorithm, operation, library and canonical params,
 less the column dimension (with `column=param.block_bytes` the block size moves into the
 columns), plus any `split` dimensions. A cell is the `agg` of its results exactly as GET /chart
-computes a point (exact median); a row a column did not measure has a null cell. Columns are
-sorted numerically when every value is a number.
+computes a point (exact median, with `pooled`, `flagged` and `flags`); a row a column did not
+measure has a null cell. Columns are sorted as versions for a version dimension, else
+numerically when every value is a number.
 
 Each cell carries `ratio` = value / the baseline column's value in its row and `speedup` = how
 many times better than the baseline (> 1 better) whatever the metric's direction

@@ -5,6 +5,7 @@ order (`series=param.padding&series=tag.opt_level&baseline_series=pss&baseline_s
 text `(none)` never names a value, an empty value names an absent one), or an x value
 (`baseline_x=2048`: each series against its own point there). Exactly one of the two.
 
+Points are the chart's (GET /chart: versions in version order, what each pools and its flags).
 Each point has its value, the baseline's value and `speedup` = how many times better than the
 baseline (> 1 better) whatever the metric's direction (`less_is_better`). Points without a
 baseline point are left out. Each series has `geomean_speedup` over its points, and the chart one
@@ -21,9 +22,7 @@ from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import InvalidInput
-from cryptobench_server.models import Series
-from cryptobench_server.query.chart import Agg, chart_rows, shape
-from cryptobench_server.query.dimensions import dimension
+from cryptobench_server.query.chart import Agg, chart
 from cryptobench_server.query.relative import relative
 from cryptobench_server.schemas_read import CanonicalMetric
 from cryptobench_server.schemas_views import Relative
@@ -53,9 +52,7 @@ def get_relative(
     ] = None,
     agg: Annotated[Agg, Query(description="Aggregate of the results at one point")] = "median",
 ) -> Relative:
-    x_dim = dimension(x, field="x", source=Series)
-    series_dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
-    names = [d.name for d in series_dims]
+    names = list(dict.fromkeys(series))
     if (baseline_x is None) == (not baseline_series) or (
         baseline_series and len(baseline_series) != len(names)
     ):
@@ -63,14 +60,14 @@ def get_relative(
             "give baseline_x, or baseline_series once per series dimension",
             errors=[{"field": "baseline_series", "message": "one value per series dimension"}],
         )
-    rows = chart_rows(session, metric=metric, x=x_dim, series=series_dims, agg=agg, filters=filters)
+    drawn = chart(session, metric=metric, x=x, series=names, agg=agg, filters=filters)
     key = (
-        dict(zip(names, (v or None for v in baseline_series), strict=False))
+        dict(zip(drawn["series_names"], (v or None for v in baseline_series), strict=False))
         if baseline_series
         else None
     )
     shaped = relative(
-        shape(rows, names),
+        drawn["series"],
         less_is_better=LESS_IS_BETTER[metric],
         baseline_key=key,
         baseline_x=baseline_x,
@@ -80,7 +77,7 @@ def get_relative(
             "metric": metric,
             "unit": CANONICAL_UNIT[metric],
             "less_is_better": LESS_IS_BETTER[metric],
-            "x": x_dim.name,
+            "x": drawn["x"],
             "baseline_series": key,
             "baseline_x": baseline_x,
             **shaped,

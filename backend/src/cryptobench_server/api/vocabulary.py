@@ -1,8 +1,12 @@
 """GET /vocabulary: the contract's names, units and rules, so that the UI keeps no copy of them.
 
-Metrics (in the order pickers offer them) with their unit, label, better direction and display units (with scales to the canonical
-unit); dimensions with labels and the key grammar of `param.*` and `tag.*`; canonical names with
-their aliases (libraries, curves, paddings, hashes, algorithms); the comparison verdict rule.
+Metrics (in the order pickers offer them) with their unit, label, better direction, display
+units (with scales to the canonical unit) and the prefix family a chart picks its unit from;
+dimensions with labels (and the label pattern of keys without one), the key grammar of `param.*`
+and `tag.*`, which are numeric (sizes: unit and log2 scale, from contract/sizes.py) and which
+hold versions (sorted as versions); canonical names with their aliases (libraries, curves,
+paddings, hashes, algorithms); the plausibility flags with what each means; the comparison
+verdict rule.
 """
 
 from functools import lru_cache
@@ -11,8 +15,9 @@ from typing import Literal, get_args
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from cryptobench_contract import libraries, units, vocabulary
+from cryptobench_contract import libraries, sizes, units, versions, vocabulary
 from cryptobench_server.auth import ReadAccess
+from cryptobench_server.normalize import FLAG_REASONS
 from cryptobench_server.query.dimensions import FIXED, KEY_PATTERN, PARAM, TAG
 
 router = APIRouter(tags=["vocabulary"])
@@ -29,6 +34,15 @@ class MetricInfo(BaseModel):
     label: str
     better: Literal["lower", "higher"]
     display_units: list[DisplayUnit]
+    prefix: units.Prefix = Field(
+        description="How a chart picks its display unit: decimal (B/s, kB/s, MB/s, GB/s), "
+        "binary (KiB/s, MiB/s), time (ns, µs, ms, s) or count (cycles, kcycles, Mcycles)"
+    )
+
+
+class NumericDimension(BaseModel):
+    unit: str = Field(description="B (bytes) or bit")
+    scale: Literal["log2"] = Field(description="How an axis of it is drawn")
 
 
 class Dimensions(BaseModel):
@@ -36,6 +50,18 @@ class Dimensions(BaseModel):
     prefixes: list[str] = Field(description="Open dimensions: a prefix followed by a key")
     key_pattern: str = Field(description="Regular expression every key after a prefix matches")
     labels: dict[str, str]
+    unknown_labels: dict[str, str] = Field(
+        description="Per prefix, the label of a key without one: `{key}` is the key with "
+        "underscores as spaces"
+    )
+    numeric: dict[str, NumericDimension] = Field(
+        description="Dimensions whose values are sizes: drawn on a numeric (log2) axis"
+    )
+    versions: list[str] = Field(
+        description="Dimensions whose values sort as versions (3.9 < 3.10); so does any other "
+        "whose name ends in `version_suffix`"
+    )
+    version_suffix: str
 
 
 class Verdict(BaseModel):
@@ -52,6 +78,9 @@ class Vocabulary(BaseModel):
     operations: list[str]
     families: list[str]
     sources: list[str]
+    flags: dict[str, str] = Field(
+        description="Plausibility flags a stored result may carry, with what each means"
+    )
     verdict: Verdict
 
 
@@ -71,6 +100,7 @@ def _vocabulary() -> Vocabulary:
             display_units=[
                 DisplayUnit(unit=u, scale=units.UNITS[u].scale) for u in units.DISPLAY_UNITS[m]
             ],
+            prefix=units.METRIC_PREFIX[m],
         )
         for m in units.DISPLAY_UNITS
     ]
@@ -88,11 +118,19 @@ def _vocabulary() -> Vocabulary:
             prefixes=[PARAM, TAG],
             key_pattern=KEY_PATTERN,
             labels=vocabulary.DIMENSION_LABELS,
+            unknown_labels=vocabulary.UNKNOWN_KEY_LABELS,
+            numeric={
+                PARAM + key: NumericDimension(unit=unit, scale="log2")
+                for key, unit in sizes.SIZE_PARAMS.items()
+            },
+            versions=list(versions.VERSION_DIMENSIONS),
+            version_suffix=versions.VERSION_SUFFIX,
         ),
         names={kind: {k: list(v) for k, v in table.items()} for kind, table in names.items()},
         operations=list(get_args(vocabulary.Operation)),
         families=list(get_args(vocabulary.Family)),
         sources=list(get_args(vocabulary.Source)),
+        flags=FLAG_REASONS,
         verdict=Verdict(
             tolerance=units.VERDICT_TOLERANCE,
             rule=(

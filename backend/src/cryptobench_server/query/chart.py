@@ -14,6 +14,13 @@ canonical metric when the result was reported in that metric (scaled like the va
 `error * metric_value / value`). A point gets an `error` only when every one of its results has
 such an error and all of them share one `error_kind`; the point's error is then the largest of
 them (for a single result: its own). Otherwise `error` and `error_kind` are null.
+
+What a point stands on: `pooled` (query/pooled.py: the identity dimensions with more than one
+value among its results, other than x and the series dimensions), `flagged` and `flags`
+(query/flags.py: its results with plausibility flags), each a statement over the same rows
+(query/scope.py). `chart` is the one sequence dimension names -> rows -> shape that /chart,
+/relative and /fit call; /matrix, /history and /tradeoff call `chart_rows` with their own
+dimensions.
 """
 
 import math
@@ -21,14 +28,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import case, func, null, select
+from sqlalchemy import case, func, null
 from sqlalchemy.orm import Session
 
 from cryptobench_contract.versions import is_version_dimension, version_key
 from cryptobench_server.fastpaths import fetch_aggregate
 from cryptobench_server.models import Series
-from cryptobench_server.query.dimensions import Dimension, rollup_for, series_from
+from cryptobench_server.query.dimensions import Dimension, dimension, rollup_for
 from cryptobench_server.query.filters import Filters, conditions
+from cryptobench_server.query.flags import Flagged, flag_counts
+from cryptobench_server.query.pooled import Pooled, pooled
+from cryptobench_server.query.scope import Scope, point_key
 from cryptobench_server.query.sqlfuncs import concat_bytes
 from cryptobench_server.query.stats import packed_median
 
@@ -45,6 +55,31 @@ class PointRow:
     n: int
     error: float | None
     error_kind: str | None
+    #: query/pooled.py: identity dimension -> distinct values, those with more than one.
+    pooled: dict[str, int]
+    #: Results with a plausibility flag, and how many carry each flag (query/flags.py).
+    flagged: int
+    flags: dict[str, int]
+    #: The library version all the point's results share, else None.
+    library_version: str | None
+
+
+def chart(
+    session: Session,
+    *,
+    metric: str,
+    x: str,
+    series: Sequence[str],
+    agg: Agg,
+    filters: Filters,
+) -> dict[str, Any]:
+    """The one chart: dimension names resolved (422 naming `x` or `series`), the points
+    aggregated and shaped. `{"x": name, "series_names": [...], "series": shape(...)}`."""
+    x_dim = dimension(x, field="x", source=Series)
+    dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
+    rows = chart_rows(session, metric=metric, x=x_dim, series=dims, agg=agg, filters=filters)
+    names = [d.name for d in dims]
+    return {"x": x_dim.name, "series_names": names, "series": shape(rows, names, x_dim.name)}
 
 
 def chart_rows(
@@ -56,7 +91,8 @@ def chart_rows(
     agg: Agg,
     filters: Filters,
 ) -> list[PointRow]:
-    """One GROUP BY over the read model; the median from the group's packed figures.
+    """One GROUP BY over the read model; the median from the group's packed figures; what each
+    point pools and its flags over the same rows.
 
     `x` and `series` are dimensions resolved on Series (`dimension(name, source=Series)`)."""
     names = [x.name, *(s.name for s in series), *filters]
@@ -66,29 +102,34 @@ def chart_rows(
     )
     own = Series.metric == metric
     groups = [x.expression, *(s.expression for s in series)]
-    query = series_from(
-        select(
-            *groups,
-            func.min(low),
-            func.max(high),
-            func.sum(count),
-            func.sum(total),
-            concat_bytes(values) if agg == "median" else null(),
-            func.sum(case((own, rollup.error_n))),
-            func.max(case((own, rollup.error_max))),
-            func.min(case((own, rollup.error_kind_min))),
-            func.max(case((own, rollup.error_kind_max))),
-        ),
-        names,
-        rollup,
-    ).where(count > 0, groups[0].is_not(None), *conditions(filters, source=Series))
+    where = [count > 0, groups[0].is_not(None), *conditions(filters, source=Series)]
+    scope = Scope(names, rollup, groups, where)
+    query = scope.grouped(
+        func.min(low),
+        func.max(high),
+        func.sum(count),
+        func.sum(total),
+        concat_bytes(values) if agg == "median" else null(),
+        func.sum(case((own, rollup.error_n))),
+        func.max(case((own, rollup.error_max))),
+        func.min(case((own, rollup.error_kind_min))),
+        func.max(case((own, rollup.error_kind_max))),
+        func.sum(rollup.flagged_n),
+    )
+    connection = session.connection()
     width = len(groups)
-    rows = fetch_aggregate(session.connection(), query.group_by(*groups))
-    return [_point(row, width, agg) for row in rows]
+    rows = fetch_aggregate(connection, query)
+    pools = pooled(connection, scope, [x.name, *(s.name for s in series)])
+    flags = flag_counts(connection, scope, metric) if any(row[-1] for row in rows) else {}
+    out = []
+    for row in rows:
+        key = point_key(row[:width])
+        out.append(_point(row, width, agg, pools[key], flags.get(key, Flagged())))
+    return out
 
 
-def _point(row: Sequence[Any], width: int, agg: Agg) -> PointRow:
-    low, high, n, total, packed, n_error, error, kind, other_kind = row[width:]
+def _point(row: Sequence[Any], width: int, agg: Agg, pool: Pooled, flagged: Flagged) -> PointRow:
+    low, high, n, total, packed, n_error, error, kind, other_kind, _ = row[width:]
     if agg == "median":
         value = packed_median(packed)
     else:
@@ -103,6 +144,10 @@ def _point(row: Sequence[Any], width: int, agg: Agg) -> PointRow:
         n=n,
         error=error if has_error else None,
         error_kind=kind if has_error else None,
+        pooled=pool.counts,
+        flagged=flagged.flagged,
+        flags=dict(sorted(flagged.flags.items())),
+        library_version=pool.library_version,
     )
 
 
@@ -120,18 +165,30 @@ def numeric(values: Sequence[Any]) -> list[float | int] | None:
     return out
 
 
+def x_order(x_name: str, texts: Sequence[Any]) -> dict[Any, Any]:
+    """Each x text -> the value the chart gives it: text for versions, else numbers when every
+    one is a number, else text."""
+    numbers = None if is_version_dimension(x_name) else numeric(texts)
+    if numbers is None:
+        return {x: x for x in texts}
+    return dict(zip(texts, numbers, strict=True))
+
+
+def x_sort_key(x_name: str):
+    """How x values sort: as versions ("3.9" < "3.10") for a version dimension, else as
+    themselves (numbers numerically)."""
+    return version_key if is_version_dimension(x_name) else (lambda x: x)
+
+
 def shape(
-    rows: Sequence[PointRow], series_names: Sequence[str], x_name: str = ""
+    rows: Sequence[PointRow], series_names: Sequence[str], x_name: str
 ) -> list[dict[str, Any]]:
     """Group point rows into series (sorted by key, nulls first; versions as versions) with
     points sorted by x (as versions when x is a version, else numerically when all are numbers)."""
     xs = [_text(r.x) for r in rows]
-    # Versions stay text ("3.10" is not 3.1) and sort as versions.
-    numbers = None if is_version_dimension(x_name) else numeric(xs)
-    x_of = dict(zip(xs, numbers, strict=False)) if numbers is not None else {x: x for x in xs}
-    x_key = version_key if is_version_dimension(x_name) else (lambda x: x)
+    x_of = x_order(x_name, xs)
     by_key: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-    for row, x in zip(rows, xs, strict=False):
+    for row, x in zip(rows, xs, strict=True):
         point = {
             "x": x_of[x],
             "value": row.value,
@@ -140,6 +197,9 @@ def shape(
             "n": row.n,
             "error": row.error,
             "error_kind": row.error_kind,
+            "pooled": row.pooled,
+            "flagged": row.flagged,
+            "flags": row.flags,
         }
         by_key.setdefault(tuple(_text(k) for k in row.keys), []).append(point)
     out = []
@@ -151,6 +211,7 @@ def shape(
             for v, is_version in zip(key, versions, strict=True)
         ]
 
+    x_key = x_sort_key(x_name)
     for key in sorted(by_key, key=order):
         points = sorted(by_key[key], key=lambda p: x_key(p["x"]))
         out.append({"key": dict(zip(series_names, key, strict=False)), "points": points})

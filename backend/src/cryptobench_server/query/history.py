@@ -1,82 +1,68 @@
 """History: one point per run per series (the median of that run's results), oldest run first.
 
-Series are told apart by the requested dimensions, like the chart's; their keys sort with
+A history is a chart with the run on x (query/chart.py's `chart_rows` over `series_runs`), so a
+point is what /chart would draw for that run: the exact median, n, and what it pools and its
+flags. Series are told apart by the requested dimensions, like the chart's; their keys sort with
 versions as versions (contract/versions.py), so `library_version` lines come 1.1.1g, 3.0.2,
 3.0.13. Each point carries the run's facts that explain a move: library version (null when the
 run's results of that series disagree), tool version, tags, and the notes on the run.
 """
 
-import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cryptobench_contract.versions import version_key
-from cryptobench_server.models import Result, Run, RunNote
-from cryptobench_server.query.dimensions import Dimension, base_from
-from cryptobench_server.query.filters import Filters, conditions
-
-
-@dataclass
-class _Point:
-    run_pk: int
-    run_id: Any
-    started_at: datetime
-    tool_version: str | None
-    tags: dict[str, str]
-    figures: list[float] = field(default_factory=list)
-    versions: set[str | None] = field(default_factory=set)
+from cryptobench_server.models import Run, RunNote, Series
+from cryptobench_server.query.chart import PointRow, chart_rows
+from cryptobench_server.query.dimensions import Dimension, dimension
+from cryptobench_server.query.filters import Filters
 
 
 def history(
     session: Session, *, metric: str, series: Sequence[Dimension], filters: Filters
 ) -> list[dict[str, Any]]:
-    figure = getattr(Result, metric)
-    query = base_from(
-        select(
-            Run.id,
-            Run.run_id,
-            Run.started_at,
-            Run.tool_version,
-            Run.tags,
-            Result.library_version,
-            figure,
-            *(d.expression for d in series),
+    """`series` are dimensions resolved on Series (`dimension(name, source=Series)`)."""
+    run = dimension("run", source=Series)
+    rows = chart_rows(session, metric=metric, x=run, series=series, agg="median", filters=filters)
+    runs = {
+        r.run_id: r
+        for r in session.execute(
+            select(Run.id, Run.run_id, Run.started_at, Run.tool_version, Run.tags).where(
+                Run.run_id.in_({row.x for row in rows})
+            )
         )
-    ).where(figure.is_not(None), *conditions(filters))
-    by_key: dict[tuple, dict[int, _Point]] = {}
-    for row in session.execute(query):
-        pk, run_id, started_at, tool_version, tags, version, value, *keys = row
-        key = tuple(None if k is None else str(k) for k in keys)
-        point = by_key.setdefault(key, {}).get(pk)
-        if point is None:
-            point = by_key[key][pk] = _Point(pk, run_id, started_at, tool_version, tags or {})
-        point.figures.append(value)
-        point.versions.add(version)
-    notes = _notes(session, {pk for points in by_key.values() for pk in points})
+    }
+    notes = _notes(session, {r.id for r in runs.values()})
+    by_key: dict[tuple, list[PointRow]] = {}
+    for row in rows:
+        by_key.setdefault(tuple(None if k is None else str(k) for k in row.keys), []).append(row)
     names = [d.name for d in series]
     return [
-        {"key": dict(zip(names, key, strict=True)), "points": _points(by_key[key], notes)}
+        {"key": dict(zip(names, key, strict=True)), "points": _points(by_key[key], runs, notes)}
         for key in sorted(by_key, key=lambda k: [version_key(v) for v in k])
     ]
 
 
-def _points(points: dict[int, _Point], notes: dict[int, list[RunNote]]) -> list[dict[str, Any]]:
-    ordered = sorted(points.values(), key=lambda p: (p.started_at, p.run_pk))
+def _points(
+    rows: list[PointRow], runs: dict[Any, Any], notes: dict[int, list[RunNote]]
+) -> list[dict[str, Any]]:
+    ordered = sorted(rows, key=lambda p: (runs[p.x].started_at, runs[p.x].id))
     return [
         {
-            "run_id": p.run_id,
-            "started_at": p.started_at,
-            "value": statistics.median(p.figures),
-            "n": len(p.figures),
-            "library_version": next(iter(p.versions)) if len(p.versions) == 1 else None,
-            "tool_version": p.tool_version,
-            "tags": p.tags,
-            "notes": notes.get(p.run_pk, []),
+            "run_id": p.x,
+            "started_at": runs[p.x].started_at,
+            "value": p.value,
+            "n": p.n,
+            "library_version": p.library_version,
+            "tool_version": runs[p.x].tool_version,
+            "tags": runs[p.x].tags or {},
+            "notes": notes.get(runs[p.x].id, []),
+            "pooled": p.pooled,
+            "flagged": p.flagged,
+            "flags": p.flags,
         }
         for p in ordered
     ]

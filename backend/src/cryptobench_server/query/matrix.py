@@ -4,7 +4,8 @@ A row is a result identity as DESIGN defines it (algorithm, operation, library a
 params; plus any `split` dimensions asked for) without the column dimension: with
 `column=param.block_bytes` the rows are the params minus block_bytes. A cell aggregates every
 result of its row and column exactly as GET /chart aggregates a point (query/chart.py's
-`chart_rows`, so medians are exact); a row a column did not measure has no cell.
+`chart_rows`, so medians are exact, with what it pools and its flags); a row a column did not
+measure has no cell. Columns sort as GET /chart sorts x (versions as versions).
 
 Against a baseline column: `ratio = value / baseline value` and `speedup` = how many times better
 than the baseline whatever the metric's direction (baseline / value when less is better, else
@@ -22,10 +23,11 @@ from sqlalchemy.orm import Session
 from cryptobench_contract.units import LESS_IS_BETTER
 from cryptobench_server.models import Series
 from cryptobench_server.query import relative
-from cryptobench_server.query.chart import Agg, PointRow, chart_rows, numeric
+from cryptobench_server.query.chart import Agg, PointRow, chart_rows, x_order, x_sort_key
 from cryptobench_server.query.compare import geomean
 from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
 from cryptobench_server.query.filters import Filters
+from cryptobench_server.query.pooled import ALL_PARAMS
 
 #: The identity dimensions of a row, in the order rows are sorted by.
 IDENTITY = ("algorithm", "operation", "library")
@@ -50,7 +52,7 @@ def matrix_rows(
     """The chart aggregation with x = the column and series = identity, params, then `split`."""
     series = [
         *(dimension(name, source=Series) for name in IDENTITY),
-        Dimension("params", Series.params),
+        Dimension(ALL_PARAMS, Series.params),
         *split,
     ]
     return chart_rows(session, metric=metric, x=column, series=series, agg=agg, filters=filters)
@@ -65,12 +67,9 @@ def build(
     baseline: str | None,
 ) -> Matrix:
     """Shape point rows into columns and rows; `baseline` None means the first column."""
-    texts = sorted({str(p.x) for p in points})
-    numbers = numeric(texts)
-    order: list[tuple[Any, str]] = (
-        sorted(zip(numbers, texts, strict=False)) if numbers else [(t, t) for t in texts]
-    )
-    values, texts = [v for v, _ in order], [t for _, t in order]
+    value_of = x_order(column, sorted({str(p.x) for p in points}))
+    texts = sorted(value_of, key=lambda t: x_sort_key(column)(value_of[t]))
+    values = [value_of[t] for t in texts]
     base = texts[0] if baseline is None and texts else baseline
     cells: dict[str, dict[str, PointRow]] = {}
     keys: dict[str, dict[str, Any]] = {}
@@ -85,7 +84,7 @@ def build(
     for text in sorted(keys, key=lambda t: _sort_key(keys[t], split)):
         measured = cells[text]
         reference = measured.get(base) if base is not None else None
-        row_cells: list[dict[str, float | None] | None] = []
+        row_cells: list[dict[str, Any] | None] = []
         for x in texts:
             found = measured.get(x)
             if found is None:
@@ -103,6 +102,9 @@ def build(
                     "n": found.n,
                     "ratio": ratio,
                     "speedup": speedup,
+                    "pooled": found.pooled,
+                    "flagged": found.flagged,
+                    "flags": found.flags,
                 }
             )
         rows.append({"key": keys[text], "cells": row_cells})

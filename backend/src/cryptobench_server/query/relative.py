@@ -42,8 +42,10 @@ def relative(
             reference = base_points.get(str(p["x"])) if baseline_x is None else own.get(baseline_x)
             ratio = None if reference is None else speedup(p["value"], reference, less_is_better)
             if ratio is not None:
+                basis = {name: p[name] for name in ("pooled", "flagged", "flags")}
                 points.append(
                     {"x": p["x"], "value": p["value"], "baseline": reference, "speedup": ratio}
+                    | basis
                 )
         ratios = [p["speedup"] for p in points if str(p["x"]) != baseline_x]
         if s["key"] != baseline_key:

@@ -11,6 +11,8 @@
 - `pack_figures(column)`: the aggregate packing a group's non-NULL floats as big-endian float64
   (NULL when there are none): PostgreSQL `string_agg(float8send(column), ''::bytea)`; SQLite
   an aggregate `cb_pack_figures`.
+- `json_items(column)`: the (key, value) rows of a JSON object column, a table-valued function
+  to join: PostgreSQL `jsonb_each_text`, SQLite `json_each`.
 - `sqrt(x)`: built into PostgreSQL; registered on every SQLite connection (SQLite has it only
   when built with its math functions).
 
@@ -126,6 +128,24 @@ def _pack_figures_pg(element: pack_figures, compiler, **kw) -> str:
 @compiles(pack_figures)
 def _pack_figures_sqlite(element: pack_figures, compiler, **kw) -> str:
     return f"cb_pack_figures({compiler.process(element.clauses, **kw)})"
+
+
+class json_items(FunctionElement):
+    """Table-valued: one (key, value) row per key of a JSON object; `.table_valued("key",
+    "value")` makes it a FROM item whose expression may refer to the tables before it."""
+
+    inherit_cache = True
+    name = "json_items"
+
+
+@compiles(json_items, "postgresql")
+def _json_items_pg(element: json_items, compiler, **kw) -> str:
+    return f"jsonb_each_text({compiler.process(element.clauses, **kw)})"
+
+
+@compiles(json_items)
+def _json_items_sqlite(element: json_items, compiler, **kw) -> str:
+    return f"json_each({compiler.process(element.clauses, **kw)})"
 
 
 class _ConcatBytes:

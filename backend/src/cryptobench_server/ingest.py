@@ -37,6 +37,7 @@ from cryptobench_server.normalize import (
     disagreeing_metrics,
     figure_plan,
     plausibility_flags,
+    run_facts,
 )
 from cryptobench_server.rollups import add_runs
 
@@ -326,6 +327,8 @@ class ResultRows:
                     stats=r.stats,
                     metric=r.metric,
                     cycles_per_op=figures[CYCLES],
+                    bytes_per_s=figures[BYTES_PER_S],
+                    run=run,
                 )
                 self._seen[ident.series_key].append((position, r.metric, figures[NS], flags))
                 yield (

@@ -38,6 +38,7 @@ from cryptobench_server.changes.detect import CI999_Z, RELATIVE_ERROR_KINDS
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import concat_bytes, join_bytes, pack_figures
+from cryptobench_server.reflag import recheck
 
 Progress = Callable[[str], None]
 #: Runs per statement of a rebuild: ~50k results of the bench workload, a progress line each.
@@ -111,6 +112,7 @@ def _build(connection: Connection, run_pks: list[int], progress: Progress) -> in
     """The read model of `run_pks`, their results' plausibility flags checked again first."""
     for start in range(0, len(run_pks), BATCH):
         batch = run_pks[start : start + BATCH]
+        recheck(connection, batch)
         insert_series(connection, batch)
         insert_series_runs(connection, batch)
         progress(f"series of {start + len(batch):,}/{len(run_pks):,} runs")
@@ -151,6 +153,7 @@ def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
             *(getattr(Result, c) for c in columns),
             Run.source,
             Run.machine_id,
+            Run.clock_hz,
             Run.tags,
         )
         .join(Run, Run.id == Result.run_pk)

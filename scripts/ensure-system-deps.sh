@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests need, only those that are missing.
+# Installs the Debian packages the tests need, only those that are missing, and fetches Mbed TLS's
+# source package into a cache for the firmware's RV32 build (scripts/fetch-mbedtls-source.sh).
 set -euo pipefail
 missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
@@ -15,13 +16,20 @@ command -v mvn >/dev/null || missing+=(maven)
 [ -x /usr/sbin/dockerd ] || missing+=(docker.io)
 [ -x /usr/bin/docker-compose ] || missing+=(docker-compose)
 [ -x /usr/sbin/debootstrap ] || missing+=(debootstrap)
-if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
-echo "installing Debian packages: ${missing[*]}"
-if [ "$(id -u)" -ne 0 ]; then
-  echo "not root: run 'sudo apt-get install ${missing[*]}' and try again" >&2
-  exit 1
+# the firmware's RV32 build under QEMU (agents/esp32c6/rv32): bare-metal cross compiler, its C
+# library, the emulator; Mbed TLS's sources come from Debian's source package (below)
+command -v riscv64-unknown-elf-gcc >/dev/null || missing+=(gcc-riscv64-unknown-elf)
+[ -f /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs ] || missing+=(picolibc-riscv64-unknown-elf)
+command -v qemu-system-riscv32 >/dev/null || missing+=(qemu-system-misc)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "not root: run 'sudo apt-get install ${missing[*]}' and try again" >&2
+    exit 1
+  fi
+  if [[ " ${missing[*]} " == *":i386 "* ]] && ! dpkg --print-foreign-architectures | grep -qx i386; then
+    dpkg --add-architecture i386
+  fi
+  "$(dirname "$0")/apt-install.sh" "${missing[@]}"
 fi
-if [[ " ${missing[*]} " == *":i386 "* ]] && ! dpkg --print-foreign-architectures | grep -qx i386; then
-  dpkg --add-architecture i386
-fi
-exec "$(dirname "$0")/apt-install.sh" "${missing[@]}"
+"$(dirname "$0")/fetch-mbedtls-source.sh" >/dev/null

@@ -6,7 +6,7 @@ from collect_support import make_run
 from rich.console import Console
 
 from cryptobench_collect.delivery import DeliveryOptions, deliver, flush
-from cryptobench_collect.errors import OnlySpooled, RuntimeFailure, UsageError
+from cryptobench_collect.errors import OnlySpooled, RuntimeFailure, ServerUnreachable, UsageError
 from cryptobench_collect.spool import Spool
 
 
@@ -83,8 +83,8 @@ def test_flush_sends_pending_runs_oldest_first(tmp_path):
         seen.append(json.loads(request.content)["run_id"])
         return httpx.Response(201)
 
-    sent, problems = flush(options(tmp_path, accept, server="http://s"))
-    assert (sent, problems) == (2, [])
+    done = flush(options(tmp_path, accept, server="http://s"))
+    assert (done.pending, done.sent, done.taken, done.problems) == (2, 2, 0, [])
     assert seen == ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"]
     assert len(spool.paths("sent")) == 2
 
@@ -92,3 +92,30 @@ def test_flush_sends_pending_runs_oldest_first(tmp_path):
 def test_bad_tag_value_is_a_usage_error(tmp_path):
     with pytest.raises(UsageError, match="tags"):
         deliver(make_run(), options(tmp_path, no_upload=True, tags={"k": "v" * 300}))
+
+
+def test_flush_stops_only_when_no_connection_can_be_made(tmp_path):
+    """A 503 for one run leaves it pending and the flush goes on; a refused connection ends
+    it, the runs after it untried."""
+    spool = Spool(tmp_path / "spool")
+    for n in range(1, 5):
+        spool.add(make_run(f"00000000-0000-4000-8000-00000000000{n}"))
+    seen = []
+
+    def answer(request):
+        seen.append(json.loads(request.content)["run_id"][-1])
+        if seen[-1] == "1":
+            return httpx.Response(503, json={"title": "Database busy"})
+        if seen[-1] == "2":
+            return httpx.Response(201)
+        raise httpx.ConnectError("refused")
+
+    done = flush(options(tmp_path, answer, server="http://s"))
+    assert seen == ["1", "2", "3"]
+    assert (done.pending, done.sent, done.taken) == (4, 1, 0)
+    assert [type(p) for p in done.problems] == [OnlySpooled, ServerUnreachable]
+    assert "HTTP 503: Database busy; run 00000000-0000-4000-8000-000000000001 waits" in str(
+        done.problems[0]
+    )
+    assert str(done.problems[1]).endswith("the 1 pending run(s) after it were not tried")
+    assert len(spool.paths("pending")) == 3

@@ -106,3 +106,19 @@ def test_any_text_is_a_spool_item_or_an_input_error(text):
         decode_item(text, source_name="fuzz.json")
     except InputError as exc:
         assert str(exc).startswith("fuzz.json")
+
+
+def test_a_claimed_file_is_one_process_s_until_released_and_gone_once_moved(tmp_path):
+    spool = Spool(tmp_path)
+    path = spool.add(make_run())
+    with spool.claim(path) as mine:
+        with spool.claim(path) as theirs:
+            assert (mine, theirs) == (True, False)
+        spool.mark_sent(path)
+    with spool.claim(path) as late:
+        assert late is False
+    again = spool.add(make_run("00000000-0000-4000-8000-000000000002"))
+    with spool.claim(again) as first:
+        assert first is True
+    with spool.claim(again) as second:
+        assert second is True

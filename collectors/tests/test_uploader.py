@@ -105,3 +105,12 @@ def test_gives_up_at_the_deadline_and_says_unreachable():
 def test_other_4xx_are_rejected(status):
     up, _, _ = uploader([problem(status, detail="nope")])
     assert up.upload("{}").status == "rejected"
+
+
+@pytest.mark.parametrize(
+    "answer", [httpx.Response(503), httpx.Response(429), httpx.ReadTimeout("no answer")]
+)
+def test_a_server_that_answers_badly_is_failing_not_unreachable(answer):
+    up, seen, _ = uploader([answer], deadline_s=5.0)
+    assert up.upload("{}").status == "failing"
+    assert len(seen) > 1

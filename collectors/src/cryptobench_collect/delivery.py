@@ -2,7 +2,8 @@
 
 Every run that is meant for a server is first written to the spool's pending/ directory, then
 uploaded, then moved to sent/ (or failed/ with the server's problem detail). If the server
-cannot be reached the run stays in pending/ and OnlySpooled (exit code 3) says so. With
+cannot be reached, or fails on it, the run stays in pending/ and OnlySpooled (exit code 3) says
+so. `flush` sends what waits in pending/, going on past a run that fails. With
 --fail-on-regression the server is then asked which regressions it found at the run (gate.py;
 RegressionFound, exit code 4).
 """
@@ -16,7 +17,13 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from cryptobench_collect.documents import write_atomically
-from cryptobench_collect.errors import CollectorError, OnlySpooled, RuntimeFailure, UsageError
+from cryptobench_collect.errors import (
+    CollectorError,
+    OnlySpooled,
+    RuntimeFailure,
+    ServerUnreachable,
+    UsageError,
+)
 from cryptobench_collect.gate import RegressionFound, report
 from cryptobench_collect.spool import Spool
 from cryptobench_contract import RunDocument
@@ -66,7 +73,12 @@ def deliver(run: RunDocument, options: DeliveryOptions) -> RunDocument:
             sys.stdout.write(run.to_json() + "\n")
         return run
     spool = Spool(options.spool_dir)
-    send(spool, spool.add(run), run, options)
+    path = spool.add(run)
+    with spool.claim(path) as claimed:
+        if claimed:
+            send(spool, path, run, options)
+        else:
+            options.console.print(f"run {run.run_id} is being sent by a `cryptobench spool flush`")
     return run
 
 
@@ -89,7 +101,8 @@ def apply_overrides(
 
 
 def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -> None:
-    """Upload one spooled run and move its file according to the server's answer."""
+    """Upload one spooled run (its file claimed, Spool.claim) and move its file according to
+    the server's answer."""
     if not options.server:
         raise OnlySpooled(
             f"no server configured (--server or CRYPTOBENCH_SERVER); run {run.run_id} waits in {path}"
@@ -112,29 +125,49 @@ def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -
             "fix --token / CRYPTOBENCH_TOKEN and run `cryptobench spool flush`"
         )
     else:
-        raise OnlySpooled(
+        kind = ServerUnreachable if outcome.status == "unreachable" else OnlySpooled
+        raise kind(
             f"{outcome.detail}; run {run.run_id} waits in {path} (`cryptobench spool flush`)"
         )
 
 
-def flush(options: DeliveryOptions) -> tuple[int, list[CollectorError]]:
-    """Try the pending runs oldest first; stop at the first unreachable server.
+@dataclass
+class Flushed:
+    """What one flush did: the runs pending when it began, those it sent, those another process
+    had claimed (or moved away) first, and the problems met (their runs stay where they are)."""
 
-    Returns how many were sent and the problems met (the runs concerned stay where they are).
+    pending: int
+    sent: int = 0
+    taken: int = 0
+    problems: list[CollectorError] = field(default_factory=list)
+
+
+def flush(options: DeliveryOptions) -> Flushed:
+    """Try every pending run, oldest first, each claimed by this process alone (Spool.claim).
+
+    A run the server rejects (4xx) goes to failed/, one it fails on (5xx, 429, no answer) stays
+    pending: each is a problem, and the flush goes on with the next run. Only a server that
+    cannot be reached at all ends it; the runs after stay pending, untried, said in the problem.
     """
     spool = Spool(options.spool_dir)
-    sent = 0
-    problems: list[CollectorError] = []
-    for path in spool.paths("pending"):
-        try:
-            send(spool, path, spool.load(path).run, options)
-            sent += 1
-        except RegressionFound as exc:
-            sent += 1
-            problems.append(exc)
-        except OnlySpooled as exc:
-            problems.append(exc)
-            break
-        except CollectorError as exc:
-            problems.append(exc)
-    return sent, problems
+    paths = spool.paths("pending")
+    done = Flushed(pending=len(paths))
+    for index, path in enumerate(paths):
+        with spool.claim(path) as claimed:
+            if not claimed:
+                done.taken += 1
+                continue
+            try:
+                send(spool, path, spool.load(path).run, options)
+                done.sent += 1
+            except RegressionFound as exc:
+                done.sent += 1
+                done.problems.append(exc)
+            except ServerUnreachable as exc:
+                left = len(paths) - index - 1
+                untried = f"; the {left} pending run(s) after it were not tried" if left else ""
+                done.problems.append(ServerUnreachable(f"{exc}{untried}"))
+                break
+            except CollectorError as exc:
+                done.problems.append(exc)
+    return done

@@ -38,3 +38,7 @@ class OnlySpooled(CollectorError):
     """Nothing was uploaded, but every run is kept in the spool's pending/ directory."""
 
     exit_code = 3
+
+
+class ServerUnreachable(OnlySpooled):
+    """No connection to the server at all: the other pending runs would fare the same."""

@@ -3,11 +3,16 @@
 Layout: `<root>/pending/<run_id>.json`, `<root>/sent/`, `<root>/failed/`. Each file is
 `{"spool_version": 1, "run": {...}}` (failed items also carry the server's `problem`).
 Files are written to a temporary name, fsynced and renamed, and moved between states by
-rename, so a kill -9 at any moment leaves a whole file in pending/ or sent/.
+rename, so a kill -9 at any moment leaves a whole file in pending/ or sent/. A process sends a
+pending file only while it holds its claim (`Spool.claim`), so flushes running at once never
+send one run twice, and a file moved away under one is another's, not an error.
 """
 
+import fcntl
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -83,10 +88,33 @@ class Spool:
         return SpoolItem(state=_state_of(path), path=path, run=run, problem=problem)
 
     def paths(self, state: State) -> list[Path]:
+        """The files in `state`, oldest first (those moved away while listed left out)."""
         directory = self.directory(state)
         if not directory.is_dir():
             return []
-        return sorted(directory.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
+        found = []
+        for path in directory.glob("*.json"):
+            try:
+                found.append((path.stat().st_mtime, path.name, path))
+            except FileNotFoundError:
+                continue
+        return [path for _, _, path in sorted(found)]
+
+    @contextmanager
+    def claim(self, path: Path) -> Iterator[bool]:
+        """Hold pending file `path` for this process alone while it is sent: an exclusive lock
+        on the file, which the kernel lets go when the process ends (a flush killed midway
+        leaves the file to the next one). False when another process holds it, or has already
+        moved it away."""
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            yield False
+            return
+        try:
+            yield _locked(fd) and _still_at(fd, path)
+        finally:
+            os.close(fd)
 
     def _move(self, path: Path, state: State) -> Path:
         target = self.directory(state) / path.name
@@ -98,3 +126,20 @@ class Spool:
 def _state_of(path: Path) -> State:
     name = path.parent.name
     return name if name in STATES else "pending"
+
+
+def _locked(fd: int) -> bool:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _still_at(fd: int, path: Path) -> bool:
+    """Whether `path` still names the file open as `fd` (the process that held it before may
+    have moved it to sent/ or failed/)."""
+    try:
+        return os.stat(path).st_ino == os.fstat(fd).st_ino
+    except FileNotFoundError:
+        return False

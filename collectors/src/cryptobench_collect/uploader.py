@@ -3,7 +3,9 @@
 201/200: accepted (200 = the same run was already stored; run_id is the idempotency key).
 401/403: not authorized (the run is fine, the token is not: keep it pending).
 409 and other 4xx: rejected, with the server's problem+json detail.
-429, 5xx and network errors: retried with exponential backoff until a deadline, then unreachable.
+429, 5xx and an answer broken off: retried with exponential backoff until a deadline, then
+failing (this run's upload failed; another one may still go through).
+No connection at all: retried the same way, then unreachable (no upload can go through).
 This module never configures logging; it only logs through its own logger.
 """
 
@@ -21,7 +23,8 @@ log = logging.getLogger(__name__)
 
 RUNS_PATH = "/api/v1/runs"
 CHANGES_PATH = "/api/v1/changes"
-Status = Literal["accepted", "unauthorized", "rejected", "unreachable"]
+Status = Literal["accepted", "unauthorized", "rejected", "failing", "unreachable"]
+RETRIED: tuple[Status, ...] = ("failing", "unreachable")
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,7 @@ class Uploader:
             while True:
                 attempt += 1
                 outcome, retry_after = self._attempt(client, body, attempt)
-                if outcome.status != "unreachable":
+                if outcome.status not in RETRIED:
                     return outcome
                 pause = (
                     retry_after if retry_after is not None else min(0.5 * 2 ** (attempt - 1), 8.0)
@@ -97,7 +100,11 @@ class Uploader:
             log.info(
                 "upload attempt %d failed after %.2fs: %s", attempt, self.clock() - started, exc
             )
-            return UploadOutcome("unreachable", None, f"cannot reach {self.server}: {exc}"), None
+            if _no_connection(exc):
+                return UploadOutcome(
+                    "unreachable", None, f"cannot reach {self.server}: {exc}"
+                ), None
+            return UploadOutcome("failing", None, f"no answer from {self.server}: {exc}"), None
         log.info(
             "upload attempt %d: HTTP %d in %.2fs",
             attempt,
@@ -116,8 +123,14 @@ def classify(response: httpx.Response) -> UploadOutcome:
     if code in (401, 403):
         return UploadOutcome("unauthorized", code, detail, problem)
     if code == 429 or code >= 500:
-        return UploadOutcome("unreachable", code, detail, problem)
+        return UploadOutcome("failing", code, detail, problem)
     return UploadOutcome("rejected", code, detail, problem)
+
+
+def _no_connection(exc: httpx.HTTPError) -> bool:
+    """No connection was made (refused, no route, unknown host): the request never reached the
+    server."""
+    return isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout)
 
 
 def _problem(response: httpx.Response) -> dict[str, Any]:

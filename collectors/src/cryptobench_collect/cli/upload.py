@@ -112,14 +112,15 @@ def spool_flush(
     spool_dir: SpoolDirOpt = None,
     fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
-    """Upload every pending run, oldest first."""
+    """Upload every pending run, oldest first; a run that fails does not hold back the rest,
+    and runs another flush is sending are left to it."""
     options = delivery_options(
         server=server, token=token, spool_dir=spool_dir, fail_on_regression=fail_on_regression
     )
-    pending = len(Spool(options.spool_dir).paths("pending"))
-    sent, problems = flush(options)
-    options.console.print(f"{sent} of {pending} pending run(s) uploaded")
-    _raise_summary(problems, total=pending)
+    done = flush(options)
+    taken = f", {done.taken} taken by another flush" if done.taken else ""
+    options.console.print(f"{done.sent} of {done.pending} pending run(s) uploaded{taken}")
+    _raise_summary(done.problems, total=done.pending)
 
 
 def _load_documents(path: Path) -> list[RunDocument]:

@@ -34,6 +34,12 @@ def pass_on(database: str, url: str, workdir: Path, chosen: list) -> list[Outcom
         return run_probes(stack, chosen)
 
 
+def answer(outcome: Outcome) -> str:
+    if outcome.figures.get("server_killed"):
+        return "server killed past its bound"
+    return f"status {outcome.figures.get('status', 'none')}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
@@ -55,7 +61,7 @@ def main() -> None:
     for paste in largest_paste(lite + postgres):
         print(
             f"largest paste [{paste.database}]: {paste.figures.get('body_mb')} MB body, "
-            f"status {paste.figures.get('status')}, server peak RSS {paste.figures['rss_peak_mb']} MB "
+            f"{answer(paste)}, server peak RSS {paste.figures['rss_peak_mb']} MB "
             f"(+{paste.figures['rss_growth_mb']} MB; bound +{paste.bound.max_rss_mb:.0f} MB)"
         )
     longest = longest_request(lite + postgres)

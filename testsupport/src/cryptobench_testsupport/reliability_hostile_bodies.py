@@ -54,7 +54,7 @@ def paste_bound(body_bytes: int) -> Bound:
     body_mb = body_bytes / MB
     return Bound(
         statuses=("2xx", "4xx"),
-        max_s=READ_S + 2 * body_mb,
+        max_s=round(READ_S + 2 * body_mb),
         max_rss_mb=PASTE_RSS_FACTOR * body_mb + PASTE_RSS_BASE_MB,
     )
 

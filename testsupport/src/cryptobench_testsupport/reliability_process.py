@@ -97,9 +97,12 @@ class MemoryWatch:
                 return
             time.sleep(0.02)
 
-    def figures(self) -> dict[str, float]:
-        return {
+    def figures(self) -> dict[str, float | bool]:
+        figures: dict[str, float | bool] = {
             "rss_before_mb": round(self.baseline_kib / 1024, 1),
             "rss_peak_mb": round(self.peak_mb, 1),
             "rss_growth_mb": round(self.growth_mb, 1),
         }
+        if self.killed:
+            figures["server_killed"] = True
+        return figures

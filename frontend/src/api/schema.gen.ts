@@ -37,10 +37,17 @@ export interface paths {
          * @description GET /chart: one metric aggregated over x and any number of series dimensions.
          *
          *     Response `{"metric", "unit", "x", "series": [{"key": {dim: value}, "points": [{"x", "value", "min",
-         *     "max", "n", "error", "error_kind"}]}]}`. `value` is the `agg` (median | mean | min | max) of the
+         *     "max", "n", "error", "error_kind", "pooled", "flagged", "flags"}]}]}`. `value` is the `agg` (median | mean | min | max) of the
          *     results at that point; min, max and n are over the same results. Results whose metric is NULL
          *     (not derivable, e.g. time without a clock) or that have no x value are absent, never zero.
-         *     Points are sorted by x, numerically when every x is a number.
+         *     Points are sorted by x: as versions for a version dimension ("3.9" before "3.10"), else
+         *     numerically when every x is a number.
+         *
+         *     Each point says what it stands on: `pooled` = the identity dimensions (machine, library,
+         *     library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one
+         *     distinct value among its results, other than x and the series dimensions (`{"machine": 2}`:
+         *     two machines' results in one figure; `{}`: nothing pooled); `flagged` = how many of its results
+         *     carry a plausibility flag, `flags` = how many carry each (GET /vocabulary names them).
          *
          *     Error: a result's reported error is carried into the metric only when it was reported in that
          *     metric (scaled like its value). A point has an error only when every result in it has one and all
@@ -150,6 +157,7 @@ export interface paths {
          *     unit), the per-byte cost `b`, `bytes_per_unit` = 1 / b (asymptotic throughput: bytes per ns or
          *     per cycle) and `half_size` = a / b in bytes (where fixed and per-byte costs are equal). `good`
          *     says whether the fit is worth drawing: three sizes or more, a >= 0, b > 0, R^2 >= `min_r2`.
+         *     Each point says what it pools and its flags, as GET /chart's.
          *
          *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
@@ -188,7 +196,7 @@ export interface paths {
         };
         /**
          * Get History
-         * @description One point per run per series, oldest run first: the median of the run's results of that series, with the run's library version, tool version, tags and notes. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         * @description One point per run per series, oldest run first: the median of the run's results of that series, with the run's library version, tool version, tags and notes, and what the point pools and its flags as GET /chart's. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
         get: operations["history-get_history"];
         put?: never;
@@ -253,8 +261,9 @@ export interface paths {
          *     Rows are result identities under the filters: algorithm, operation, library and canonical params,
          *     less the column dimension (with `column=param.block_bytes` the block size moves into the
          *     columns), plus any `split` dimensions. A cell is the `agg` of its results exactly as GET /chart
-         *     computes a point (exact median); a row a column did not measure has a null cell. Columns are
-         *     sorted numerically when every value is a number.
+         *     computes a point (exact median, with `pooled`, `flagged` and `flags`); a row a column did not
+         *     measure has a null cell. Columns are sorted as versions for a version dimension, else
+         *     numerically when every value is a number.
          *
          *     Each cell carries `ratio` = value / the baseline column's value in its row and `speedup` = how
          *     many times better than the baseline (> 1 better) whatever the metric's direction
@@ -288,6 +297,7 @@ export interface paths {
          *     text `(none)` never names a value, an empty value names an absent one), or an x value
          *     (`baseline_x=2048`: each series against its own point there). Exactly one of the two.
          *
+         *     Points are the chart's (GET /chart: versions in version order, what each pools and its flags).
          *     Each point has its value, the baseline's value and `speedup` = how many times better than the
          *     baseline (> 1 better) whatever the metric's direction (`less_is_better`). Points without a
          *     baseline point are left out. Each series has `geomean_speedup` over its points, and the chart one
@@ -438,9 +448,13 @@ export interface paths {
          * Get Vocabulary
          * @description GET /vocabulary: the contract's names, units and rules, so that the UI keeps no copy of them.
          *
-         *     Metrics (in the order pickers offer them) with their unit, label, better direction and display units (with scales to the canonical
-         *     unit); dimensions with labels and the key grammar of `param.*` and `tag.*`; canonical names with
-         *     their aliases (libraries, curves, paddings, hashes, algorithms); the comparison verdict rule.
+         *     Metrics (in the order pickers offer them) with their unit, label, better direction, display
+         *     units (with scales to the canonical unit) and the prefix family a chart picks its unit from;
+         *     dimensions with labels (and the label pattern of keys without one), the key grammar of `param.*`
+         *     and `tag.*`, which are numeric (sizes: unit and log2 scale, from contract/sizes.py) and which
+         *     hold versions (sorted as versions); canonical names with their aliases (libraries, curves,
+         *     paddings, hashes, algorithms); the plausibility flags with what each means; the comparison
+         *     verdict rule.
          */
         get: operations["vocabulary-get_vocabulary"];
         put?: never;
@@ -586,12 +600,31 @@ export interface components {
             error: number | null;
             /** Error Kind */
             error_kind: string | null;
+            /**
+             * Flagged
+             * @description How many of the point's results carry a plausibility flag
+             */
+            flagged: number;
+            /**
+             * Flags
+             * @description How many of its results carry each flag (GET /vocabulary `flags`)
+             */
+            flags: {
+                [key: string]: number;
+            };
             /** Max */
             max: number;
             /** Min */
             min: number;
             /** N */
             n: number;
+            /**
+             * Pooled
+             * @description Identity dimensions (machine, library, library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one distinct value among the point's results, other than the view's own dimensions, and how many; {} when nothing was pooled
+             */
+            pooled: {
+                [key: string]: number;
+            };
             /** Value */
             value: number;
             /** X */
@@ -709,10 +742,31 @@ export interface components {
                 [key: string]: string;
             };
             /**
+             * Numeric
+             * @description Dimensions whose values are sizes: drawn on a numeric (log2) axis
+             */
+            numeric: {
+                [key: string]: components["schemas"]["NumericDimension"];
+            };
+            /**
              * Prefixes
              * @description Open dimensions: a prefix followed by a key
              */
             prefixes: string[];
+            /**
+             * Unknown Labels
+             * @description Per prefix, the label of a key without one: `{key}` is the key with underscores as spaces
+             */
+            unknown_labels: {
+                [key: string]: string;
+            };
+            /** Version Suffix */
+            version_suffix: string;
+            /**
+             * Versions
+             * @description Dimensions whose values sort as versions (3.9 < 3.10); so does any other whose name ends in `version_suffix`
+             */
+            versions: string[];
         };
         /** DisplayUnit */
         DisplayUnit: {
@@ -890,6 +944,18 @@ export interface components {
         /** HistoryPoint */
         HistoryPoint: {
             /**
+             * Flagged
+             * @description How many of the point's results carry a plausibility flag
+             */
+            flagged: number;
+            /**
+             * Flags
+             * @description How many of its results carry each flag (GET /vocabulary `flags`)
+             */
+            flags: {
+                [key: string]: number;
+            };
+            /**
              * Library Version
              * @description Null when the run's results disagree
              */
@@ -898,6 +964,13 @@ export interface components {
             n: number;
             /** Notes */
             notes: components["schemas"]["NoteOut"][];
+            /**
+             * Pooled
+             * @description Identity dimensions (machine, library, library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one distinct value among the point's results, other than the view's own dimensions, and how many; {} when nothing was pooled
+             */
+            pooled: {
+                [key: string]: number;
+            };
             /**
              * Run Id
              * Format: uuid
@@ -1118,12 +1191,31 @@ export interface components {
         };
         /** MatrixCell */
         MatrixCell: {
+            /**
+             * Flagged
+             * @description How many of the point's results carry a plausibility flag
+             */
+            flagged: number;
+            /**
+             * Flags
+             * @description How many of its results carry each flag (GET /vocabulary `flags`)
+             */
+            flags: {
+                [key: string]: number;
+            };
             /** Max */
             max: number;
             /** Min */
             min: number;
             /** N */
             n: number;
+            /**
+             * Pooled
+             * @description Identity dimensions (machine, library, library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one distinct value among the point's results, other than the view's own dimensions, and how many; {} when nothing was pooled
+             */
+            pooled: {
+                [key: string]: number;
+            };
             /**
              * Ratio
              * @description value / the baseline column's value in this row
@@ -1192,6 +1284,12 @@ export interface components {
             /** Name */
             name: string;
             /**
+             * Prefix
+             * @description How a chart picks its display unit: decimal (B/s, kB/s, MB/s, GB/s), binary (KiB/s, MiB/s), time (ns, µs, ms, s) or count (cycles, kcycles, Mcycles)
+             * @enum {string}
+             */
+            prefix: "binary" | "decimal" | "time" | "count";
+            /**
              * Unit
              * @description The canonical unit
              */
@@ -1201,7 +1299,7 @@ export interface components {
         NoteIn: {
             /**
              * Text
-             * @description What to remember
+             * @description What to remember (no NUL character: PostgreSQL cannot store one)
              */
             text: string;
         };
@@ -1221,6 +1319,20 @@ export interface components {
             id: number;
             /** Text */
             text: string;
+        };
+        /** NumericDimension */
+        NumericDimension: {
+            /**
+             * Scale
+             * @description How an axis of it is drawn
+             * @constant
+             */
+            scale: "log2";
+            /**
+             * Unit
+             * @description B (bytes) or bit
+             */
+            unit: string;
         };
         /**
          * ParseWarning
@@ -1439,13 +1551,35 @@ export interface components {
             /** X */
             x: string;
         };
-        /** RelativePoint */
+        /**
+         * RelativePoint
+         * @description `pooled`, `flagged` and `flags` are the point's own (the baseline point's are on it).
+         */
         RelativePoint: {
             /**
              * Baseline
              * @description The baseline point's value
              */
             baseline: number;
+            /**
+             * Flagged
+             * @description How many of the point's results carry a plausibility flag
+             */
+            flagged: number;
+            /**
+             * Flags
+             * @description How many of its results carry each flag (GET /vocabulary `flags`)
+             */
+            flags: {
+                [key: string]: number;
+            };
+            /**
+             * Pooled
+             * @description Identity dimensions (machine, library, library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one distinct value among the point's results, other than the view's own dimensions, and how many; {} when nothing was pooled
+             */
+            pooled: {
+                [key: string]: number;
+            };
             /**
              * Speedup
              * @description Times better than the baseline (>1 better)
@@ -1513,7 +1647,10 @@ export interface components {
             } | null;
             /** Unit */
             unit: string;
-            /** Value */
+            /**
+             * Value
+             * @description 0 or within [1e-30, 1e+30]
+             */
             value: number;
         };
         /** ResultOut */
@@ -1887,6 +2024,25 @@ export interface components {
         };
         /** SizePoint */
         SizePoint: {
+            /**
+             * Flagged
+             * @description How many of the point's results carry a plausibility flag
+             */
+            flagged: number;
+            /**
+             * Flags
+             * @description How many of its results carry each flag (GET /vocabulary `flags`)
+             */
+            flags: {
+                [key: string]: number;
+            };
+            /**
+             * Pooled
+             * @description Identity dimensions (machine, library, library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one distinct value among the point's results, other than the view's own dimensions, and how many; {} when nothing was pooled
+             */
+            pooled: {
+                [key: string]: number;
+            };
             /** Value */
             value: number;
             /** X */
@@ -1980,6 +2136,13 @@ export interface components {
             dimensions: components["schemas"]["Dimensions"];
             /** Families */
             families: string[];
+            /**
+             * Flags
+             * @description Plausibility flags a stored result may carry, with what each means
+             */
+            flags: {
+                [key: string]: string;
+            };
             /** Metrics */
             metrics: components["schemas"]["MetricInfo"][];
             /**

@@ -12,14 +12,14 @@ const FITS: SizeFitsResponse = {
     {
       key: { "tag.engine": "none" },
       points: [
-        { x: 16, value: 523.2 },
-        { x: 16384, value: 356502 },
+        { x: 16, value: 523.2, pooled: {}, flagged: 0, flags: {} },
+        { x: 16384, value: 356502, pooled: {}, flagged: 0, flags: {} },
       ],
       fit: { a: 175.685, b: 21.7876, r2: 0.99998, n: 6, good: true, bytes_per_unit: 1 / 21.7876, half_size: 175.685 / 21.7876 },
     },
     {
       key: { "tag.engine": "devcrypto" },
-      points: [{ x: 16, value: 926.6 }],
+      points: [{ x: 16, value: 926.6, pooled: {}, flagged: 0, flags: {} }],
       fit: { a: 468.5, b: 0.1151, r2: 0.5266, n: 6, good: false, bytes_per_unit: 1 / 0.1151, half_size: 468.5 / 0.1151 },
     },
   ],

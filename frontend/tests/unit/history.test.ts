@@ -30,6 +30,9 @@ const HISTORY: History = {
         library_version: i === 3 ? "3.6.3" : "3.6.2",
         tool_version: "1.0.0",
         tags: {},
+        pooled: {},
+        flagged: 0,
+        flags: {},
         notes: i === 2 ? [{ id: 7, text: "new <board>", author: "ops", created_at: "2026-11-02T03:00:00Z" }] : [],
       })),
     },
@@ -107,7 +110,7 @@ describe("history", () => {
   });
 
   it("marks a run's point that pooled machines, and says so on hover", () => {
-    const pooled = { ...HISTORY, series: [{ ...HISTORY.series[0]!, points: HISTORY.series[0]!.points.map((p, i) => ({ ...p, pooled: i === 0 ? { machine: 2 } : {} })) }] };
+    const pooled = { ...HISTORY, series: [{ ...HISTORY.series[0]!, points: HISTORY.series[0]!.points.map((p, i) => ({ ...p, pooled: i === 0 ? { machine: 2 } : ({} as Record<string, number>) })) }] };
     const line = historyFigure(pooled, [], { axis: "time", versionOrder: [], theme: THEME }).data[0] as { marker: { symbol: string[] }; text: string[] };
     expect(line.marker.symbol).toEqual(["diamond-open", "circle", "circle"]);
     expect(line.text[0]).toContain("◇ pooled 2 machines");

@@ -143,7 +143,7 @@ describe("labels from data in charts", () => {
         {
           key: { machine: LINK },
           points: [
-            { run_id: "r1", started_at: "2026-11-01T02:00:00Z", value: 1, n: 1, library_version: "<b>1</b>", tool_version: null, tags: {}, notes: [{ id: 1, text: LINK, author: "<i>me</i>", created_at: "2026-11-01T03:00:00Z" }] },
+            { run_id: "r1", started_at: "2026-11-01T02:00:00Z", value: 1, n: 1, library_version: "<b>1</b>", tool_version: null, tags: {}, pooled: {}, flagged: 0, flags: {}, notes: [{ id: 1, text: LINK, author: "<i>me</i>", created_at: "2026-11-01T03:00:00Z" }] },
           ],
         },
       ],

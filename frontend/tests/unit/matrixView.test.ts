@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MatrixResponse } from "../../src/api/types";
 import { DEFAULT_MATRIX, decodeMatrix, encodeMatrix, matrixCsv, matrixTable, speedupColour, varyingParams, type MatrixState } from "../../src/lib/matrixView";
 
-const cell = (value: number, speedup: number | null) => ({ value, min: value, max: value, n: 1, ratio: speedup === null ? null : 1 / speedup, speedup });
+const cell = (value: number, speedup: number | null) => ({ value, min: value, max: value, n: 1, ratio: speedup === null ? null : 1 / speedup, speedup, pooled: {}, flagged: 0, flags: {} });
 
 /** RSA verify by opt level, as GET /matrix answers for test_read_matrix's documents (ns/op). */
 const MATRIX: MatrixResponse = {

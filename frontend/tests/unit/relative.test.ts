@@ -14,8 +14,8 @@ const REL: RelativeResponse = {
   baseline_series: { "tag.opt_level": "-O2" },
   baseline_x: null,
   series: [
-    { key: { "tag.opt_level": "-O2" }, points: [{ x: 2048, value: 54.18, baseline: 54.18, speedup: 1 }], geomean_speedup: null },
-    { key: { "tag.opt_level": "-Os" }, points: [{ x: 2048, value: 83.49, baseline: 54.18, speedup: 54.18 / 83.49 }], geomean_speedup: 54.18 / 83.49 },
+    { key: { "tag.opt_level": "-O2" }, points: [{ x: 2048, value: 54.18, baseline: 54.18, speedup: 1, pooled: {}, flagged: 0, flags: {} }], geomean_speedup: null },
+    { key: { "tag.opt_level": "-Os" }, points: [{ x: 2048, value: 83.49, baseline: 54.18, speedup: 54.18 / 83.49, pooled: {}, flagged: 0, flags: {} }], geomean_speedup: 54.18 / 83.49 },
   ],
   geomean_speedup: 54.18 / 83.49,
 };

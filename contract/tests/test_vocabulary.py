@@ -1,5 +1,6 @@
 import pytest
 
+from cryptobench_contract.libraries import canonical_identity
 from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import (
     canonical_algorithm,
@@ -90,3 +91,24 @@ def test_openssl_k_is_1000_bytes():
 
 def test_ambiguous_size_params_are_not_byte_counts():
     assert canonical_params({"size": "1024", "length": "64"}) == {"size": "1024", "length": "64"}
+
+
+def _fullwidth(text: str) -> str:
+    """`text` with its ASCII letters, digits and '-' in their fullwidth forms (U+FF01..)."""
+    return "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in text)
+
+
+@pytest.mark.parametrize(
+    ("spelling", "canon"),
+    [("OpenSSL", "OpenSSL"), ("mbedtls", "Mbed TLS"), ("Bouncy Castle", "Bouncy Castle")],
+)
+def test_library_names_in_compatibility_forms_are_the_library(spelling, canon):
+    assert canonical_identity(_fullwidth(spelling), None, {}).library == canon
+    named = canonical_identity(_fullwidth(f"{spelling} 3.0.2"), None, {})
+    assert (named.library, named.library_version) == (canon, "3.0.2")
+
+
+def test_vocabulary_names_in_compatibility_forms_are_matched():
+    assert canonical_curve(_fullwidth("P-256")) == "secp256r1"
+    assert canonical_algorithm(_fullwidth("aes-128-cbc")) == "AES-128-CBC"
+    assert canonical_params({_fullwidth("keySize"): "2048"}) == {"key_bits": 2048}

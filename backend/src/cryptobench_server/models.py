@@ -1,7 +1,7 @@
 """Tables: machines, runs, their artifacts, results, the series read model and API tokens (SQLAlchemy 2, portable SQLite/PostgreSQL)."""
 
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -15,6 +15,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     Text,
+    TypeDecorator,
     Uuid,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -24,7 +25,26 @@ from cryptobench_server.db import Base
 
 JsonDoc = JSON().with_variant(JSONB(), "postgresql")
 BigId = BigInteger().with_variant(Integer(), "sqlite")
-UtcDateTime = DateTime(timezone=True)
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """An instant, stored in UTC converted from its offset and read back aware in UTC.
+
+    SQLite keeps no offset: 10:00+05:00 stored as given read back as 10:00 UTC, five hours off
+    (PostgreSQL's timestamptz converts by itself). A naive datetime is taken as UTC."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return None if value is None else _in_utc(value)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return None if value is None else _in_utc(value)
+
+
+def _in_utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 class Machine(Base):

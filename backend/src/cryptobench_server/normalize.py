@@ -10,6 +10,7 @@ reported value `v`; the coefficients depend only on (metric, unit, clock, bytes 
 computed once per combination, which keeps 200k results per upload cheap.
 """
 
+import math
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import pairwise
@@ -66,7 +67,8 @@ def _step(term: Term, conv: Conversion, quantity: float) -> Term:
 def derivation(
     metric: str, unit: str, clock_hz: float | None, op_bytes: float | None
 ) -> dict[str, Term]:
-    """Each figure reachable from a value reported in `unit`, as a Term of that value."""
+    """Each figure reachable from a value reported in `unit`, as a Term of that value. A figure
+    whose coefficient is beyond float64 (a clock of 1e-320 Hz) is not derivable."""
     quantities = {"": 1.0, "clock": clock_hz, "bytes": op_bytes}
     terms = {metric: Term(UNITS[unit].scale, 1)}
     changed = True
@@ -75,8 +77,10 @@ def derivation(
         for conv in CONVERSIONS:
             quantity = quantities[conv.needs]
             if conv.source in terms and conv.target not in terms and quantity:
-                terms[conv.target] = _step(terms[conv.source], conv, quantity)
-                changed = True
+                term = _step(terms[conv.source], conv, quantity)
+                if 0 < term.coef < math.inf:
+                    terms[conv.target] = term
+                    changed = True
     return terms
 
 

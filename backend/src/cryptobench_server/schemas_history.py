@@ -5,13 +5,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from cryptobench_contract.bounds import NO_NUL
 from cryptobench_server.schemas_read import NoteOut, PointBasis, UtcDatetime
 
 NOTE_MAX_CHARS = 4000
 
 
 class NoteIn(BaseModel):
-    text: str = Field(min_length=1, max_length=NOTE_MAX_CHARS, description="What to remember")
+    text: str = Field(
+        min_length=1,
+        max_length=NOTE_MAX_CHARS,
+        pattern=NO_NUL,
+        description="What to remember (no NUL character: PostgreSQL cannot store one)",
+    )
 
 
 class HistoryPoint(PointBasis):

@@ -8,9 +8,9 @@ pending file only while it holds its claim (`Spool.claim`), so flushes running a
 send one run twice, and a file moved away under one is another's, not an error.
 """
 
-import fcntl
 import json
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -128,12 +128,27 @@ def _state_of(path: Path) -> State:
     return name if name in STATES else "pending"
 
 
-def _locked(fd: int) -> bool:
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
+if sys.platform == "win32":
+    import msvcrt
+
+    def _locked(fd: int) -> bool:
+        """Locks the file's first byte; Windows releases it when the process ends."""
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+else:
+    import fcntl
+
+    def _locked(fd: int) -> bool:
+        """An exclusive flock; the kernel releases it when the process ends."""
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
 
 
 def _still_at(fd: int, path: Path) -> bool:

@@ -1,13 +1,15 @@
 """Library identity (shared/DESIGN.md "Vocabulary", libraries): one canonical name per library.
 
 `library` is the implementation the benchmark called. Aliases are matched without regard to case,
-spaces and punctuation (mbedtls, mbed TLS, MbedTLS -> Mbed TLS). A JCA provider is the library
-(SunEC, not "JDK"); an engine of another project underneath is `params.provider` with
-`params.provider_version`. Versions never stay inside names: "OpenSSL 4.0.3 29 Sep 2026" is
-OpenSSL, version 4.0.3. A name that is not known is kept as given.
+spaces, punctuation and Unicode compatibility forms (mbedtls, mbed TLS, MbedTLS -> Mbed TLS;
+OpenSSL in fullwidth letters -> OpenSSL: names are NFKC-normalized before they are compared). A
+JCA provider is the library (SunEC, not "JDK"); an engine of another project underneath is
+`params.provider` with `params.provider_version`. Versions never stay inside names: "OpenSSL
+4.0.3 29 Sep 2026" is OpenSSL, version 4.0.3. A name that is not known is kept as given.
 """
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -52,8 +54,10 @@ JDK_PROVIDERS = frozenset({"SunEC", "SunRsaSign", "SunJCE", "SUN", "SunPKCS11"})
 
 
 def fold(name: str) -> str:
-    """Lower case with every character that is not a letter, digit or '+' removed."""
-    return "".join(ch for ch in name.casefold() if ch.isalnum() or ch == "+")
+    """NFKC-normalized, lower case, with every character that is not a letter, digit or '+'
+    removed."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in folded if ch.isalnum() or ch == "+")
 
 
 _BY_FOLD: dict[str, str] = {
@@ -75,7 +79,7 @@ def split_library(spelling: str) -> LibraryName:
     known = _BY_FOLD.get(fold(spelling))
     if known is not None:
         return LibraryName(known, None)
-    match = _NAME_VERSION.match(spelling)
+    match = _NAME_VERSION.match(unicodedata.normalize("NFKC", spelling))
     if match:
         known = _BY_FOLD.get(fold(match["name"]))
         if known is not None:

@@ -19,6 +19,17 @@ from pydantic import (
     model_validator,
 )
 
+from cryptobench_contract.bounds import (
+    INT64_MAX,
+    NO_NUL,
+    NUMBER_MAX,
+    NUMBER_MIN,
+    Figure,
+    JsonFigure,
+    NulReplaced,
+    ParamNumber,
+    check_storable,
+)
 from cryptobench_contract.libraries import canonical_identity
 from cryptobench_contract.units import METRICS, UNITS, Metric, canonical_unit_symbol, units_for
 from cryptobench_contract.vocabulary import (
@@ -34,14 +45,29 @@ SCHEMA_ID: Final = "cryptobench.run/v1"
 MAX_ARTIFACT_CHARS = 4 * 1024 * 1024
 MAX_RESULTS = 100_000
 MAX_WARNINGS = 10_000
-#: Integers anywhere in a document fit in 64 bits (what JSON tools and databases store exactly).
-INT64_MAX = 2**63 - 1
+#: Tags of a run and params of a result: every one is a facet dimension and a chart series key,
+#: so their count and length bound what /facets, /matrix and the Explorer show.
+MAX_TAGS = 64
+MAX_PARAMS = 32
+MAX_KEY_CHARS = 64
+MAX_VALUE_CHARS = 200
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-Text = Annotated[str, StringConstraints(max_length=4000)]
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-ParamValue = Annotated[str, StringConstraints(max_length=200)] | int | float | bool
-Stats = dict[Annotated[str, StringConstraints(min_length=1, max_length=32)], NonNegative]
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200, pattern=NO_NUL)
+]
+Key = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=MAX_KEY_CHARS, pattern=NO_NUL
+    ),
+]
+Text = Annotated[str, StringConstraints(max_length=4000, pattern=NO_NUL)]
+ReadText = Annotated[str, NulReplaced, StringConstraints(max_length=4000)]
+ShortText = Annotated[str, StringConstraints(max_length=MAX_VALUE_CHARS, pattern=NO_NUL)]
+ParamValue = ShortText | int | ParamNumber | bool
+Stats = dict[
+    Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=NO_NUL)], JsonFigure
+]
 
 
 class _Strict(BaseModel):
@@ -53,7 +79,7 @@ class Machine(_Strict):
     arch: Name | None = None
     cpu_model: Name | None = None
     cores: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
-    clock_hz: Annotated[float, Field(gt=0, le=1e12, allow_inf_nan=False)] | None = Field(
+    clock_hz: Annotated[float, Field(ge=NUMBER_MIN, le=1e12, allow_inf_nan=False)] | None = Field(
         default=None,
         description="Clock the run was measured at; extra.clock_source says configured, measured or nominal",
     )
@@ -63,8 +89,8 @@ class Machine(_Strict):
 
     @field_validator("extra")
     @classmethod
-    def _extra_integers_fit(cls, extra: dict[str, Any]) -> dict[str, Any]:
-        _integers_fit(extra, "extra")
+    def _extra_storable(cls, extra: dict[str, Any]) -> dict[str, Any]:
+        check_storable(extra, "extra")
         return extra
 
 
@@ -76,8 +102,10 @@ class Tool(_Strict):
 
 
 class Artifact(_Strict):
-    media_type: Annotated[str, StringConstraints(min_length=3, max_length=100)] = "text/plain"
-    content: Annotated[str, StringConstraints(max_length=MAX_ARTIFACT_CHARS)]
+    media_type: Annotated[str, StringConstraints(min_length=3, max_length=100, pattern=NO_NUL)] = (
+        "text/plain"
+    )
+    content: Annotated[str, NulReplaced, StringConstraints(max_length=MAX_ARTIFACT_CHARS)]
 
 
 class ParseWarning(_Strict):
@@ -86,9 +114,9 @@ class ParseWarning(_Strict):
     line: Annotated[int, Field(ge=1, le=INT64_MAX)] | None = Field(
         default=None, description="1-based line number"
     )
-    text: Text = Field(description="The line as the tool printed it")
-    message: Text = Field(description="Why it was not understood")
-    file: Annotated[str, StringConstraints(max_length=1000)] | None = None
+    text: ReadText = Field(description="The line as the tool printed it")
+    message: ReadText = Field(description="Why it was not understood")
+    file: Annotated[str, StringConstraints(max_length=1000, pattern=NO_NUL)] | None = None
 
 
 class Result(_Strict):
@@ -98,15 +126,15 @@ class Result(_Strict):
     operation: Operation | None = None
     library: Name | None = None
     library_version: Name | None = None
-    params: dict[Name, ParamValue] = Field(default_factory=dict)
+    params: dict[Key, ParamValue] = Field(default_factory=dict, max_length=MAX_PARAMS)
     metric: Metric
-    value: NonNegative
-    unit: Annotated[str, StringConstraints(min_length=1, max_length=32)]
-    error: NonNegative | None = None
+    value: Figure = Field(description=f"0 or within [{NUMBER_MIN:g}, {NUMBER_MAX:g}]")
+    unit: Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=NO_NUL)]
+    error: Figure | None = None
     error_kind: ErrorKind | None = None
     samples: Annotated[int, Field(ge=1, le=10**12)] | None = None
     stats: Stats | None = None
-    raw: list[NonNegative] | list[list[NonNegative]] | None = None
+    raw: list[JsonFigure] | list[list[JsonFigure]] | None = None
 
     @model_validator(mode="after")
     def _unit_matches_metric(self) -> Self:
@@ -146,24 +174,10 @@ def _canonical(
     algorithm: str, library: str | None, version: str | None, params: tuple[tuple[str, Any], ...]
 ) -> tuple[str, str | None, str | None, tuple[tuple[str, Any], ...]]:
     """Memoized: a run of 100,000 results names a few hundred distinct identities."""
-    _integers_fit(dict(params), "params")
+    check_storable(dict(params), "params")
     identity = canonical_identity(library, version, canonical_params(dict(params)))
     items = tuple(identity.params.items())
     return canonical_algorithm(algorithm), identity.library, identity.library_version, items
-
-
-def _integers_fit(value: Any, where: str) -> None:
-    """Raises ValueError naming the first integer in `value` (nested) beyond 64 bits."""
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int) and not -INT64_MAX - 1 <= value <= INT64_MAX:
-        raise ValueError(f"{where}: integer {value} does not fit in 64 bits")
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            _integers_fit(inner, f"{where}.{key}")
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            _integers_fit(inner, f"{where}[{index}]")
 
 
 class RunHead(_Strict):
@@ -178,9 +192,7 @@ class RunHead(_Strict):
     finished_at: AwareDatetime | None = None
     machine: Machine
     tool: Tool
-    tags: dict[Name, Annotated[str, StringConstraints(max_length=200)]] = Field(
-        default_factory=dict
-    )
+    tags: dict[Key, ShortText] = Field(default_factory=dict, max_length=MAX_TAGS)
     results: Annotated[list[Any], Field(min_length=1, max_length=MAX_RESULTS)]
     artifact: Artifact | None = None
     warnings: Annotated[list[ParseWarning], Field(max_length=MAX_WARNINGS)] = Field(

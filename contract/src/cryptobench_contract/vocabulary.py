@@ -4,6 +4,7 @@ Every parser and the backend map names through these functions; a name that is n
 kept verbatim, never dropped.
 """
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Literal
 
@@ -55,7 +56,10 @@ def _table(canon: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
 
 
 def _fold(name: str) -> str:
-    return "".join(ch for ch in name.strip().lower() if ch not in "-_ /")
+    """NFKC-normalized (SHA-256 in fullwidth letters is SHA-256), lower case, without '-', '_',
+    ' ' or '/'."""
+    folded = unicodedata.normalize("NFKC", name).strip().lower()
+    return "".join(ch for ch in folded if ch not in "-_ /")
 
 
 CURVE_NAMES: dict[str, tuple[str, ...]] = {

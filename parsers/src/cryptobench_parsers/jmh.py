@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDocument, Tool
+from cryptobench_contract.bounds import JSON_NUMBER_MAX, NUMBER_MIN
 from cryptobench_contract.libraries import JDK_PROVIDERS, split_library
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
@@ -294,14 +295,20 @@ def _metric_result(
 
 
 def _number(value: Any) -> float | None:
-    """A finite number, or None for JMH's "NaN"/"Infinity" strings, null and non-numbers."""
+    """A number the contract stores in every place a JMH figure goes (0 or of a magnitude
+    within [NUMBER_MIN, JSON_NUMBER_MAX], cryptobench_contract.bounds), or None for JMH's
+    "NaN"/"Infinity" strings, null, non-numbers and numbers beyond that."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         return None
     try:
         number = float(value)
     except ValueError:
         return None
-    return number if math.isfinite(number) else None
+    if not math.isfinite(number) or not (
+        number == 0 or NUMBER_MIN <= abs(number) <= JSON_NUMBER_MAX
+    ):
+        return None
+    return number
 
 
 def _stats(percentiles: Any) -> dict[str, float] | None:

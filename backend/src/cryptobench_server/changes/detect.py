@@ -28,16 +28,23 @@ Walking the points from the oldest, at each point `i`:
 - `confidence` is the two-sided normal probability erf(z / sqrt 2) (1.0 when se is 0: figures
   that never move, like cycle counts, change only by the threshold).
 
+Total over the whole float range: every figure is compared through its logarithm (ln b - ln a,
+never ln(b / a), which overflows or underflows to 0 between 1e308 and 1e-308), a level is
+`query.stats.median` (never (a + b) / 2, which overflows), and a step's ratio is kept within the
+finite positive floats, so any finite positive points give finite steps and no exception.
+
 Why this and not a plain lookback z-score: a z-score of one new point against a window reports
 every outlier and, after a real step, every following run until the window has moved on; a
 level split with confirmation reports a step once, at the run where it happened.
 """
 
 import math
-import statistics
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+
+from cryptobench_server.query.stats import median
 
 DEFAULT_THRESHOLD = 0.05
 WINDOW = 10
@@ -111,12 +118,12 @@ def find_steps(
 def _step_at(
     i: int, before: Sequence[Point], after: Sequence[Point], threshold: float
 ) -> Step | None:
-    level = statistics.median(p.value for p in before)
+    level = median(p.value for p in before)
     if level <= 0 or any(p.value <= 0 for p in after):
         return None
     new = _after_level(level, [p.value for p in after])
-    shift = math.log(new / level)
-    first = math.log(after[0].value / level)
+    shift = _log_ratio(new, level)
+    first = _log_ratio(after[0].value, level)
     limit = math.log1p(threshold)
     # Large (both the level and the run itself, in one direction), in either direction.
     if min(abs(shift), abs(first)) < limit or shift * first <= 0:
@@ -130,23 +137,33 @@ def _step_at(
         baseline=i - 1,
         before=level,
         after=new,
-        ratio=new / level,
+        ratio=_ratio(new, level),
         z=z,
         confidence=1.0 if math.isinf(z) else math.erf(z / math.sqrt(2)),
     )
 
 
+def _log_ratio(a: float, b: float) -> float:
+    """ln(a / b) of two positive figures, finite whatever their magnitudes."""
+    return math.log(a) - math.log(b)
+
+
+def _ratio(a: float, b: float) -> float:
+    """a / b of two positive figures, kept within the finite positive floats."""
+    return min(max(a / b, sys.float_info.min), sys.float_info.max)
+
+
 def _after_level(before: float, values: list[float]) -> float:
     if len(values) == 2:
-        return min(values, key=lambda v: abs(math.log(v / before)))
-    return statistics.median(values)
+        return min(values, key=lambda v: abs(_log_ratio(v, before)))
+    return median(values)
 
 
 def _noise(before: list[float], after: list[float]) -> float:
-    diffs = [abs(math.log(b / a)) for part in (before, after) for a, b in pairwise(part)]
+    diffs = [abs(_log_ratio(b, a)) for part in (before, after) for a, b in pairwise(part)]
     if not diffs:
         return 0.0
-    return MAD_TO_SIGMA * statistics.median(diffs) / math.sqrt(2)
+    return MAD_TO_SIGMA * median(diffs) / math.sqrt(2)
 
 
 def _tool_variance(points: Sequence[Point]) -> float:

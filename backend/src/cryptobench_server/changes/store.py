@@ -16,7 +16,6 @@ few hundred rows, not 25,000).
 
 import hashlib
 import math
-import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -37,6 +36,7 @@ from cryptobench_server.changes.detect import (
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Change, Run, Series, SeriesRun
 from cryptobench_server.query.sqlfuncs import unpack
+from cryptobench_server.query.stats import median
 
 #: Points at the start of a truncated lineage whose stored changes a refresh keeps: their
 #: decisions depend on older points it did not load.
@@ -73,7 +73,7 @@ class LineagePoint:
 
     def point(self) -> Point:
         figures = _positive(b"".join(self.packed))
-        value = statistics.median(figures)
+        value = median(figures)
         return Point(value, self.error_max if self.errors_known == len(figures) else None)
 
 

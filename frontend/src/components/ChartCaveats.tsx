@@ -12,11 +12,13 @@ interface Props {
   onSplit?: (dim: string) => void;
   /** The series dimension a split replaces when the chart already has two. */
   replaces?: string;
+  /** How the view marks a pooled point, for the sentence (a chart's default). */
+  marks?: string;
   children?: ReactNode;
 }
 
-export function ChartCaveats({ caveats, onSplit, replaces, children }: Props) {
-  const pooled = pooledSentence(caveats);
+export function ChartCaveats({ caveats, onSplit, replaces, marks, children }: Props) {
+  const pooled = pooledSentence(caveats, marks);
   const flagged = flaggedSentence(caveats);
   if (pooled === null && flagged === null && !children) return null;
   return (

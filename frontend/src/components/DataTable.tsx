@@ -19,6 +19,7 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
   const numericFrom = 1 + (rows[0]?.series.length ?? 0);
   return (
     <>
+    <div className="table-scroll">
     <table data-testid="chart-table">
       <caption className="note">
         The plotted values ({rows.length} points{pages > 1 ? `; rows ${current * PAGE + 1}–${current * PAGE + shown.length}` : ""}).
@@ -59,6 +60,7 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
         ))}
       </tbody>
     </table>
+    </div>
     {pages > 1 && (
       <div className="toolbar" role="group" aria-label="table pages">
         <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>

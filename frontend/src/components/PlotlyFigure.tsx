@@ -35,6 +35,9 @@ export const plotly = () => import("../plotly").then((m) => m.default);
 const INSTRUMENTED = import.meta.env.MODE === "e2e";
 let drawSequence = 0;
 
+/** Below this width (px) the legend goes under the plot, so that the plot keeps its width on a phone. */
+const NARROW = 600;
+
 const CONFIG: Partial<Config> = {
   displaylogo: false,
   responsive: true,
@@ -53,7 +56,7 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
     const draw = async () => {
       const Plotly = await plotly();
       if (!alive) return;
-      const plot = await Plotly.react(el, data, layout, CONFIG);
+      const plot = await Plotly.react(el, data, el.clientWidth < NARROW ? { ...layout, legend: { ...layout.legend, orientation: "h", y: -0.35 } } : layout, CONFIG);
       if (!alive) return;
       plot.removeAllListeners("plotly_click");
       if (onPointClick) {

@@ -22,7 +22,7 @@ function niceStep(raw: number): number {
   return ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
 }
 
-/** Tick positions for values in [lo, hi]: powers of ten (with 2 and 5 over few decades) on a log axis, 1-2-5 steps from 0 on a linear one. */
+/** Tick positions for values in [lo, hi]: powers of ten (with 2 and 5, or 3, over few decades) on a log axis, 1-2-5 steps on a linear one (include 0 in the values for bars). */
 export function valueTicks(lo: number, hi: number, log: boolean): number[] {
   if (!(hi > 0) || !Number.isFinite(hi)) return [];
   if (log) {
@@ -35,8 +35,8 @@ export function valueTicks(lo: number, hi: number, log: boolean): number[] {
     for (let e = first; e <= last; e += every) for (const m of mantissas) ticks.push(Number((m * 10 ** e).toPrecision(12)));
     return ticks;
   }
-  const low = Math.min(0, lo);
-  const step = niceStep((hi - low) / 5 || hi);
+  const low = Math.min(lo, hi);
+  const step = niceStep((hi - low) / 5 || Math.abs(hi) / 5);
   const ticks: number[] = [];
   for (let t = Math.ceil(low / step) * step; t <= Math.ceil(hi / step) * step + step / 2; t += step) ticks.push(Number(t.toPrecision(12)));
   return ticks;

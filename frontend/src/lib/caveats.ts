@@ -78,12 +78,12 @@ export function chartCaveats(series: ChartSeries[]): Caveats {
 }
 
 /** "3 of 8 points pool results that differ in machine (up to 2 per point) and block size (up to 6)." */
-export function pooledSentence(c: Caveats): string | null {
+export function pooledSentence(c: Caveats, marks = "outlined bars, ◇ markers"): string | null {
   if (c.pooledPoints === 0) return null;
   const dims = c.pooledDims.map((d, i) => `${dimensionLabel(d.dim)} (up to ${d.most}${i === 0 ? " per point" : ""})`);
   const list = dims.length > 1 ? `${dims.slice(0, -1).join(", ")} and ${dims.at(-1) ?? ""}` : (dims[0] ?? "");
   const which = c.pooledPoints === c.points ? `All ${c.points} points pool` : `${c.pooledPoints} of ${c.points} points pool`;
-  return `${which} results that differ in ${list}; each is one aggregate over them (outlined bars, ◇ markers).`;
+  return `${which} results that differ in ${list}; each is one aggregate over them (${marks}).`;
 }
 
 /** "6 points include figures the plausibility check flagged, marked ⚠: cpu time (6 figures): openssl measured its own CPU time while …" */

@@ -207,7 +207,7 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
   const legendTitle = plotText([opts.seriesDims.map(dimensionLabel).join(" · "), errors.show ? `error bars: ${errors.kind}` : ""].filter(Boolean).join(" — "));
   const layout: Partial<Layout> = {
     xaxis: { ...x.axis, gridcolor: opts.theme.grid },
-    yaxis: { ...valueAxis(extent(chart), logY, format, yTitle), gridcolor: opts.theme.grid },
+    yaxis: { ...valueAxis(opts.chart === "bars" ? [0, ...extent(chart)] : extent(chart), logY, format, yTitle), gridcolor: opts.theme.grid },
     barmode: "group",
     showlegend: chart.series.length > 1 || opts.seriesDims.length > 0 || errors.show,
     legend: { title: { text: legendTitle } },

@@ -162,7 +162,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
       customdata: points.map((p) => p.run_id),
       text: points.map((p) => hover(p, format)),
       hovertemplate: "%{text}<extra>%{fullData.name}</extra>",
-      marker: { symbol: points.map((p) => (isPooled(p) ? "diamond-open" : "circle")), size: points.map((p) => (isPooled(p) ? 12 : 7)), line: { width: 2 } },
+      marker: { symbol: points.map((p) => (isPooled(p) ? "diamond-open" : "circle")), size: points.map((p) => (isPooled(p) ? 12 : 7)), line: { width: points.map((p) => (isPooled(p) ? 2 : 0)) } },
     };
   });
   for (const direction of ["regression", "improvement"] as const) {

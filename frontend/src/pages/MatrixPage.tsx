@@ -6,6 +6,9 @@ import { facetsQuery, matrixQuery } from "../api/queries";
 import type { MatrixResponse } from "../api/types";
 import { FacetFilters } from "../components/FacetFilters";
 import { Empty, ErrorMessage, Loading } from "../components/States";
+import { ChartCaveats } from "../components/ChartCaveats";
+import { chartCaveats, flagsText, isFlagged, isPooled, pooledText } from "../lib/caveats";
+import type { ChartPoint } from "../lib/chartData";
 import { dimensionLabel } from "../lib/dimensions";
 import { downloadText } from "../lib/download";
 import { decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../lib/matrixView";
@@ -89,6 +92,9 @@ function SortButton({ state, sort, label, onChange }: { state: MatrixState; sort
   );
 }
 
+/** A matrix cell with what the backend says it pooled and flagged (issue 24's shape until schema.gen.ts carries it). */
+type Cell = MatrixResponse["rows"][number]["cells"][number] & Pick<ChartPoint, "pooled" | "flagged" | "flags">;
+
 function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; state: MatrixState; onChange: (s: MatrixState) => void }) {
   const metric = matrix.metric as Metric;
   const unit = unitScale(metric, state.unit);
@@ -103,7 +109,7 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
             {row.labels.map((l, i) => (
               <td key={i}>{l}</td>
             ))}
-            {row.cells.map((cell, i) =>
+            {(row.cells as Array<Cell | null>).map((cell, i) =>
               cell === null ? (
                 <td key={i} className="num empty" title="not measured" />
               ) : (
@@ -112,8 +118,11 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
                   className="num"
                   style={{ background: speedupColour(cell.speedup) }}
                   data-value={cell.value}
-                  title={`n=${cell.n}`}
+                  data-pooled={isPooled(cell) ? pooledText(cell.pooled ?? {}) : undefined}
+                  title={[`n=${cell.n}`, isPooled(cell) ? `pooled ${pooledText(cell.pooled ?? {})}` : "", isFlagged(cell) ? `flagged: ${flagsText(cell.flags ?? {})}` : ""].filter(Boolean).join("; ")}
                 >
+                  {isPooled(cell) && <span aria-label="pooled">◇ </span>}
+                  {isFlagged(cell) && <span aria-label="flagged">⚠ </span>}
                   {formatNumber(cell.value / unit.scale)}
                   <span className="speedup">{formatSpeedup(cell.speedup)}</span>
                 </td>
@@ -126,9 +135,11 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
     [table, unit.scale],
   );
   if (matrix.rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
+  const caveats = chartCaveats([{ key: {}, points: matrix.rows.flatMap((r) => (r.cells as Array<Cell | null>).flatMap((c) => (c === null ? [] : [{ ...c, x: null }]))) }]);
   const direction = matrix.less_is_better ? "less is better" : "more is better";
   return (
     <section aria-label="matrix">
+      <ChartCaveats caveats={caveats} marks="◇ cells; ⚠ flagged, details on hover" onSplit={(dim) => onChange({ ...state, split: [...state.split, dim] })} />
       <p className="note" data-testid="matrix-notes">
         {matrix.rows.length} rows × {matrix.columns.length} columns of {metricInfo(metric).label} in {unit.unit} ({matrix.agg}; {direction}). Colour and × =
         speedup over the baseline {dimensionLabel(matrix.column)} <strong>{matrix.baseline}</strong>: above 1 (green) is better, below 1 (red) worse.

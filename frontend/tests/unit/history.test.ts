@@ -106,7 +106,7 @@ describe("history", () => {
     const notes = figure.data[3] as { text: string[] };
     expect(notes.text).toEqual(["ops: new &lt;board&gt;"]);
     expect(figure.layout.xaxis?.type).toBe("date");
-    expect(figure.layout.yaxis?.ticktext).toEqual(["0", "25 ns/op", "50 ns/op", "75 ns/op", "100 ns/op", "125 ns/op"]);
+    expect(figure.layout.yaxis?.ticktext).toEqual(["100 ns/op", "102 ns/op", "104 ns/op", "106 ns/op", "108 ns/op", "110 ns/op"]);
   });
 
   it("marks a run's point that pooled machines, and says so on hover", () => {

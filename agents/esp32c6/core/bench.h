@@ -31,7 +31,8 @@ enum {
 /* What a run is asked to do. */
 typedef struct {
     unsigned iterations;        /* timed samples per case */
-    unsigned keygen_iterations; /* timed samples per key generation case */
+    unsigned keygen_iterations; /* timed samples per key generation case; 0 skips those cases
+                                   (the keys the other RSA cases need are still generated) */
     unsigned suites;            /* BENCH_SUITE_* mask */
     unsigned max_key_bits;      /* RSA cases above this size are skipped */
     unsigned max_block_bytes;   /* throughput cases above this size are skipped */

@@ -1,5 +1,6 @@
 /* What the benchmark core needs from the machine it runs on.
- * Implemented by main/platform_esp.c (ESP-IDF) and host/platform_host.c (Linux/POSIX). */
+ * Implemented by main/platform_esp.c (ESP-IDF), host/platform_host.c (Linux/POSIX) and
+ * rv32/platform_rv32.c (bare-metal RV32 under QEMU). */
 #ifndef CRYPTOBENCH_BENCH_PLATFORM_H
 #define CRYPTOBENCH_BENCH_PLATFORM_H
 
@@ -7,7 +8,8 @@
 
 /* A point in time as the platform counts it. */
 typedef struct {
-    uint64_t counter; /* cycles (device: 32-bit counter, zero-extended) or nanoseconds (host) */
+    uint64_t counter; /* cycles (device: 32-bit counter, zero-extended), nanoseconds (host) or
+                         instructions retired (QEMU) */
     uint64_t micros;  /* 64-bit microsecond clock, used to unwrap the cycle counter */
 } bench_stamp_t;
 
@@ -26,8 +28,12 @@ typedef struct {
     const char *opt_level;   /* -O2, -Os, ... */
     const char *accel[6];    /* accelerators in use, e.g. "aes", "sha", "mpi"; NULL-terminated */
     unsigned mpi_max_bits;   /* largest RSA size the MPI accelerator handles; 0 when none */
-    const char *unit;        /* "cycles" or "ns" */
+    const char *unit;        /* "cycles", "ns" or "instructions" */
     const char *clock;       /* what the unit is counted with */
+    const char *entropy;     /* where the random generator's seed comes from when it is not the
+                                platform's entropy source (a fixed seed); NULL otherwise */
+    uint64_t run_salt;       /* mixed into the run id where the generator is seeded the same in
+                                every run (the emulator's wall clock); 0 elsewhere */
 } bench_identity_t;
 
 void bench_platform_identity(bench_identity_t *id);

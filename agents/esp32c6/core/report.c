@@ -91,6 +91,7 @@ void report_begin(const bench_ctx_t *ctx, const bench_identity_t *id, const benc
     put_num(&line, "mpi_max_bits", id->mpi_max_bits);
     put_str(&line, "unit", id->unit);
     put_str(&line, "clock", id->clock);
+    put_str(&line, "entropy", id->entropy);
     put(&line, ",\"iterations\":%u,\"keygen_iterations\":%u,\"cases\":%u}", config->iterations,
         config->keygen_iterations, selected);
     bench_platform_emit(line.text);

@@ -23,6 +23,9 @@ static int is_selected(const bench_config_t *config, const bench_case_t *c)
     if (c->suite == BENCH_SUITE_RSA && c->key_bits > config->max_key_bits) {
         return 0;
     }
+    if (c->kind == &bench_rsa_keygen && config->keygen_iterations == 0) {
+        return 0;
+    }
     int throughput = c->size_param != NULL && strcmp(c->size_param, "block_bytes") == 0;
     return !throughput || c->bytes <= config->max_block_bytes;
 }
@@ -75,10 +78,13 @@ static void run_case(bench_ctx_t *ctx, const bench_config_t *config, const bench
     report_result(ctx, c, unit, &stats);
 }
 
-static int make_run_id(bench_ctx_t *ctx)
+static int make_run_id(bench_ctx_t *ctx, uint64_t salt)
 {
     unsigned char b[16];
     int rc = mbedtls_ctr_drbg_random(&ctx->drbg, b, sizeof b);
+    for (unsigned i = 0; i < 8; i++) {
+        b[i] ^= (unsigned char)(salt >> (8 * i));
+    }
     b[6] = (unsigned char)((b[6] & 0x0F) | 0x40);
     b[8] = (unsigned char)((b[8] & 0x3F) | 0x80);
     snprintf(ctx->run_id, sizeof ctx->run_id,
@@ -87,7 +93,7 @@ static int make_run_id(bench_ctx_t *ctx)
     return rc;
 }
 
-static int start(bench_ctx_t *ctx)
+static int start(bench_ctx_t *ctx, uint64_t run_salt)
 {
     static const unsigned char personal[] = "cryptobench";
     memset(ctx, 0, sizeof *ctx);
@@ -97,7 +103,7 @@ static int start(bench_ctx_t *ctx)
         BENCH_RSA_INIT(&ctx->rsa[i]);
     }
     int rc = mbedtls_ctr_drbg_seed(&ctx->drbg, mbedtls_entropy_func, &ctx->entropy, personal, sizeof personal - 1);
-    return rc != 0 ? rc : make_run_id(ctx);
+    return rc != 0 ? rc : make_run_id(ctx, run_salt);
 }
 
 static void stop(bench_ctx_t *ctx)
@@ -118,12 +124,12 @@ unsigned bench_run_table(const bench_config_t *config, const bench_case_t *cases
 {
     bench_ctx_t *ctx = &g_ctx;
     bench_identity_t id;
-    if (start(ctx) != 0) {
+    bench_platform_identity(&id);
+    if (start(ctx, id.run_salt) != 0) {
         bench_platform_emit("BENCH_FATAL {\"v\":1,\"error\":\"random generator could not be seeded\"}");
         stop(ctx);
         return 1;
     }
-    bench_platform_identity(&id);
     unsigned selected = 0;
     for (size_t i = 0; i < count; i++) {
         selected += (unsigned)is_selected(config, &cases[i]);

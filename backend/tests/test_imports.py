@@ -229,7 +229,7 @@ def noise(size: int) -> bytes:
         ("passwd", Path("/etc/passwd").read_bytes(), "not a supported output"),
         ("binary", bytes(range(256)) * 64, "line 2: not UTF-8 text"),
         ("empty", b"", "empty: nothing to import"),
-        ("noise", noise(30 * 1024 * 1024), "not a supported output"),
+        ("noise", noise(8 * 1024 * 1024), "not a supported output"),
     ],
 )
 def test_unrelated_text_is_a_fast_422_naming_what_was_tried(store, name, data, message):
@@ -253,17 +253,18 @@ def test_an_import_needs_an_upload_token_and_keeps_to_the_body_cap(store, tmp_pa
         "/api/v1/imports", content=path.read_bytes(), headers={"Authorization": ""}
     )
     assert unauthenticated.status_code == 401
-    app = create_app(settings.model_copy(update={"max_body_bytes": 500}))
+    app = create_app(settings.model_copy(update={"max_import_bytes": 500}))
     with TestClient(app, headers=dict(client.headers)) as capped:
         too_large = capped.post("/api/v1/imports", content=path.read_bytes())
         assert too_large.status_code == 413
         assert too_large.headers["content-type"] == "application/problem+json"
+        assert too_large.json()["detail"] == "Request body larger than 500 bytes"
         file = capped.post("/api/v1/imports", files={"file": ("x.txt", path.read_bytes())})
         assert file.status_code == 413
     app.state.engine.dispose()
 
 
-def test_bad_tags_and_formats_are_422(store):
+def test_bad_tags_formats_and_blank_machine_names_are_422(store):
     client, _, _ = store
     body = (FIXTURES / "openssl" / "openssl-3.0.19_mr_mixed.txt").read_bytes()
     assert (
@@ -272,6 +273,8 @@ def test_bad_tags_and_formats_are_422(store):
     assert client.post("/api/v1/imports", params={"format": "csv"}, content=body).status_code == 422
     wrong = client.post("/api/v1/imports", params={"format": "jmh"}, content=body)
     assert wrong.status_code == 422 and "not JSON" in wrong.json()["detail"]
+    blank = client.post("/api/v1/imports", params={"machine_name": "  "}, content=body)
+    assert blank.status_code == 422 and blank.json()["errors"][0]["field"] == "machine_name"
 
 
 def test_the_server_cli_imports_through_the_same_code_path(store, monkeypatch, tmp_path):

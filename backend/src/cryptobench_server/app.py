@@ -8,6 +8,7 @@ from fastapi.routing import APIRoute
 
 from cryptobench_server import budget
 from cryptobench_server.api.router import api_router
+from cryptobench_server.bodies import CappedBodies
 from cryptobench_server.config import Settings, get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker
 from cryptobench_server.errors import install_handlers
@@ -33,6 +34,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessionmaker = make_sessionmaker(engine)
     budget.install(engine)
     app.add_middleware(budget.BoundedReads, seconds=settings.query_timeout_s)
+    app.add_middleware(
+        CappedBodies,
+        cap=settings.max_body_bytes,
+        caps={"/api/v1/imports": settings.max_import_bytes},
+    )
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware, allow_origins=settings.cors_origins, allow_methods=["GET"]

@@ -12,7 +12,6 @@ import uvicorn
 from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 
-from cryptobench_parsers.imports import ImportOptions
 from cryptobench_server import migrate as migrations
 from cryptobench_server import rollups
 from cryptobench_server.auth import (
@@ -27,7 +26,7 @@ from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
 from cryptobench_server.errors import DomainError, InvalidInput, contention
-from cryptobench_server.imports import parse_import, parse_tags, store_import
+from cryptobench_server.imports import import_options, parse_import, store_import
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
 token_app = typer.Typer(
@@ -226,14 +225,16 @@ def import_files(
     dry_run: Annotated[bool, typer.Option(help="Parse and report; store nothing")] = False,
 ) -> None:
     """Import tool outputs the way POST /api/v1/imports does (same parsers, same run ids)."""
-    engine = make_engine(get_settings().resolved_database_url)
+    settings = get_settings()
+    engine = make_engine(settings.resolved_database_url)
     try:
         for path in files:
-            options = ImportOptions(
+            options = import_options(
                 format=format,
                 machine_name=machine_name,
-                tags=parse_tags(tag or []),
+                tag=tag or [],
                 source_name=str(path),
+                max_runs=settings.max_import_runs,
             )
             try:
                 imported = parse_import(path.read_bytes(), options)
@@ -247,8 +248,8 @@ def import_files(
             for run in outcome.runs:
                 state = "dry run" if dry_run else "stored" if run.created else "already stored"
                 typer.echo(
-                    f"{path}: {outcome.format} ({outcome.detection}): run {run.document.run_id}, "
-                    f"{len(run.document.results)} results, {state}"
+                    f"{path}: {outcome.format} ({outcome.detection}): run {run.run_id}, "
+                    f"{run.results} results, {state}"
                 )
     finally:
         engine.dispose()

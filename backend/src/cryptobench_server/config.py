@@ -34,7 +34,18 @@ class Settings(BaseSettings):
         default=None,
         description="SQLAlchemy URL; default: SQLite file under data_dir. PostgreSQL: postgresql+psycopg://...",
     )
-    max_body_bytes: int = 32 * 1024 * 1024
+    max_body_bytes: int = Field(
+        default=32 * 1024 * 1024, description="Largest request body; larger ones get 413"
+    )
+    max_import_bytes: int = Field(
+        default=8 * 1024 * 1024,
+        description="Largest text for POST /api/v1/imports (parsed in memory); larger: 413",
+    )
+    max_import_runs: int = Field(
+        default=100,
+        gt=0,
+        description="Most runs (outputs) one import makes; more: 422 before storing any",
+    )
     read_tokens: bool = Field(
         default=False, description="Require a token with scope read for GET endpoints"
     )

@@ -129,11 +129,19 @@ def contention(exc: DBAPIError) -> str | None:
     return None
 
 
+def domain_problem(exc: DomainError) -> JSONResponse:
+    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+    return problem(exc.status, exc.title, exc.detail, exc.errors, headers)
+
+
+def unavailable() -> JSONResponse:
+    return problem(503, "Service unavailable", "database unavailable", headers={"Retry-After": "5"})
+
+
 def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def _domain(_: Request, exc: DomainError) -> JSONResponse:
-        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        return problem(exc.status, exc.title, exc.detail, exc.errors, headers)
+        return domain_problem(exc)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -153,9 +161,7 @@ def install_handlers(app: FastAPI) -> None:
             )
             return problem(503, "Database busy", detail, headers={"Retry-After": "1"})
         if isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated:
-            return problem(
-                503, "Service unavailable", "database unavailable", headers={"Retry-After": "5"}
-            )
+            return unavailable()
         raise exc
 
     @app.exception_handler(Exception)

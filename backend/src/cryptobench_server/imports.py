@@ -3,8 +3,13 @@
 
 Run ids are derived from the text and the options, so a run already stored under its id is
 the same import again: it is answered as stored (created=False) without comparing timestamps.
+Runs are parsed, stored and let go one at a time (the runs of a paste share its artifact), so
+an import holds one run's results at a time. A run the contract refuses stops the import there
+with a 422 naming it; the runs before it stay stored (the same text again answers them as
+stored and goes on).
 """
 
+import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -23,8 +28,16 @@ from cryptobench_server.normalize import bytes_per_op, canonical_figures
 
 
 class ImportedRun(NamedTuple):
-    document: RunDocument
+    """What the answer says of a run: its identity, whether it was stored now, and on a dry
+    run its results in canonical units."""
+
+    run_id: uuid.UUID
+    results: int
     created: bool
+    source: str
+    machine: str
+    tags: dict[str, str]
+    preview: list[dict[str, Any]] | None
 
 
 class ImportOutcome(NamedTuple):
@@ -32,6 +45,25 @@ class ImportOutcome(NamedTuple):
     detection: str
     runs: list[ImportedRun]
     warnings: list[ParseWarning]
+
+
+def import_options(
+    *, format: str, machine_name: str | None, tag: list[str], source_name: str, max_runs: int
+) -> ImportOptions:
+    """The options of an import (at most `max_runs` runs): an empty machine name is none, a
+    blank one (spaces only) and a malformed tag are an InvalidInput naming them."""
+    if machine_name and not machine_name.strip():
+        raise InvalidInput(
+            "machine_name is blank: give a name or leave it out",
+            errors=[{"field": "machine_name", "message": "blank"}],
+        )
+    return ImportOptions(
+        format=format,
+        machine_name=machine_name.strip() if machine_name else None,
+        tags=parse_tags(tag),
+        source_name=source_name,
+        max_runs=max_runs,
+    )
 
 
 def parse_tags(pairs: list[str]) -> dict[str, str]:
@@ -54,20 +86,45 @@ def parse_import(data: bytes, options: ImportOptions) -> Imported:
             decode(data, source_name=options.source_name), options, received_at=datetime.now(UTC)
         )
     except ParseError as exc:
-        raise InvalidInput(
-            exc.message if exc.line is None else f"line {exc.line}: {exc.message}",
-            errors=[{"field": "body", "line": exc.line, "message": exc.message}],
-        ) from None
+        raise _invalid(exc) from None
 
 
 def store_import(*, engine: Engine, imported: Imported, dry_run: bool) -> ImportOutcome:
-    """Store each run through normal ingest unless it is stored already (or this is a dry run)."""
-    runs = [
-        ImportedRun(document, False if dry_run else _store(engine, document))
-        for document in imported.runs
-    ]
-    return ImportOutcome(
-        imported.detection.format, imported.detection.reason, runs, imported.warnings
+    """Store each run through normal ingest unless it is stored already (or this is a dry run),
+    as the parsers make them."""
+    runs: list[ImportedRun] = []
+    warnings: list[ParseWarning] = []
+    try:
+        for document in imported.runs:
+            created = False if dry_run else _store(engine, document)
+            preview = preview_rows(document) if dry_run else None
+            runs.append(_summary(document, created, preview))
+            warnings += document.warnings
+    except ParseError as exc:
+        raise _invalid(exc, stored=sum(run.created for run in runs)) from None
+    return ImportOutcome(imported.detection.format, imported.detection.reason, runs, warnings)
+
+
+def _invalid(exc: ParseError, stored: int = 0) -> InvalidInput:
+    detail = exc.message if exc.line is None else f"line {exc.line}: {exc.message}"
+    if stored:
+        detail += f" ({stored} run(s) before it were stored)"
+    return InvalidInput(
+        detail, errors=[{"field": "body", "line": exc.line, "message": exc.message}]
+    )
+
+
+def _summary(
+    document: RunDocument, created: bool, preview: list[dict[str, Any]] | None
+) -> ImportedRun:
+    return ImportedRun(
+        document.run_id,
+        len(document.results),
+        created,
+        document.source,
+        document.machine.name,
+        document.tags,
+        preview,
     )
 
 

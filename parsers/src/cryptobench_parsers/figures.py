@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from cryptobench_contract import ParseWarning
+from cryptobench_contract.run import MAX_WARNINGS
 
 _NUMBER = r"(?<![\w.])\d+(?:[.,]\d+)?(?:[eE][+-]?\d+)?"
 _UNIT = (
@@ -51,3 +52,13 @@ def unread_figures(
 
 def warned_lines(warnings: Iterable[ParseWarning]) -> set[int]:
     return {w.line for w in warnings if w.line is not None}
+
+
+def kept_warnings(warnings: list[ParseWarning]) -> list[ParseWarning]:
+    """The warnings a run document holds: past the contract's MAX_WARNINGS, the first ones and
+    a last one saying how many more there were (from which line)."""
+    if len(warnings) <= MAX_WARNINGS:
+        return warnings
+    rest = warnings[MAX_WARNINGS - 1 :]
+    more = f"{len(rest)} more warnings from this line on, not kept (a run keeps {MAX_WARNINGS})"
+    return [*warnings[: MAX_WARNINGS - 1], warning(rest[0].line, rest[0].text, more, rest[0].file)]

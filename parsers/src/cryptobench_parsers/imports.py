@@ -4,25 +4,27 @@
 Pure: the caller gives the text, the options and the time it was received. Run ids are uuid5
 of the text, the options and the run's position, so the same text imported again gives the same
 ids (and another machine name or other tags give other ones). The original text is each run's
-artifact, so the warnings' line numbers count in it.
+artifact, one object shared by all (so the warnings' line numbers count in it). The runs of a
+pasted `openssl speed` session are parsed and made one at a time as the caller takes them, so
+a paste of thousands of sessions never holds more than one run's results.
 """
 
-import hashlib
+import itertools
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
 
-from cryptobench_contract import Artifact, Machine, ParseWarning, RunDocument
+from cryptobench_contract import Artifact, Machine, RunDocument
 from cryptobench_parsers.detect import FORMATS, Detection, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.jmh import parse_jmh
-from cryptobench_parsers.openssl_documents import capped, session_documents
-from cryptobench_parsers.openssl_session import parse_openssl_session
+from cryptobench_parsers.openssl_documents import capped, run_documents, text_digest
+from cryptobench_parsers.openssl_session import session_runs, too_many_runs
 from cryptobench_parsers.serial_documents import build_document
 from cryptobench_parsers.serial_runs import assemble_text
 
@@ -38,6 +40,9 @@ class ImportOptions:
     machine_name: str | None = None
     tags: dict[str, str] = field(default_factory=dict)
     source_name: str = "import"
+    #: At most this many runs from one text (None: no limit); more is a ParseError before any
+    #: run is made.
+    max_runs: int | None = None
 
     def salt(self) -> str:
         return json.dumps(
@@ -47,12 +52,11 @@ class ImportOptions:
 
 @dataclass(frozen=True)
 class Imported:
-    detection: Detection
-    runs: list[RunDocument]
+    """The format of a text and its run documents, made one at a time as `runs` is iterated:
+    a later run can still raise ParseError (one the contract refuses)."""
 
-    @property
-    def warnings(self) -> list[ParseWarning]:
-        return [item for run in self.runs for item in run.warnings]
+    detection: Detection
+    runs: Iterator[RunDocument]
 
 
 def decode(data: bytes, *, source_name: str) -> str:
@@ -69,7 +73,8 @@ def decode(data: bytes, *, source_name: str) -> str:
 
 
 def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> Imported:
-    """The run documents of `text`; raises ParseError (the format tried, the line) when none."""
+    """The run documents of `text`; raises ParseError (the format tried, the line) when none,
+    or when the first run cannot be made (an option the contract refuses)."""
     if options.format == "auto":
         detection = detect(text, source_name=options.source_name)
     elif options.format in FORMATS:
@@ -79,18 +84,16 @@ def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> 
             options.source_name, None, f"format {options.format!r}: use auto, {', '.join(FORMATS)}"
         )
     documents = _PARSERS[detection.format](text, options, received_at)
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     media_type = _MEDIA_TYPES.get(detection.format, "text/plain")
-    runs = [
-        _finished(document, options, number, digest, text, media_type)
-        for number, document in enumerate(documents, start=1)
-    ]
-    return Imported(detection, runs)
+    artifact = Artifact(media_type=media_type, content=capped(text))
+    runs = _finished(documents, options, text_digest(text), artifact)
+    first = next(runs)
+    return Imported(detection, itertools.chain([first], runs))
 
 
-def _openssl(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-    session = parse_openssl_session(text, source_name=options.source_name)
-    return session_documents(text, session, machine=_machine(options), started_at=at)
+def _openssl(text: str, options: ImportOptions, at: datetime) -> Iterable[RunDocument]:
+    runs = session_runs(text, source_name=options.source_name, max_runs=options.max_runs)
+    return run_documents(text, runs, machine=_machine(options), started_at=at)
 
 
 def _jmh(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
@@ -108,10 +111,12 @@ def _serial(text: str, options: ImportOptions, at: datetime) -> list[RunDocument
             "no benchmark results found (expected BENCH lines from the firmware, seed 002's "
             "RSA lines, or Mbed TLS / wolfSSL benchmark output)",
         )
+    if options.max_runs is not None and len(assembler.runs) > options.max_runs:
+        raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
     return [build_document(run, machine_name=options.machine_name) for run in assembler.runs]
 
 
-_PARSERS: dict[str, Callable[[str, ImportOptions, datetime], list[RunDocument]]] = {
+_PARSERS: dict[str, Callable[[str, ImportOptions, datetime], Iterable[RunDocument]]] = {
     "openssl": _openssl,
     "jmh": _jmh,
     "serial": _serial,
@@ -123,22 +128,19 @@ def _machine(options: ImportOptions) -> Machine:
 
 
 def _finished(
-    document: RunDocument,
-    options: ImportOptions,
-    number: int,
-    digest: str,
-    text: str,
-    media_type: str,
-) -> RunDocument:
-    data: dict[str, Any] = document.model_dump(by_alias=True)
-    data["run_id"] = uuid.uuid5(IMPORT_NAMESPACE, f"{digest}:{number}:{options.salt()}")
-    data["tags"] = {**data["tags"], **options.tags}
-    if options.machine_name:
-        data["machine"]["name"] = options.machine_name
-    data["artifact"] = Artifact(media_type=media_type, content=capped(text)).model_dump()
-    try:
-        return RunDocument.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise ParseError(options.source_name, None, f"{where}: {first['msg']}") from None
+    documents: Iterable[RunDocument], options: ImportOptions, digest: str, artifact: Artifact
+) -> Iterator[RunDocument]:
+    """The parsers' documents with the import's run ids, machine name, tags and artifact."""
+    for number, document in enumerate(documents, start=1):
+        data: dict[str, Any] = document.model_dump(by_alias=True, exclude={"artifact"})
+        data["run_id"] = uuid.uuid5(IMPORT_NAMESPACE, f"{digest}:{number}:{options.salt()}")
+        data["tags"] = {**data["tags"], **options.tags}
+        if options.machine_name:
+            data["machine"]["name"] = options.machine_name
+        try:
+            finished = RunDocument.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"])
+            raise ParseError(options.source_name, None, f"{where}: {first['msg']}") from None
+        yield finished.model_copy(update={"artifact": artifact})

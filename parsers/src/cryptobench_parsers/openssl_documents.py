@@ -1,14 +1,17 @@
 """`openssl speed` outputs -> run documents: tags and options the output states, stable run ids.
 
-Pure: the caller supplies the machine, the times and the original text (kept as the artifact).
+Pure: the caller supplies the machine, the times and the original text (kept as the artifact:
+one `Artifact` that every run of a session shares, never a copy per run).
 """
 
 import hashlib
 import uuid
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 
 from cryptobench_contract import Artifact, Machine, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
+from cryptobench_parsers.figures import kept_warnings
 from cryptobench_parsers.openssl_session import Command, SessionOutput
 from cryptobench_parsers.openssl_speed import SpeedOutput
 
@@ -23,7 +26,7 @@ def document(
     finished_at: datetime | None,
     tags: dict[str, str],
     options: str | None,
-    raw: str,
+    artifact: Artifact,
     run_id: uuid.UUID | None = None,
     command: Command | None = None,
 ) -> RunDocument:
@@ -36,8 +39,8 @@ def document(
         tool=Tool(name="openssl", version=parsed.version, build=parsed.build_text, options=options),
         tags={**output_tags(parsed, command), **tags},
         results=parsed.results,
-        artifact=Artifact(media_type="text/plain", content=capped(raw)),
-        warnings=parsed.warnings,
+        artifact=artifact,
+        warnings=kept_warnings(parsed.warnings),
     )
 
 
@@ -53,13 +56,14 @@ def output_tags(parsed: SpeedOutput, command: Command | None = None) -> dict[str
     return tags
 
 
-def parse_run_id(text: str, part: int | None = None, salt: str = "") -> uuid.UUID:
-    """The same output parsed twice gets the same run_id, so uploading it twice stores it once;
-    the `part`-th command of a session gets its own; `salt` (import options) keeps apart the
-    same text imported under another machine name or tags."""
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    key = digest if part is None and not salt else f"{digest}:{part}:{salt}"
-    return uuid.uuid5(PARSE_NAMESPACE, key)
+def parse_run_id(digest: str, part: int | None = None) -> uuid.UUID:
+    """The same output (`digest`: its `text_digest`) parsed twice gets the same run_id, so
+    uploading it twice stores it once; the `part`-th command of a session gets its own."""
+    return uuid.uuid5(PARSE_NAMESPACE, digest if part is None else f"{digest}:{part}:")
+
+
+def text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def session_documents(
@@ -68,25 +72,41 @@ def session_documents(
     *,
     machine: Machine,
     started_at: datetime,
-    salt: str = "",
 ) -> list[RunDocument]:
-    """One run document per command of a parsed session; the whole text is each one's artifact
-    (the warnings' line numbers count in it)."""
-    several = len(session.runs) > 1
-    return [
-        document(
+    """One run document per command of a parsed session (`run_documents`)."""
+    return list(run_documents(text, session.runs, machine=machine, started_at=started_at))
+
+
+def run_documents(
+    text: str,
+    runs: Iterable[tuple[Command | None, SpeedOutput]],
+    *,
+    machine: Machine,
+    started_at: datetime,
+) -> Iterator[RunDocument]:
+    """One run document per command of a session, made as `runs` yields them; the whole text is
+    each one's artifact, one object shared by all (the warnings' line numbers count in it)."""
+    artifact, digest = text_artifact(text), text_digest(text)
+    pending = iter(runs)
+    current = next(pending, None)
+    several = False
+    number = 1
+    while current is not None:
+        following = next(pending, None)
+        several = several or following is not None
+        command, parsed = current
+        yield document(
             parsed,
             machine=machine,
             started_at=started_at,
             finished_at=None,
             tags={},
             options=inferred_options(parsed, command),
-            raw=text,
-            run_id=parse_run_id(text, number if several else None, salt),
+            artifact=artifact,
+            run_id=parse_run_id(digest, number if several else None),
             command=command,
         )
-        for number, (command, parsed) in enumerate(session.runs, start=1)
-    ]
+        current, number = following, number + 1
 
 
 def inferred_options(parsed: SpeedOutput, command: Command | None = None) -> str | None:
@@ -97,6 +117,10 @@ def inferred_options(parsed: SpeedOutput, command: Command | None = None) -> str
     flags += [f"-engine {parsed.engine}"] if parsed.engine else []
     flags += [f"-multi {parsed.multi}"] if parsed.multi else []
     return " ".join(flags) or None
+
+
+def text_artifact(raw: str) -> Artifact:
+    return Artifact(media_type="text/plain", content=capped(raw))
 
 
 def capped(raw: str) -> str:

@@ -8,6 +8,7 @@ hold results of their own (a paste that starts mid-output). Pure: text in, outpu
 """
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cryptobench_contract import ParseWarning
@@ -95,52 +96,75 @@ def split_session(text: str) -> list[Part]:
 
 def parse_openssl_session(text: str, *, source_name: str) -> SessionOutput:
     """Every command's output with results; raises ParseError when no part has any."""
+    understood: set[int] = set()
+    runs = list(session_runs(text, source_name=source_name, understood=understood))
+    return SessionOutput(runs, frozenset(understood))
+
+
+def session_runs(
+    text: str,
+    *,
+    source_name: str,
+    understood: set[int] | None = None,
+    max_runs: int | None = None,
+) -> Iterator[tuple[Command | None, SpeedOutput]]:
+    """The outputs with results, parsed one part at a time: each is yielded once the next one
+    is found (or the text ends) with the warnings of the parts without results after it (those
+    before the first go to the first). Adds the lines understood to `understood`. Raises
+    ParseError, before yielding anything, when no part has results or when there are more than
+    `max_runs` parts (outputs)."""
     parts = split_session(text)
     preamble = parts[0] if parts[0].command is None and len(parts) > 1 else None
+    outputs = parts[1:] if preamble else parts
+    if max_runs is not None and len(outputs) > max_runs:
+        raise ParseError(source_name, outputs[max_runs].first_line, too_many_runs(max_runs))
     version, build = parse_version_header(preamble.text) if preamble else (None, {})
-    parsed = [
-        (
-            part,
-            parse_openssl_speed(
-                part.text,
-                source_name=source_name,
-                version=version,
-                build=build,
-                first_line=part.first_line,
-                allow_empty=True,
-            ),
+    held: tuple[Command | None, SpeedOutput] | None = None
+    orphans: list[ParseWarning] = []
+    for part in parts:
+        out = parse_openssl_speed(
+            part.text,
+            source_name=source_name,
+            version=version,
+            build=build,
+            first_line=part.first_line,
+            allow_empty=True,
         )
-        for part in parts
-    ]
-    runs = [(part.command, out) for part, out in parsed if out.results]
-    if not runs:
-        raise ParseError(source_name, _first_text_line(text), nothing_found(text))
-    _move_orphan_warnings(parsed, runs, source_name)
-    return SessionOutput(runs, frozenset().union(*(out.understood for _, out in parsed)))
-
-
-def _move_orphan_warnings(
-    parsed: list[tuple[Part, SpeedOutput]],
-    runs: list[tuple[Command | None, SpeedOutput]],
-    source_name: str,
-) -> None:
-    """Warnings of parts without results go to the run before them (or the first run)."""
-    target = runs[0][1]
-    for part, out in parsed:
-        if out.results:
-            target = out
+        if understood is not None:
+            understood |= out.understood
+        if not out.results:
+            orphans += _orphan_warnings(part, out, source_name)
             continue
-        if part.command is not None:
-            target.warnings.append(
-                warning(
-                    part.command.line,
-                    part.command.text,
-                    "this command's output holds no results",
-                    source_name,
-                )
-            )
-        target.warnings.extend(out.warnings)
-        target.warnings.sort(key=lambda w: w.line or 0)
+        if held is not None:
+            yield _with(held, orphans)
+            orphans = []
+        held = (part.command, out)
+    if held is None:
+        raise ParseError(source_name, _first_text_line(text), nothing_found(text))
+    yield _with(held, orphans)
+
+
+def too_many_runs(max_runs: int) -> str:
+    return f"more than {max_runs} runs (outputs) in one import: import the text in parts"
+
+
+def _orphan_warnings(part: Part, out: SpeedOutput, source_name: str) -> list[ParseWarning]:
+    """The warnings of a part without results, and one for its command."""
+    if part.command is None:
+        return out.warnings
+    typed = warning(
+        part.command.line, part.command.text, "this command's output holds no results", source_name
+    )
+    return [typed, *out.warnings]
+
+
+def _with(
+    run: tuple[Command | None, SpeedOutput], orphans: list[ParseWarning]
+) -> tuple[Command | None, SpeedOutput]:
+    if orphans:
+        run[1].warnings.extend(orphans)
+        run[1].warnings.sort(key=lambda w: w.line or 0)
+    return run
 
 
 def _first_text_line(text: str) -> int:

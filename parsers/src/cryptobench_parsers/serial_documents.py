@@ -6,6 +6,7 @@ from typing import Any
 from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.vocabulary import Source
+from cryptobench_parsers.figures import kept_warnings
 from cryptobench_parsers.serial_runs import SerialRun
 
 SOURCE: Source = "esp32c6-serial"
@@ -39,7 +40,7 @@ def build_document(run: SerialRun, *, machine_name: str | None = None) -> RunDoc
         tags=tags,
         results=results,
         artifact=Artifact(media_type="text/plain", content=content) if content else None,
-        warnings=run.warnings,
+        warnings=kept_warnings(run.warnings),
     )
 
 

@@ -1,12 +1,14 @@
 """POST /api/v1/imports: the raw text a tool printed, parsed by the server (token scope `upload`).
 
 The body is `text/plain` (the output itself) or `multipart/form-data` with a `file` field, read
-under the same cap as uploads (413). 201 when a run was stored, 200 when every run was stored
-before (same text, same options: same run ids), 200 for `dry_run=true` (a preview in canonical
-units; nothing stored), 422 problem+json naming the line or what detection tried.
+under its own cap (`max_import_bytes`, 413; bodies.py). 201 when a run was stored, 200 when
+every run was stored before (same text, same options: same run ids), 200 for `dry_run=true` (a
+preview in canonical units; nothing stored), 422 problem+json naming the line or what detection
+tried, or the option (a blank machine_name, a tag without `=`).
 """
 
 import uuid
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
@@ -16,13 +18,11 @@ from starlette.datastructures import UploadFile
 
 from cryptobench_contract import ParseWarning
 from cryptobench_contract.vocabulary import Operation
-from cryptobench_parsers.imports import ImportOptions
-from cryptobench_server.api.ingest import UploadRoute
 from cryptobench_server.auth import UploadAccess
 from cryptobench_server.errors import InvalidInput
-from cryptobench_server.imports import parse_import, parse_tags, preview_rows, store_import
+from cryptobench_server.imports import import_options, parse_import, store_import
 
-router = APIRouter(tags=["imports"], route_class=UploadRoute)
+router = APIRouter(tags=["imports"])
 Format = Literal["auto", "openssl", "jmh", "serial"]
 
 
@@ -104,13 +104,15 @@ async def import_output(
     dry_run: bool = False,
 ) -> ImportResponse:
     """Parse a tool's output with the collectors' parsers and store its run(s)."""
-    data, source_name = await _body(request)
-    options = ImportOptions(
+    options = import_options(
         format=format,
-        machine_name=machine_name or None,
-        tags=parse_tags(tag or []),
-        source_name=source_name,
+        machine_name=machine_name,
+        tag=tag or [],
+        source_name="text",
+        max_runs=request.app.state.settings.max_import_runs,
     )
+    data, source_name = await _body(request)
+    options = replace(options, source_name=source_name)
     imported = await run_in_threadpool(parse_import, data, options)
     outcome = await run_in_threadpool(
         store_import, engine=request.app.state.engine, imported=imported, dry_run=dry_run
@@ -123,16 +125,14 @@ async def import_output(
         dry_run=dry_run,
         runs=[
             ImportedRunOut(
-                run_id=run.document.run_id,
-                results=len(run.document.results),
+                run_id=run.run_id,
+                results=run.results,
                 created=run.created,
-                source=run.document.source,
-                machine=run.document.machine.name,
-                tags=run.document.tags,
-                url=f"/api/v1/runs/{run.document.run_id}",
-                preview=[PreviewRow(**row) for row in preview_rows(run.document)]
-                if dry_run
-                else None,
+                source=run.source,
+                machine=run.machine,
+                tags=run.tags,
+                url=f"/api/v1/runs/{run.run_id}",
+                preview=None if run.preview is None else [PreviewRow(**r) for r in run.preview],
             )
             for run in outcome.runs
         ],

@@ -1,23 +1,21 @@
 """POST /api/v1/runs: upload one run document (token scope `upload`).
 
 201 when stored, 200 with the stored run when the same document was uploaded before, 409 when
-the run_id is stored with different content, 413 past the body cap (checked on Content-Length
-and while streaming, before the body is read whole), 422 naming the field path.
+the run_id is stored with different content, 413 past the body cap (bodies.py: checked on
+Content-Length and while streaming, after the token), 422 naming the field path.
 """
 
 import uuid
-from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Any
 
 import pydantic_core
-from fastapi import APIRouter, HTTPException, Request, Response
-from fastapi.routing import APIRoute
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from cryptobench_contract import RunHead
-from cryptobench_server.auth import UploadAccess, authorize
+from cryptobench_server.auth import UploadAccess
 from cryptobench_server.errors import InvalidInput, invalid_fields
 from cryptobench_server.fastpaths import paused_gc
 from cryptobench_server.ingest import Ingested, ingest_run, result_errors
@@ -54,25 +52,6 @@ def run_summary(run: Run) -> RunSummary:
     )
 
 
-class _CappedBodyRequest(Request):
-    """Reads the body in chunks and stops with 413 at the configured cap."""
-
-    async def body(self) -> bytes:
-        if not hasattr(self, "_body"):
-            cap = self.app.state.settings.max_body_bytes
-            declared = self.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > cap:
-                raise _too_large(cap)
-            chunks, total = [], 0
-            async for chunk in self.stream():
-                total += len(chunk)
-                if total > cap:
-                    raise _too_large(cap)
-                chunks.append(chunk)
-            self._body = b"".join(chunks)
-        return self._body
-
-
 def parse_upload(body: bytes) -> RunHead:
     """The uploaded document, all but its results validated (ingest_run checks those while it
     stores them). Raises InvalidInput naming every invalid field, the results' included."""
@@ -92,24 +71,7 @@ def parse_upload(body: bytes) -> RunHead:
         raise invalid_fields(errors) from None
 
 
-def _too_large(cap: int) -> HTTPException:
-    return HTTPException(status_code=413, detail=f"Request body larger than {cap} bytes")
-
-
-class UploadRoute(APIRoute):
-    """Checks the token before the body is read, then reads it under the cap."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def capped(request: Request) -> Response:
-            await run_in_threadpool(authorize, request, "upload")
-            return await handler(_CappedBodyRequest(request.scope, request.receive))
-
-        return capped
-
-
-router = APIRouter(tags=["runs"], route_class=UploadRoute)
+router = APIRouter(tags=["runs"])
 
 
 #: The body is read by the route (its results are validated while they are stored), so it is

@@ -12,7 +12,7 @@ from datetime import datetime
 from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_contract import Machine, ParseWarning, RunDocument, utc_now
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.openssl_documents import document
+from cryptobench_parsers.openssl_documents import document, text_artifact
 from cryptobench_parsers.openssl_speed import (
     parse_openssl_speed,
     parse_version_header,
@@ -145,6 +145,6 @@ def run_document(
         finished_at=speed.finished_at,
         tags=config.tags(),
         options=options,
-        raw=speed.output,
+        artifact=text_artifact(speed.output),
     )
     return run, parsed.warnings

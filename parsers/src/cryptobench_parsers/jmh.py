@@ -24,7 +24,7 @@ from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import warning
+from cryptobench_parsers.figures import kept_warnings, warning
 
 SUITE_PACKAGE = "dev.cryptobench.jmh."
 _RUN_NAMESPACE = uuid.UUID("5f0c3a52-6d2e-4c7e-9b1e-0f6a1d2c3b4a")
@@ -99,23 +99,22 @@ def parse_jmh(
         tool=parsed.tool,
         results=parsed.results,
         artifact=artifact,
-        warnings=parsed.warnings,
+        warnings=kept_warnings(parsed.warnings),
     )
 
 
 def parse_jmh_results(text: str, *, source_name: str) -> JmhParse:
     records = _records(text, source_name)
+    lines = _record_lines(text)
     results: list[Result] = []
     warnings: list[ParseWarning] = []
     for index, record in enumerate(records):
+        line = lines[index] if index < len(lines) else None
         try:
             produced, dropped = _record_results(record)
         except (KeyError, TypeError, ValueError, ValidationError) as exc:
-            raise ParseError(
-                source_name, _record_line(text, index), f"JMH record {index + 1}: {_reason(exc)}"
-            ) from None
+            raise ParseError(source_name, line, f"JMH record {index + 1}: {_reason(exc)}") from None
         results.extend(produced)
-        line = _record_line(text, index)
         warnings += [
             warning(line, f"{name}: score {score}", _NO_SCORE, source_name)
             for name, score in dropped
@@ -186,8 +185,18 @@ def _not_a_record(record: Any) -> str | None:
 
 def _record_line(text: str, index: int) -> int | None:
     """1-based line where record `index` starts (the line of its "benchmark" key)."""
-    starts = [m.start() for m in re.finditer(r'"benchmark"\s*:', text)]
-    return text.count("\n", 0, starts[index]) + 1 if index < len(starts) else None
+    lines = _record_lines(text)
+    return lines[index] if index < len(lines) else None
+
+
+def _record_lines(text: str) -> list[int]:
+    """The 1-based line of each record's "benchmark" key, in one pass over `text`."""
+    lines, line, counted = [], 1, 0
+    for found in re.finditer(r'"benchmark"\s*:', text):
+        line += text.count("\n", counted, found.start())
+        counted = found.start()
+        lines.append(line)
+    return lines
 
 
 def _reason(exc: Exception) -> str:

@@ -53,6 +53,16 @@ def test_host_lines_are_nanoseconds_and_junk_before_the_prefix_is_ignored():
     assert (result.metric, result.unit, result.value) == ("ns_per_op", "ns/op", 8671234.0)
 
 
+def test_emulator_lines_are_instructions_retired_never_cycles():
+    line = PSS_SIGN.replace('"unit":"cycles"', '"unit":"instructions"')
+    (result,) = parse_line(line).results
+    assert (result.metric, result.unit, result.value) == (
+        "instructions_per_op",
+        "instructions/op",
+        8671234.0,
+    )
+
+
 def test_error_line_reports_the_case_without_a_number():
     line = (
         'BENCH {"v":1,"run":"'
@@ -88,7 +98,7 @@ def test_begin_and_end_markers_carry_the_run():
             + RUN
             + '","seq":1,"name":"x","alg":"RSA","params":{},"unit":"ms",'
             '"n":1,"min":1,"median":1,"max":1}',
-            "neither cycles nor ns",
+            "none of cycles, ns, instructions",
         ),
         (
             'BENCH {"v":1,"run":"' + RUN + '","seq":-1,"name":"x"}',

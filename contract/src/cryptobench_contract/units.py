@@ -7,7 +7,14 @@ import math
 from typing import Literal, NamedTuple
 
 Metric = Literal[
-    "ops_per_s", "ns_per_op", "cycles_per_op", "bytes_per_s", "cycles_per_byte", "other"
+    "ops_per_s",
+    "ns_per_op",
+    "cycles_per_op",
+    "bytes_per_s",
+    "cycles_per_byte",
+    "instructions_per_op",
+    "instructions_per_byte",
+    "other",
 ]
 
 METRICS: tuple[Metric, ...] = (
@@ -16,11 +23,22 @@ METRICS: tuple[Metric, ...] = (
     "cycles_per_op",
     "bytes_per_s",
     "cycles_per_byte",
+    "instructions_per_op",
+    "instructions_per_byte",
     "other",
 )
 
 #: The canonical figures the backend derives for every result ("other" is stored verbatim only).
 CANONICAL_METRICS: tuple[Metric, ...] = METRICS[:5]
+
+#: Instructions retired, counted by an emulator or a counting tool (QEMU -icount, cachegrind):
+#: metrics of their own, never converted to cycles or time (no clock turns one into the other)
+#: and never on one axis with cycles. Stored as reported; not among the canonical figures yet.
+COUNTED_METRICS: tuple[Metric, ...] = ("instructions_per_op", "instructions_per_byte")
+
+#: Metrics whose noise is zero: one build counts the same in every run, so any step between runs
+#: is a real change (a 0.5% step is not noise), and a gate may fail on it.
+ZERO_NOISE_METRICS: frozenset[str] = frozenset(COUNTED_METRICS)
 
 CANONICAL_UNIT: dict[str, str] = {
     "ops_per_s": "ops/s",
@@ -36,6 +54,8 @@ LESS_IS_BETTER: dict[str, bool] = {
     "cycles_per_op": True,
     "bytes_per_s": False,
     "cycles_per_byte": True,
+    "instructions_per_op": True,
+    "instructions_per_byte": True,
 }
 
 
@@ -67,6 +87,8 @@ UNITS: dict[str, UnitDef] = {
     "GB/s": UnitDef("bytes_per_s", 1e9, "gigabytes per second"),
     "GiB/s": UnitDef("bytes_per_s", 1073741824.0, "gibibytes per second"),
     "cycles/B": UnitDef("cycles_per_byte", 1.0, "CPU cycles per byte"),
+    "instructions/op": UnitDef("instructions_per_op", 1.0, "instructions retired per operation"),
+    "instructions/B": UnitDef("instructions_per_byte", 1.0, "instructions retired per byte"),
 }
 
 #: Spellings tools print, mapped to the table's symbol.
@@ -77,6 +99,7 @@ UNIT_ALIASES: dict[str, str] = {
     "bytes/s": "B/s",
     "cycles": "cycles/op",
     "cycles/byte": "cycles/B",
+    "instructions": "instructions/op",
     "KB/s": "kB/s",
 }
 

@@ -56,7 +56,16 @@ def _from_begin(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool
     target, device, mhz = info.get("target"), info.get("device"), info.get("cpu_mhz")
     extra: dict[str, Any] = {
         key: info[key]
-        for key in ("target", "device", "chip_rev", "flash_bytes", "mpi_max_bits", "clock", "unit")
+        for key in (
+            "target",
+            "device",
+            "chip_rev",
+            "flash_bytes",
+            "mpi_max_bits",
+            "clock",
+            "unit",
+            "entropy",
+        )
         if info.get(key)
     }
     if mhz:

@@ -20,11 +20,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from cryptobench_contract import Result
+from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_padding
 from cryptobench_parsers.mbedtls_benchmark import parse_mbedtls_line
 from cryptobench_parsers.wolfssl_benchmark import parse_wolfssl_line
 
 PROTOCOL_VERSION = 1
+#: A BENCH line's unit: device cycles, host nanoseconds, or instructions retired under an
+#: emulator (the RV32 build under QEMU -icount), which is a metric of its own, never cycles.
+_BENCH_UNITS = {"cycles": "cycles/op", "ns": "ns/op", "instructions": "instructions/op"}
 MBEDTLS = "Mbed TLS"
 _PROTOCOL = re.compile(r"(BENCH_BEGIN|BENCH_END|BENCH) (\{.*)$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -123,9 +127,11 @@ def _bench_measurement(data: dict[str, Any], run_id: str) -> Measurement:
     seq = _int(data, "seq", "BENCH")
     if "error" in data:
         return Measurement("bench", (), run_id, seq, name, str(data["error"]))
-    unit = {"cycles": "cycles/op", "ns": "ns/op"}.get(str(data.get("unit")))
+    unit = _BENCH_UNITS.get(str(data.get("unit")))
     if unit is None:
-        raise LineError(f"BENCH {name}: unit {data.get('unit')!r} is neither cycles nor ns")
+        raise LineError(
+            f"BENCH {name}: unit {data.get('unit')!r} is none of cycles, ns, instructions"
+        )
     numbers = {key: _int(data, key, f"BENCH {name}") for key in ("min", "median", "max", "n")}
     params = data.get("params")
     if not isinstance(params, dict):
@@ -137,7 +143,7 @@ def _bench_measurement(data: dict[str, Any], run_id: str) -> Measurement:
         operation=data.get("op"),
         library=MBEDTLS,
         params=params,
-        metric="cycles_per_op" if unit == "cycles/op" else "ns_per_op",
+        metric=UNITS[unit].metric,
         value=numbers["median"],
         unit=unit,
         samples=numbers["n"],

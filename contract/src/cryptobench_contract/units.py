@@ -31,14 +31,10 @@ METRICS: tuple[Metric, ...] = (
 #: The canonical figures the backend derives for every result ("other" is stored verbatim only).
 CANONICAL_METRICS: tuple[Metric, ...] = METRICS[:5]
 
-#: Instructions retired, counted by an emulator or a counting tool (QEMU -icount, cachegrind):
-#: metrics of their own, never converted to cycles or time (no clock turns one into the other)
-#: and never on one axis with cycles. Stored as reported; not among the canonical figures yet.
-COUNTED_METRICS: tuple[Metric, ...] = ("instructions_per_op", "instructions_per_byte")
-
-#: Metrics whose noise is zero: one build counts the same in every run, so any step between runs
-#: is a real change (a 0.5% step is not noise), and a gate may fail on it.
-ZERO_NOISE_METRICS: frozenset[str] = frozenset(COUNTED_METRICS)
+# instructions_per_op and instructions_per_byte: instructions retired, counted by an emulator or a
+# counting tool (QEMU -icount, cachegrind); metrics of their own, never converted to cycles or
+# time (no clock turns one into the other) and never on one axis with cycles. Stored as
+# reported: they are not among the canonical figures (no columns for them yet).
 
 CANONICAL_UNIT: dict[str, str] = {
     "ops_per_s": "ops/s",

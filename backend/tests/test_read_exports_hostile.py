@@ -13,7 +13,7 @@ HOSTILE_PARAMS = {
     "key_bits": 2048,
     "offset": -3,
     "link": '=HYPERLINK("http://evil.example/","click")',
-    'we"ird': "@SUM(A1)",
+    "at": "@SUM(A1)",
 }
 HOSTILE_TAGS = {
     "opt_level": "-O2",
@@ -44,7 +44,7 @@ def test_csv_text_cells_cannot_be_formulas_and_numbers_stay_numbers(store_client
         "param.key_bits": "2048",
         "param.link": '\'=HYPERLINK("http://evil.example/","click")',
         "param.offset": "-3",
-        'param.we"ird': "'@SUM(A1)",
+        "param.at": "'@SUM(A1)",
         "tag.cr": "'\rcmd",
         "tag.opt_level": "'-O2",
         "tag.neg": "-3.5e2",
@@ -54,6 +54,16 @@ def test_csv_text_cells_cannot_be_formulas_and_numbers_stay_numbers(store_client
         "tag.tab": "'\tcmd",
     }
     assert row["value"] == "1600000.0"
+
+
+def test_a_key_the_filters_could_not_name_is_refused_on_upload(store_client):
+    doc = make_run_doc([make_result(params={'we"ird': 1})], tags={"a\\b": "v"})
+    response = store_client.post("/api/v1/runs", json=doc)
+    assert response.status_code == 422
+    assert {e["field"] for e in response.json()["errors"]} == {
+        'results[0].params.we"ird.[key]',
+        "tags.a\\b.[key]",
+    }
 
 
 @pytest.mark.parametrize("key", ['param.we"ird', "tag.a\\b", "param.x\x01", "tag."])

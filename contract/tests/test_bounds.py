@@ -1,13 +1,14 @@
 """What both databases can hold: numbers in range, no NUL, a bounded number of tags and params."""
 
 import json
+import re
 
 import pytest
 from pydantic import ValidationError
 from test_run_document import _doc
 
 from cryptobench_contract import RunDocument
-from cryptobench_contract.run import MAX_PARAMS, MAX_TAGS
+from cryptobench_contract.run import KEY_PATTERN, MAX_PARAMS, MAX_TAGS
 
 
 def _errors(doc) -> list[tuple[str, str]]:
@@ -125,6 +126,17 @@ def test_tag_and_param_keys_are_at_most_64_characters():
     assert fields == ["tags." + "k" * 65 + ".[key]"]
     fields = [f for f, _ in _errors(_doc(tags={"k": "v" * 201}))]
     assert fields == ["tags.k"]
+
+
+@pytest.mark.parametrize("key", ['we"ird', "back\\slash", "tab\there", "line\nbreak"])
+def test_keys_follow_the_read_apis_key_grammar(key):
+    """A key the filters (`tag.<key>=`, `param.<key>=`) could not name is refused on upload."""
+    assert re.match(KEY_PATTERN, key) is None
+    assert [f for f, _ in _errors(_doc(tags={key: "v"}))] == [f"tags.{key}.[key]"]
+    params = {key: 1}
+    assert [f for f, _ in _errors(_doc(results=[_result(params=params)]))] == [
+        f"results.0.params.{key}.[key]"
+    ]
 
 
 def test_clock_is_at_least_the_smallest_number():

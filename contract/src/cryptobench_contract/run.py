@@ -55,10 +55,13 @@ MAX_VALUE_CHARS = 200
 Name = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200, pattern=NO_NUL)
 ]
+#: A tag's or param's key: what follows `tag.` or `param.` in a filter or chart dimension, so
+#: without a quote, backslash or control character (the read API's key grammar is this one).
+KEY_PATTERN: Final = rf"^[^\"\\\x00-\x1f]{{1,{MAX_KEY_CHARS}}}$"
 Key = Annotated[
     str,
     StringConstraints(
-        strip_whitespace=True, min_length=1, max_length=MAX_KEY_CHARS, pattern=NO_NUL
+        strip_whitespace=True, min_length=1, max_length=MAX_KEY_CHARS, pattern=KEY_PATTERN
     ),
 ]
 Text = Annotated[str, StringConstraints(max_length=4000, pattern=NO_NUL)]

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import Select
 
+from cryptobench_contract.run import KEY_PATTERN
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Machine, Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import SqlColumn, json_text
@@ -48,8 +49,6 @@ PARAM_ALIASES = (
     "provider",
     "encoding",
 )
-#: What may follow `param.` or `tag.`: 1-200 characters, no quote, backslash or control character.
-KEY_PATTERN = r"^[^\"\\\x00-\x1f]{1,200}$"
 _KEY = re.compile(KEY_PATTERN)
 
 

@@ -48,8 +48,12 @@ class QueryBudget:
         self.label = label
         self.started = time.monotonic()
         self.reason: str | None = None
+        #: the response is complete: nothing is stopped any more (the session's rollback at its
+        #: close, after the response, must not be cancelled)
+        self.finished = False
         self._lock = threading.Lock()
-        self._postgres: Any = None
+        self._dbapi: Any = None
+        self._postgres = False
 
     def remaining_ms(self) -> int:
         return max(1, round((self.started + self.seconds - time.monotonic()) * 1000))
@@ -57,42 +61,46 @@ class QueryBudget:
     def stop(self, reason: str) -> None:
         """Stop the queries (the first reason stays): the running PostgreSQL statement is cancelled
         on a thread of its own (a cancel request is a connection to the server)."""
+        if self.finished:
+            return
         with self._lock:
             self.reason = self.reason or reason
-            running = self._postgres is not None
-        if running:
+            cancellable = self._postgres and self._dbapi is not None
+        if cancellable:
             threading.Thread(target=self._cancel, daemon=True).start()
 
     def _cancel(self) -> None:
-        # under the lock: the connection cannot go back to the pool (and serve another
-        # request) while its statement is being cancelled
+        # under the lock: the connection cannot be detached (and serve another statement)
+        # while its statement is being cancelled
         with self._lock:
-            if self._postgres is None:
+            if self._dbapi is None or self.finished:
                 return
             try:
-                self._postgres.cancel_safe(timeout=5)
+                self._dbapi.cancel_safe(timeout=5)
             except psycopg.Error as exc:  # statement_timeout stops it then
                 log.warning("%s: the cancel request failed: %s", self.label, exc)
 
     def attach(self, connection: Connection) -> None:
-        """Bound `connection` (a transaction of the request's session has begun on it) until it
-        goes back to the pool (`install`)."""
+        """Bound `connection` (a transaction of the request's session has begun on it) until
+        `detach`, or until it goes back to the pool (`install`)."""
         dbapi: Any = connection.connection.dbapi_connection
-        if connection.dialect.name == "postgresql":
+        postgres = connection.dialect.name == "postgresql"
+        if postgres:
             connection.exec_driver_sql(f"SET LOCAL statement_timeout = {self.remaining_ms()}")
-            with self._lock:
-                self._postgres = dbapi
         else:
             dbapi.set_progress_handler(self._sqlite_progress, SQLITE_STEPS)
+        with self._lock:
+            self._dbapi, self._postgres = dbapi, postgres
         connection.connection.info[STATE_KEY] = self
         event.listen(connection, "before_cursor_execute", self._refuse_when_stopped)
 
-    def release(self, dbapi: Any) -> None:
-        """`dbapi` goes back to the pool: no cancel may reach it, no handler stays on it."""
+    def detach(self, dbapi: Any = None) -> None:
+        """No cancel may reach the attached connection (or `dbapi`, when it is the one), and no
+        progress handler stays on it."""
         with self._lock:
-            if self._postgres is dbapi:
-                self._postgres = None
-        if hasattr(dbapi, "set_progress_handler"):
+            if dbapi is None or dbapi is self._dbapi:
+                dbapi, self._dbapi = self._dbapi, None
+        if dbapi is not None and not self._postgres:
             dbapi.set_progress_handler(None, 0)
 
     def _sqlite_progress(self) -> int:
@@ -127,7 +135,7 @@ def install(engine: Engine) -> None:
     def _checkin(dbapi: Any, record: ConnectionPoolEntry) -> None:
         budget = record.info.pop(STATE_KEY, None)
         if budget is not None:
-            budget.release(dbapi)
+            budget.detach(dbapi)
 
     event.listen(engine, "checkin", _checkin)
 
@@ -148,6 +156,8 @@ def bounded(session: Session, budget: QueryBudget) -> Iterator[Session]:
             raise
         budget.reason = budget.reason or TIMEOUT
         raise budget.error() from exc
+    finally:
+        budget.detach()
 
 
 class BoundedReads:
@@ -173,8 +183,13 @@ class BoundedReads:
                 inbox.put_nowait(message)  # every later call sees it too
             return message
 
+        async def sent(message: Message) -> None:
+            await send(message)
+            if message["type"] == "http.response.body" and not message.get("more_body"):
+                budget.finished = True
+
         try:
-            await self.app(scope, forwarded, send)
+            await self.app(scope, forwarded, sent)
         finally:
             watcher.cancel()
 

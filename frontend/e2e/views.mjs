@@ -66,7 +66,7 @@ export const VIEW_TESTS = [
 
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
       const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
-      assert.equal(csv[0], "algorithm,hash,key size (bits),padding,-O2 (ms/op),-O2 speedup,-Os (ms/op),-Os speedup");
+      assert.equal(csv[0], "algorithm,hash,key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup");
       assert.equal(csv.length, expected.length + 2);
       const first = csv[1].split(",");
       assert.deepEqual(first.slice(2, 4), [worst.bits, worst.padding]);

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
-from check_output import check  # noqa: E402
+from check_output import check
 
 VERIFY_WALL_S = 10.0
 RUN_LIMIT_S = 600

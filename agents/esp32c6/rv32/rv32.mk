@@ -56,6 +56,15 @@ $(RV32_BUILD)/quick-$(1).elf: $(RV32_SOURCES) $(RV32_HEADERS) rv32/rv32.mk $(cal
 endef
 $(foreach o,$(RV32_OPTS),$(eval $(call RV32_RULES,$(o))))
 
+# The full run of both builds, each collected through QEMU's serial pty by `cryptobench collect
+# serial` and uploaded (CRYPTOBENCH_SERVER / CRYPTOBENCH_TOKEN, or COLLECT="--no-upload ...").
+CRYPTOBENCH ?= $(or $(wildcard ../../.venv/bin/cryptobench),cryptobench)
+COLLECT ?=
+QEMU_VERSION = $(shell $(QEMU_RV32) --version | sed -n 's/^QEMU emulator version \([0-9.]*\).*/\1/p')
+qemu: $(RV32_ELFS)
+	$(foreach o,$(RV32_OPTS),$(PYTHON) rv32/run_qemu.py $(QEMU_RV32) $(RV32_BUILD)/bench-$(o).elf \
+		$(CRYPTOBENCH) --timeout 3600 --tag emulator=qemu-$(QEMU_VERSION) $(COLLECT) &&) true
+
 # make test's quick QEMU suite: both builds with -Werror, runs checked by rv32/check_qemu.py
 test-rv32: $(RV32_ELFS)
 	$(PYTHON) rv32/check_qemu.py $(QEMU_RV32) $(RV32_BUILD)/quick-O2.elf $(RV32_BUILD)/quick-Os.elf

@@ -3,7 +3,6 @@ import type { Data, Layout } from "plotly.js";
 import type { Change, History, HistoryPoint, HistorySeries } from "../api/types";
 import { valueAxis } from "./axes";
 import { flagsText, isFlagged, isPooled, pooledText } from "./caveats";
-import type { ChartPoint } from "./chartData";
 import { isDimension } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel } from "./figures";
@@ -130,10 +129,7 @@ function xOf(point: HistoryPoint, axis: HistoryAxis): string {
   return axis === "time" ? point.started_at : plotText(point.library_version ?? "(none)");
 }
 
-/** A history point with what the backend says it pooled and flagged (issue 24's shape until schema.gen.ts carries it). */
-type Point = HistoryPoint & Pick<ChartPoint, "pooled" | "flagged" | "flags">;
-
-function hover(point: Point, format: (v: number) => string): string {
+function hover(point: HistoryPoint, format: (v: number) => string): string {
   const notes = point.notes.map((n) => `<br>note: ${plotText(n.text)}`).join("");
   const pooled = isPooled(point) ? `<br>◇ pooled ${plotText(pooledText(point.pooled ?? {}))}` : "";
   const flagged = isFlagged(point) ? `<br>⚠ flagged: ${plotText(flagsText(point.flags ?? {}))}` : "";
@@ -152,7 +148,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
   const dims = history.series[0] ? Object.keys(history.series[0].key) : [];
   const format = isMetric(history.metric) ? metricFormatter(history.metric) : (v: number) => `${formatNumber(v)} ${history.unit}`;
   const data: Data[] = history.series.map((s) => {
-    const points: Point[] = s.points;
+    const points = s.points;
     return {
       type: "scatter",
       mode: "lines+markers",

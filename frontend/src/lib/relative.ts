@@ -1,6 +1,6 @@
 /** "Relative to" in the Explorer: the baseline choices of a chart, and a relative answer as a chart of speedups. */
 import type { RelativeResponse } from "../api/types";
-import type { ChartData, ChartPoint, DimValue } from "./chartData";
+import type { ChartData, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { seriesLabel } from "./figures";
 import { plotText } from "./plotText";
@@ -51,9 +51,6 @@ export function relativeTitle(metric: Metric, baseline: string): string {
   return `speedup over ${plotText(baseline)} (> 1 = better)<br>from ${info.label}, where ${direction} is better`;
 }
 
-/** A relative point with what the backend says it pooled and flagged (issue 24's shape until schema.gen.ts carries it). */
-type RelativePoint = RelativeResponse["series"][number]["points"][number] & Pick<ChartPoint, "pooled" | "flagged" | "flags">;
-
 /** The relative answer as a chart: y is the speedup (what its points pooled and flagged kept); min/max/n are not aggregates here, so left out. */
 export function relativeAsChart(rel: RelativeResponse): ChartData {
   return {
@@ -62,7 +59,7 @@ export function relativeAsChart(rel: RelativeResponse): ChartData {
     x: rel.x,
     series: rel.series.map((s) => ({
       key: s.key,
-      points: s.points.map((p: RelativePoint) => ({ x: p.x, value: p.speedup, min: null, max: null, n: null, error: null, error_kind: null, pooled: p.pooled, flagged: p.flagged, flags: p.flags })),
+      points: s.points.map((p) => ({ x: p.x, value: p.speedup, min: null, max: null, n: null, error: null, error_kind: null, pooled: p.pooled, flagged: p.flagged, flags: p.flags })),
     })),
   };
 }

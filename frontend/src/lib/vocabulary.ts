@@ -5,30 +5,12 @@
  */
 import type { components } from "../api/schema.gen";
 
+export type Vocabulary = components["schemas"]["Vocabulary"];
+export type MetricInfo = components["schemas"]["MetricInfo"];
 /** How a metric's unit steps up: decimal (kB/s, MB/s), binary (KiB, MiB), time (ns, µs, ms, s) or counts (k, M). */
-export type Prefix = "binary" | "decimal" | "time" | "count";
-
+export type Prefix = MetricInfo["prefix"];
 /** A numeric dimension: the unit of its values and the axis scale they are drawn on. */
-export interface NumericDimension {
-  unit: string;
-  scale: "log2" | "linear";
-}
-
-export type MetricInfo = components["schemas"]["MetricInfo"] & { prefix: Prefix };
-type Dimensions = components["schemas"]["Vocabulary"]["dimensions"] & {
-  numeric: Record<string, NumericDimension>;
-  /** Dimensions whose values sort as versions, as does any whose name ends in `version_suffix`. */
-  versions: string[];
-  version_suffix: string;
-  /** Per prefix, the label of a key the vocabulary does not name: `{key}` is the key, underscores as spaces. */
-  unknown_labels: Record<string, string>;
-};
-export type Vocabulary = Omit<components["schemas"]["Vocabulary"], "metrics" | "dimensions"> & {
-  metrics: MetricInfo[];
-  dimensions: Dimensions;
-  /** The plausibility flags a stored figure may carry, with what each means. */
-  flags: Record<string, string>;
-};
+export type NumericDimension = components["schemas"]["NumericDimension"];
 
 let current: Vocabulary | null = null;
 

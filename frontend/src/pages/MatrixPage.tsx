@@ -8,7 +8,6 @@ import { FacetFilters } from "../components/FacetFilters";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { ChartCaveats } from "../components/ChartCaveats";
 import { chartCaveats, flagsText, isFlagged, isPooled, pooledText } from "../lib/caveats";
-import type { ChartPoint } from "../lib/chartData";
 import { dimensionLabel } from "../lib/dimensions";
 import { downloadText } from "../lib/download";
 import { decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../lib/matrixView";
@@ -92,9 +91,6 @@ function SortButton({ state, sort, label, onChange }: { state: MatrixState; sort
   );
 }
 
-/** A matrix cell with what the backend says it pooled and flagged (issue 24's shape until schema.gen.ts carries it). */
-type Cell = MatrixResponse["rows"][number]["cells"][number] & Pick<ChartPoint, "pooled" | "flagged" | "flags">;
-
 function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; state: MatrixState; onChange: (s: MatrixState) => void }) {
   const metric = matrix.metric as Metric;
   const unit = unitScale(metric, state.unit);
@@ -109,7 +105,7 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
             {row.labels.map((l, i) => (
               <td key={i}>{l}</td>
             ))}
-            {(row.cells as Array<Cell | null>).map((cell, i) =>
+            {row.cells.map((cell, i) =>
               cell === null ? (
                 <td key={i} className="num empty" title="not measured" />
               ) : (
@@ -135,7 +131,7 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
     [table, unit.scale],
   );
   if (matrix.rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
-  const caveats = chartCaveats([{ key: {}, points: matrix.rows.flatMap((r) => (r.cells as Array<Cell | null>).flatMap((c) => (c === null ? [] : [{ ...c, x: null }]))) }]);
+  const caveats = chartCaveats([{ key: {}, points: matrix.rows.flatMap((r) => r.cells.flatMap((c) => (c === null ? [] : [{ ...c, x: null }]))) }]);
   const direction = matrix.less_is_better ? "less is better" : "more is better";
   return (
     <section aria-label="matrix">

@@ -11,7 +11,7 @@ import { chartCaveats, flagsText, isFlagged, isPooled, pooledText } from "../lib
 import { dimensionLabel } from "../lib/dimensions";
 import { downloadText } from "../lib/download";
 import { decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../lib/matrixView";
-import { availableMetrics, displayUnits, formatNumber, metricInfo, metricTitle, unitScale, type Metric } from "../lib/units";
+import { availableMetrics, chartUnit, displayUnits, formatNumber, metricInfo, metricTitle, unitText, type Metric } from "../lib/units";
 import { AGGREGATIONS } from "../lib/viewState";
 
 interface ControlsProps {
@@ -62,9 +62,12 @@ function Controls({ state, metric, metrics, dimensions, onChange }: ControlsProp
       </label>
       <label>
         unit
-        <select aria-label="unit" value={state.unit ?? displayUnits(metric)[0]?.unit} onChange={(e) => set({ unit: e.target.value })}>
+        <select aria-label="unit" value={state.unit ?? ""} onChange={(e) => set({ unit: e.target.value || null })}>
+          <option value="">auto (per table)</option>
           {displayUnits(metric).map((u) => (
-            <option key={u.unit}>{u.unit}</option>
+            <option key={u.unit} value={u.unit}>
+              {unitText(u.unit)}
+            </option>
           ))}
         </select>
       </label>
@@ -93,7 +96,7 @@ function SortButton({ state, sort, label, onChange }: { state: MatrixState; sort
 
 function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; state: MatrixState; onChange: (s: MatrixState) => void }) {
   const metric = matrix.metric as Metric;
-  const unit = unitScale(metric, state.unit);
+  const unit = chartUnit(metric, state.unit, matrix.rows.flatMap((r) => r.cells.map((c) => c?.value)));
   const { sort, desc } = state;
   const table = useMemo(() => matrixTable(matrix, { sort, desc }), [matrix, sort, desc]);
   // 4,000 cells: built once per table and unit, not again when the page re-renders for the facets.

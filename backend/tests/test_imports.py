@@ -264,6 +264,52 @@ def test_an_import_needs_an_upload_token_and_keeps_to_the_body_cap(store, tmp_pa
     app.state.engine.dispose()
 
 
+def test_a_preview_needs_no_token_and_keeps_to_the_import_cap(store):
+    """A dry run stores nothing: open as a read is (CRYPTOBENCH_READ_TOKENS off), capped by
+    max_import_bytes all the same, whether the length is declared or streamed."""
+    client, url, settings = store
+    body = (FIXTURES / "openssl" / "openssl-3.0.19_mr_mixed.txt").read_bytes()
+    anonymous = {"Authorization": ""}
+    preview = client.post(
+        "/api/v1/imports", params={"dry_run": "true"}, content=body, headers=anonymous
+    )
+    assert preview.status_code == 200, preview.text
+    assert preview.json()["runs"][0]["preview"]
+    assert query(url, "SELECT count(*) AS n FROM runs") == [{"n": 0}]
+    for flag in ("false", "maybe"):
+        stored = client.post(
+            "/api/v1/imports", params={"dry_run": flag}, content=body, headers=anonymous
+        )
+        assert stored.status_code == 401, (flag, stored.text)
+    app = create_app(settings.model_copy(update={"max_import_bytes": 500}))
+    with TestClient(app) as capped:
+        declared = capped.post("/api/v1/imports", params={"dry_run": "1"}, content=body)
+        streamed = capped.post(
+            "/api/v1/imports", params={"dry_run": "1"}, content=iter([body[:400], body[400:]])
+        )
+        for response in (declared, streamed):
+            assert response.status_code == 413, response.text
+            assert response.json()["detail"] == "Request body larger than 500 bytes"
+    app.state.engine.dispose()
+    app = create_app(settings.model_copy(update={"read_tokens": True}))
+    with TestClient(app) as closed:
+        refused = closed.post("/api/v1/imports", params={"dry_run": "true"}, content=body)
+        assert refused.status_code == 401
+    app.state.engine.dispose()
+
+
+def test_refusals_name_the_formats_by_their_tools(store):
+    client, _, _ = store
+    response = client.post("/api/v1/imports", content=b"just some words\nand 12 apples\n")
+    detail = response.json()["detail"]
+    assert response.status_code == 422
+    assert "openssl speed" in detail and "JMH" in detail and "serial console" in detail
+    assert "format=" not in detail and "choose its format" in detail
+    text = (FIXTURES / "openssl" / "openssl-3.0.19_mr_mixed.txt").read_bytes()
+    ok = client.post("/api/v1/imports", params={"dry_run": "true"}, content=text).json()
+    assert ok["detection"].endswith("lines look like openssl speed output (the first at line 1)")
+
+
 def test_bad_tags_formats_and_blank_machine_names_are_422(store):
     client, _, _ = store
     body = (FIXTURES / "openssl" / "openssl-3.0.19_mr_mixed.txt").read_bytes()

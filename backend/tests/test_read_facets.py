@@ -84,6 +84,18 @@ def test_the_run_facet_lists_the_newest_runs_the_filtered_ones_first(
     assert run["more"] is more
 
 
+def test_the_run_facet_labels_its_runs_and_no_other_facet_has_labels(loaded):
+    body = loaded.get("/api/v1/facets", params={"algorithm": "ecdsa"}).json()
+    labels = {
+        d["name"]: [(v["value"], v["label"]) for v in d["values"]] for d in body["dimensions"]
+    }
+    assert labels["run"] == [
+        (JMH2, "jvm-host · jmh 1.37 · 2026-11-21 10:00 UTC · jvm=21"),
+        (JMH1, "jvm-host · jmh 1.37 · 2026-11-21 09:00 UTC · jvm=21"),
+    ]
+    assert labels["machine"] == [("jvm-host", None)]
+
+
 def test_facets_list_at_most_their_limits_and_count_what_they_leave_out(loaded):
     """Two runs of 64 tags each (128 tag dimensions) and a parameter of 250 values: at most
     MAX_OPEN_DIMENSIONS open dimensions and MAX_FACET_VALUES values, the filtered ones kept."""

@@ -1,6 +1,11 @@
 """GET /api/v1/runs (filters, search, keyset pages), /runs/{run_id} and /machines."""
 
+from datetime import UTC, datetime
+
 from test_read_support import JMH1, JMH2, O2, O2B, OS
+
+from cryptobench_server.api.read_common import run_label
+from cryptobench_server.models import Machine, Run
 
 
 def run_ids(client, **params) -> list[str]:
@@ -34,6 +39,7 @@ def test_list_item_shape(loaded):
     assert isinstance(machine_id, int)
     assert item == {
         "run_id": JMH1,
+        "label": "jvm-host · jmh 1.37 · 2026-11-21 09:00 UTC · jvm=21",
         "source": "jmh",
         "started_at": "2026-11-21T09:00:00Z",
         "finished_at": None,
@@ -106,6 +112,27 @@ def test_unknown_run_is_404_problem(loaded):
     response = loaded.get("/api/v1/runs/00000000-0000-4000-8000-00000000ffff")
     assert response.status_code == 404
     assert response.json()["detail"] == "no run 00000000-0000-4000-8000-00000000ffff"
+
+
+def test_a_malformed_run_id_stays_a_422_naming_it(loaded):
+    response = loaded.get("/api/v1/runs/not-a-run")
+    assert response.status_code == 422
+    assert [e["field"] for e in response.json()["errors"]] == ["run_id"]
+
+
+def test_a_run_is_labelled_by_machine_tool_start_and_its_first_tags():
+    """The label of the run list, the run page, the run facet and the drill-down's runs."""
+    run = Run(
+        machine=Machine(name="bbb-01"),
+        source="openssl-speed",
+        tool_name="openssl",
+        tool_version=None,
+        started_at=datetime(2026, 4, 3, 8, 4, 59, tzinfo=UTC),
+        tags={"z": "1", "a": "2", "m": "3", "b": "4", "c": "5"},
+    )
+    assert run_label(run) == "bbb-01 · openssl · 2026-04-03 08:04 UTC · a=2 · b=4 · c=5 · +2 tags"
+    run.tool_name, run.tags = "", {}
+    assert run_label(run) == "bbb-01 · openssl-speed · 2026-04-03 08:04 UTC"
 
 
 def test_machines_with_run_counts(loaded):

@@ -78,3 +78,13 @@ def test_every_fixed_dimension_and_known_key_has_a_label(client):
     for name in (*dimensions["numeric"], "param.curve", "tag.opt_level", "tag.engine"):
         assert labels[name], name
     assert dimensions["unknown_labels"] == {"param.": "{key} (parameter)", "tag.": "{key} (tag)"}
+
+
+def test_import_formats_are_named_by_their_tools(client):
+    formats = client.get("/api/v1/vocabulary").json()["import_formats"]
+    assert [(f["name"], f["tool"]) for f in formats] == [
+        ("openssl", "openssl speed"),
+        ("jmh", "JMH"),
+        ("serial", "a board's serial console"),
+    ]
+    assert all(f["looks_like"] for f in formats)

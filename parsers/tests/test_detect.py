@@ -31,7 +31,7 @@ def test_the_reason_counts_lines_and_names_the_first():
     text = (FIXTURES / "openssl" / "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt").read_text()
     assert (
         detect(text, source_name="x").reason
-        == "7 lines look like openssl output (the first at line 1)"
+        == "7 lines look like openssl speed output (the first at line 1)"
     )
 
 

@@ -1,7 +1,9 @@
 """API tokens: random, shown once, stored as SHA-256, compared in constant time, revocable.
 
 Scopes: `read` (GET when the operator turns read tokens on), `upload` (POST runs; implies read)
-and `admin` (everything). Tokens are accepted only in the `Authorization: Bearer` header,
+and `admin` (everything). A preview (`POST /api/v1/imports?dry_run=true`) stores nothing: it
+needs what a read needs (`authorize_body`, asked by the body cap before any byte is read and by
+the route). Tokens are accepted only in the `Authorization: Bearer` header,
 never in the query string (which ends up in access logs), and are never logged.
 """
 
@@ -15,6 +17,7 @@ from typing import Annotated, Literal
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -30,6 +33,10 @@ GRANTS: dict[str, frozenset[str]] = {
 }
 TOKEN_PREFIX = "cbt_"
 QUERY_TOKEN_NAMES = frozenset({"token", "access_token", "api_key", "apikey"})
+
+#: Paths whose POST with `dry_run=true` stores nothing (a preview): open as a read is.
+PREVIEW_PATHS = frozenset({"/api/v1/imports"})
+_FLAG = TypeAdapter(bool)
 
 _QUERY_TOKEN = re.compile(r"(?i)([?&](?:{})=)[^&\s]*".format("|".join(sorted(QUERY_TOKEN_NAMES))))
 
@@ -115,6 +122,30 @@ def authorize(request: Request, scope: Scope) -> ApiToken:
     return token
 
 
+def authorize_read(request: Request) -> ApiToken | None:
+    """What a read needs: nothing unless the operator turned read tokens on, then `read`."""
+    if not request.app.state.settings.read_tokens:
+        refuse_query_token(request)
+        return None
+    return authorize(request, "read")
+
+
+def is_preview(request: Request) -> bool:
+    """A POST to a preview path with `dry_run` true, read as the route reads it (pydantic's
+    bool, the last value given); a value that is no bool is no preview."""
+    if request.url.path not in PREVIEW_PATHS:
+        return False
+    try:
+        return _FLAG.validate_python(request.query_params.get("dry_run", "false"))
+    except ValidationError:
+        return False
+
+
+def authorize_body(request: Request) -> ApiToken | None:
+    """What a request with a body needs: `upload`, or a read's access for a preview."""
+    return authorize_read(request) if is_preview(request) else authorize(request, "upload")
+
+
 def _token_from_header(request: Request) -> ApiToken:
     scheme, _, secret = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not secret.strip():
@@ -141,12 +172,17 @@ def _admin_access(
 def _read_access(
     request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 ) -> ApiToken | None:
-    if not request.app.state.settings.read_tokens:
-        refuse_query_token(request)
-        return None
-    return authorize(request, "read")
+    return authorize_read(request)
+
+
+def _body_access(
+    request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+) -> ApiToken | None:
+    return authorize_body(request)
 
 
 UploadAccess = Annotated[ApiToken, Depends(_upload_access)]
 AdminAccess = Annotated[ApiToken, Depends(_admin_access)]
 ReadAccess = Annotated[ApiToken | None, Depends(_read_access)]
+#: `upload`, or for a preview (dry run) what a read needs.
+BodyAccess = Annotated[ApiToken | None, Depends(_body_access)]

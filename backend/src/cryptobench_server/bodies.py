@@ -3,8 +3,9 @@
 An ASGI middleware in front of the application, before any byte of a body is read:
 - a Content-Length over the cap is answered 413;
 - a request that may carry a body (POST, PUT, PATCH) needs a token granting `upload` (every
-  route that reads a body needs at least that): 401 or 403 otherwise, so an anonymous 1 GiB
-  body costs nothing;
+  route that stores a body needs at least that): 401 or 403 otherwise, so an anonymous 1 GiB
+  body costs nothing; a preview (an import's dry run, which stores nothing) needs what a read
+  needs, and is capped all the same (auth.authorize_body);
 - while the body streams in, its bytes are counted, and the read that passes the cap is a 413
   (an HTTPException, answered as problem+json by errors.py);
 - the body of any other request (GET, DELETE, ...) is handed on empty: no route reads one, and
@@ -21,7 +22,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cryptobench_server.auth import authorize
+from cryptobench_server.auth import authorize_body
 from cryptobench_server.errors import DomainError, PayloadTooLarge, domain_problem, unavailable
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
@@ -59,12 +60,13 @@ class CappedBodies:
 
 
 async def _admit(request: Request, cap: int) -> None:
-    """Refuses what is declared too large, and a body from a sender without an upload token."""
+    """Refuses what is declared too large, and a body from a sender without the access it
+    needs (an upload token, or a read's access for a preview)."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > cap:
         raise PayloadTooLarge(too_large(cap), errors=[{"field": "body", "message": too_large(cap)}])
     if request.method in BODY_METHODS:
-        await run_in_threadpool(authorize, request, "upload")
+        await run_in_threadpool(authorize_body, request)
 
 
 def _counted(receive: Receive, cap: int) -> Receive:

@@ -66,6 +66,9 @@ class ToolOut(BaseModel):
 
 class RunListItem(BaseModel):
     run_id: uuid.UUID
+    label: str = Field(
+        description="The run as a person names it: machine · tool version · start (UTC) · tags"
+    )
     source: str
     started_at: UtcDatetime
     finished_at: UtcDatetime | None
@@ -146,6 +149,11 @@ class RunDetail(RunListItem):
 class FacetValue(BaseModel):
     value: str | None
     count: int
+    label: str | None = Field(
+        default=None,
+        description="The run facet's values only: the run as a person names it (machine · "
+        "tool version · start (UTC) · tags), the value being its run_id",
+    )
 
 
 class Facet(BaseModel):

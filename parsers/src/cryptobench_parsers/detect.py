@@ -2,7 +2,8 @@
 
 The first lines (at most `SCAN_CHARS` characters) are read; each format counts the lines it
 recognizes, and the format with the most wins. No line recognized, or two formats tied, is a
-ParseError that names what was tried: a wrong guess would store wrong figures.
+ParseError that names what was tried: a wrong guess would store wrong figures. Messages name
+the formats by the tools that print them (IMPORT_FORMATS, served by GET /api/v1/vocabulary).
 """
 
 import re
@@ -12,7 +13,29 @@ from dataclasses import dataclass
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.serial_lines import Fact, LineError, parse_line
 
-FORMATS = ("openssl", "jmh", "serial")
+
+@dataclass(frozen=True)
+class ImportFormat:
+    name: str
+    """The value of `format=` (the CLI's --format)."""
+    tool: str
+    """The tool that prints it, as a person names it."""
+    looks_like: str
+    """What of its output is read."""
+
+
+IMPORT_FORMATS = (
+    ImportFormat("openssl", "openssl speed", "progress lines, result tables or -mr records"),
+    ImportFormat("jmh", "JMH", "the JSON file of -rf json"),
+    ImportFormat(
+        "serial",
+        "a board's serial console",
+        "the CryptoBench firmware's BENCH lines, seed 002's RSA lines, "
+        "Mbed TLS or wolfSSL benchmark output",
+    ),
+)
+FORMATS = tuple(f.name for f in IMPORT_FORMATS)
+TOOLS = {f.name: f.tool for f in IMPORT_FORMATS}
 SCAN_CHARS = 1_000_000
 _OPENSSL = re.compile(
     r"^(?:Doing .+ for \d+s"
@@ -26,11 +49,7 @@ _OPENSSL = re.compile(
     r"|(?:^|[\s/\\>$#%])openssl(?:\.exe)?\s+speed\b"
 )
 _JMH_KEYS = ('"benchmark"', '"primaryMetric"')
-TRIED = (
-    "openssl (`openssl speed` progress lines, result tables or -mr records), "
-    "jmh (JMH's -rf json array of records) and "
-    "serial (the firmware's BENCH lines, seed 002's RSA lines, Mbed TLS or wolfSSL benchmark lines)"
-)
+TRIED = "; ".join(f"{f.tool} ({f.looks_like})" for f in IMPORT_FORMATS)
 
 
 @dataclass(frozen=True)
@@ -54,17 +73,19 @@ def detect(text: str, *, source_name: str) -> Detection:
         raise ParseError(
             source_name,
             None,
-            f"not a supported output: no line of {scanned} looks like any of {TRIED}; "
-            "pass format=openssl|jmh|serial if it starts later",
+            f"not a supported output: none of {scanned} looks like the output of {TRIED}. "
+            "If the output starts further down, choose its format instead of detecting it",
         )
     if hits == runner_up:
         raise ParseError(
             source_name,
             first,
-            f"ambiguous: {hits} lines look like openssl and as many like serial; "
-            "pass format=openssl or format=serial",
+            f"ambiguous: {hits} lines look like {TOOLS['openssl']} output and as many like "
+            f"{TOOLS['serial']}; choose the format instead of detecting it",
         )
-    return Detection(best, f"{hits} lines look like {best} output (the first at line {first})")
+    return Detection(
+        best, f"{hits} lines look like {TOOLS[best]} output (the first at line {first})"
+    )
 
 
 def _count(head: str, recognize: Callable[[str], bool]) -> tuple[int, int | None]:

@@ -1,4 +1,5 @@
-"""POST /api/v1/imports: the raw text a tool printed, parsed by the server (token scope `upload`).
+"""POST /api/v1/imports: the raw text a tool printed, parsed by the server (token scope
+`upload`; a preview, `dry_run=true`, needs no token unless reads do).
 
 The body is `text/plain` (the output itself) or `multipart/form-data` with a `file` field, read
 under its own cap (`max_import_bytes`, 413; bodies.py). 201 when a run was stored, 200 when
@@ -18,7 +19,7 @@ from starlette.datastructures import UploadFile
 
 from cryptobench_contract import ParseWarning
 from cryptobench_contract.vocabulary import Operation
-from cryptobench_server.auth import UploadAccess
+from cryptobench_server.auth import BodyAccess
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.imports import import_options, parse_import, store_import
 
@@ -97,7 +98,7 @@ _BODY = {
 async def import_output(
     request: Request,
     response: Response,
-    _: UploadAccess,
+    _: BodyAccess,
     format: Format = "auto",
     machine_name: Annotated[str | None, Query(max_length=200)] = None,
     tag: Annotated[list[str] | None, Query(description="key=value, repeatable")] = None,

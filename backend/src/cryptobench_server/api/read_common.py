@@ -1,8 +1,11 @@
 """What the read routes share: filters from the query string, and run/machine shaping."""
 
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Collection
 
 from fastapi import Request
+from sqlalchemy import select
+from sqlalchemy.orm import Session, joinedload
 
 from cryptobench_server.models import Run
 from cryptobench_server.query.filters import Filters, parse_filters
@@ -27,9 +30,33 @@ def filters_dependency(*reserved: str) -> Callable[[Request], Filters]:
     return _filters
 
 
+#: Tags named in a run's label; more are counted ("+2 tags").
+LABEL_TAGS = 3
+
+
+def run_label(run: Run) -> str:
+    """How a person names a run, wherever a run is listed or picked: machine, tool, start (UTC)
+    and tags ("bbb-01 · openssl 3.0.13 · 2026-04-03 10:00 UTC · engine=afalg")."""
+    tool = " ".join(part for part in (run.tool_name, run.tool_version) if part)
+    parts = [run.machine.name, tool or run.source, f"{run.started_at:%Y-%m-%d %H:%M} UTC"]
+    tags = [f"{k}={v}" for k, v in sorted(run.tags.items())]
+    parts += tags[:LABEL_TAGS]
+    if len(tags) > LABEL_TAGS:
+        parts.append(f"+{len(tags) - LABEL_TAGS} tags")
+    return " · ".join(parts)
+
+
+def run_labels(session: Session, run_ids: Collection[str]) -> dict[str, str]:
+    """`run_label` of each run id given (as text) that is stored."""
+    ids = [uuid.UUID(r) for r in run_ids]
+    runs = session.scalars(select(Run).options(joinedload(Run.machine)).where(Run.run_id.in_(ids)))
+    return {str(run.run_id): run_label(run) for run in runs}
+
+
 def run_item(run: Run) -> RunListItem:
     return RunListItem(
         run_id=run.run_id,
+        label=run_label(run),
         source=run.source,
         started_at=run.started_at,
         finished_at=run.finished_at,

@@ -6,7 +6,7 @@ dimensions with labels (and the label pattern of keys without one), the key gram
 and `tag.*`, which are numeric (sizes: unit and log2 scale, from contract/sizes.py) and which
 hold versions (sorted as versions); canonical names with their aliases (libraries, curves,
 paddings, hashes, algorithms); the plausibility flags with what each means; the comparison
-verdict rule.
+verdict rule; the formats POST /imports reads, by the tools that print them.
 """
 
 from functools import lru_cache
@@ -16,6 +16,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from cryptobench_contract import libraries, sizes, units, versions, vocabulary
+from cryptobench_parsers.detect import IMPORT_FORMATS
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.normalize import FLAG_REASONS
 from cryptobench_server.query.dimensions import FIXED, KEY_PATTERN, PARAM, TAG
@@ -69,6 +70,12 @@ class Verdict(BaseModel):
     rule: str
 
 
+class ImportFormatInfo(BaseModel):
+    name: str = Field(description="The value of POST /imports' `format`")
+    tool: str = Field(description="The tool that prints it, as a person names it")
+    looks_like: str = Field(description="What of its output is read")
+
+
 class Vocabulary(BaseModel):
     metrics: list[MetricInfo]
     dimensions: Dimensions
@@ -82,6 +89,9 @@ class Vocabulary(BaseModel):
         description="Plausibility flags a stored result may carry, with what each means"
     )
     verdict: Verdict
+    import_formats: list[ImportFormatInfo] = Field(
+        description="The formats POST /imports reads (besides `auto`, which detects them)"
+    )
 
 
 @router.get("/vocabulary", description=__doc__)
@@ -138,4 +148,8 @@ def _vocabulary() -> Vocabulary:
                 "else 'better' when the ratio moves in the metric's better direction"
             ),
         ),
+        import_formats=[
+            ImportFormatInfo(name=f.name, tool=f.tool, looks_like=f.looks_like)
+            for f in IMPORT_FORMATS
+        ],
     )

@@ -129,7 +129,7 @@ export interface paths {
         };
         /**
          * Get Facets
-         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first; runs newest first, at most 100 of them (`more` when others match); any other dimension at most 200 values (the filtered ones, then those with the most results; `more` and `left_out` when others match); at most 100 param.*\/tag.* dimensions (likewise; `left_out` counts the others). Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         * @description What the UI's pickers offer: the fixed dimensions, each param.<name> and each tag.<name>, with every value and how many results carry it. A dimension's counts apply every filter except its own, so the other values of a filtered dimension stay visible. Values are sorted (numerically when all are numbers), null first; runs newest first, at most 100 of them (`more` when others match), each with its `label` (machine · tool version · start · tags); any other dimension at most 200 values (the filtered ones, then those with the most results; `more` and `left_out` when others match); at most 100 param.*\/tag.* dimensions (likewise; `left_out` counts the others). Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
         get: operations["facets-get_facets"];
         put?: never;
@@ -454,7 +454,7 @@ export interface paths {
          *     and `tag.*`, which are numeric (sizes: unit and log2 scale, from contract/sizes.py) and which
          *     hold versions (sorted as versions); canonical names with their aliases (libraries, curves,
          *     paddings, hashes, algorithms); the plausibility flags with what each means; the comparison
-         *     verdict rule.
+         *     verdict rule; the formats POST /imports reads, by the tools that print them.
          */
         get: operations["vocabulary-get_vocabulary"];
         put?: never;
@@ -899,6 +899,11 @@ export interface components {
         FacetValue: {
             /** Count */
             count: number;
+            /**
+             * Label
+             * @description The run facet's values only: the run as a person names it (machine · tool version · start (UTC) · tags), the value being its run_id
+             */
+            label?: string | null;
             /** Value */
             value: string | null;
         };
@@ -1001,6 +1006,24 @@ export interface components {
             };
             /** Points */
             points: components["schemas"]["HistoryPoint"][];
+        };
+        /** ImportFormatInfo */
+        ImportFormatInfo: {
+            /**
+             * Looks Like
+             * @description What of its output is read
+             */
+            looks_like: string;
+            /**
+             * Name
+             * @description The value of POST /imports' `format`
+             */
+            name: string;
+            /**
+             * Tool
+             * @description The tool that prints it, as a person names it
+             */
+            tool: string;
         };
         /** ImportResponse */
         ImportResponse: {
@@ -1433,6 +1456,11 @@ export interface components {
             clock_hz: number | null;
             /** Finished At */
             finished_at: string | null;
+            /**
+             * Label
+             * @description The run as a person names it: machine · tool version · start (UTC) · tags
+             */
+            label: string;
             machine: components["schemas"]["MachineRef"];
             /**
              * Point Results
@@ -1625,7 +1653,7 @@ export interface components {
              * Metric
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "other";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte" | "other";
             /**
              * Name
              * @description The tool's own name, verbatim
@@ -1804,6 +1832,11 @@ export interface components {
             clock_source: string | null;
             /** Finished At */
             finished_at: string | null;
+            /**
+             * Label
+             * @description The run as a person names it: machine · tool version · start (UTC) · tags
+             */
+            label: string;
             machine: components["schemas"]["MachineOut"];
             /** Machine Extra */
             machine_extra: {
@@ -1888,6 +1921,11 @@ export interface components {
             clock_hz: number | null;
             /** Finished At */
             finished_at: string | null;
+            /**
+             * Label
+             * @description The run as a person names it: machine · tool version · start (UTC) · tags
+             */
+            label: string;
             machine: components["schemas"]["MachineRef"];
             /** Result Count */
             result_count: number;
@@ -2143,6 +2181,11 @@ export interface components {
             flags: {
                 [key: string]: string;
             };
+            /**
+             * Import Formats
+             * @description The formats POST /imports reads (besides `auto`, which detects them)
+             */
+            import_formats: components["schemas"]["ImportFormatInfo"][];
             /** Metrics */
             metrics: components["schemas"]["MetricInfo"][];
             /**

@@ -35,7 +35,8 @@ def test_a_ten_percent_step_is_found_once_at_its_run(seed):
     assert [s.index for s in steps] == [STEP_AT]
     assert steps[0].baseline == STEP_AT - 1
     assert steps[0].ratio == pytest.approx(1.10, abs=0.02)
-    assert steps[0].confidence > 0.99
+    assert (steps[0].before_n, steps[0].after_n, steps[0].few_points) == (STEP_AT, 3, False)
+    assert 0.001 < steps[0].noise < 0.02
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -62,7 +63,7 @@ def test_small_steps_and_short_histories_report_nothing():
 
 def test_figures_that_never_move_change_by_the_threshold_alone():
     steps = find_steps(points([500.0] * 6 + [540.0] * 3))
-    assert [(s.index, s.ratio, s.confidence) for s in steps] == [(6, 1.08, 1.0)]
+    assert [(s.index, s.ratio, s.z, s.noise) for s in steps] == [(6, 1.08, math.inf, 0.0)]
 
 
 def test_a_wide_error_from_the_tool_makes_a_step_not_significant():
@@ -86,3 +87,13 @@ def test_relative_error_from_what_tools_report():
     assert relative_error(100.0, None, None, None) is None
     assert relative_error(100.0, 1.0, "weird", None) is None
     assert math.isclose(relative_error(50.0, 1.0, "stddev", 1), 0.02)
+
+
+def test_a_step_over_a_handful_of_runs_is_few_points_not_certainty():
+    """Four runs of single 1-second samples and a 5.9% step at the fifth: z is large against a
+    noise measured from three differences, which is what the evidence says."""
+    (step,) = find_steps(points([1000.0, 1003.0, 999.0, 1001.0, 1059.0]))
+    assert (step.index, step.before_n, step.after_n) == (4, 4, 1)
+    assert step.few_points and step.z > 3 and 0 < step.noise < 0.01
+    (settled,) = find_steps(points(stepped(n=12)))
+    assert not settled.few_points

@@ -29,11 +29,16 @@ def test_a_step_at_run_nine_is_one_regression_and_the_noisy_neighbour_reports_no
     assert change["series"]["operation"] == "sign"
     assert change["series"]["machine"] == "esp32c6-devkit-1"
     assert 1.08 < change["ratio"] < 1.12
-    assert change["confidence"] > 0.99
-    assert change["what_changed"] == {
-        "library_version": ["3.6.2", "3.6.3"],
-        "tag.nightly": ["n08", "n09"],
-    }
+    assert change["evidence"]["before_n"] == STEP_RUN - 1
+    assert change["evidence"]["z"] > 3 and not change["evidence"]["few_points"]
+    assert change["what_changed"] == [
+        {
+            "fact": "library_version",
+            "hunks": [{"before": ["3.6.2"], "after": ["3.6.3"]}],
+            "unchanged": 0,
+        },
+        {"fact": "tag.nightly", "hunks": [{"before": ["n08"], "after": ["n09"]}], "unchanged": 0},
+    ]
 
 
 def test_the_change_is_found_when_its_run_is_uploaded(store_client):

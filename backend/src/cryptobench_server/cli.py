@@ -81,7 +81,11 @@ def serve(
     """Serve the API and the built UI."""
     settings = get_settings()
     if migrate:
-        migrations.upgrade(settings.resolved_database_url, progress=_progress)
+        migrations.upgrade(
+            settings.resolved_database_url,
+            progress=_progress,
+            change_threshold=settings.change_threshold,
+        )
     else:
         _warn_when_behind(settings.resolved_database_url)
     logging.getLogger("uvicorn.access").addFilter(RedactQueryTokens())
@@ -100,7 +104,12 @@ def serve(
 @app.command()
 def migrate() -> None:
     """Apply database migrations up to the newest, then build the read model of runs it lacks."""
-    migrations.upgrade(get_settings().resolved_database_url, progress=_progress)
+    settings = get_settings()
+    migrations.upgrade(
+        settings.resolved_database_url,
+        progress=_progress,
+        change_threshold=settings.change_threshold,
+    )
     typer.echo("database is at the newest migration")
 
 

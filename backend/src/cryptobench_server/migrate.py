@@ -1,18 +1,25 @@
 """Alembic migrations, run programmatically so the installed package can migrate any database.
 
 `upgrade` to head also brings the read model up to date (rollups.catch_up): migrations only
-create its tables, the producers the ingest uses fill them for runs stored before.
+create its tables, the producers the ingest uses fill them for runs stored before. An upgrade
+across REDETECT (a revision that empties the derived `changes` table) detects every lineage
+again (changes.store.detect_all).
 """
 
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
 
 from cryptobench_server import rollups
+from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
+from cryptobench_server.changes.store import detect_all
 from cryptobench_server.db import make_engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+#: The latest revision that empties `changes` (revision ids are zero-padded, so they sort).
+REDETECT = "0011"
 
 
 def alembic_config(database_url: str) -> Config:
@@ -23,14 +30,22 @@ def alembic_config(database_url: str) -> Config:
 
 
 def upgrade(
-    database_url: str, revision: str = "head", progress: rollups.Progress = lambda _: None
+    database_url: str,
+    revision: str = "head",
+    progress: rollups.Progress = lambda _: None,
+    change_threshold: float = DEFAULT_THRESHOLD,
 ) -> None:
+    engine = make_engine(database_url)
+    with engine.connect() as connection:
+        start = MigrationContext.configure(connection).get_current_revision()
     command.upgrade(alembic_config(database_url), revision)
     if revision == "head":
-        engine = make_engine(database_url)
         with engine.begin() as connection:
             rollups.catch_up(connection, progress)
-        engine.dispose()
+        if start is not None and start < REDETECT:
+            with engine.begin() as connection:
+                detect_all(connection, threshold=change_threshold)
+    engine.dispose()
 
 
 def downgrade(database_url: str, revision: str) -> None:

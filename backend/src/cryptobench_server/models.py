@@ -314,7 +314,12 @@ class Change(Base):
     after: Mapped[float] = mapped_column(Float)
     ratio: Mapped[float] = mapped_column(Float)
     direction: Mapped[str] = mapped_column(String(16))
-    confidence: Mapped[float] = mapped_column(Float)
+    #: The step's evidence (changes/detect.py): z (NULL when its standard error is 0), the
+    #: run-to-run noise it was measured against and the points of both windows.
+    z: Mapped[float | None] = mapped_column(Float)
+    noise: Mapped[float] = mapped_column(Float)
+    before_n: Mapped[int] = mapped_column(Integer)
+    after_n: Mapped[int] = mapped_column(Integer)
     what_changed: Mapped[dict[str, list[Any]]] = mapped_column(JsonDoc, default=dict)
     started_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
 

@@ -56,9 +56,44 @@ class ChangeSeries(BaseModel):
     params: dict[str, Any]
 
 
+class LineHunk(BaseModel):
+    before: list[str] = Field(description="Lines of the earlier value (none: it had none here)")
+    after: list[str] = Field(description="The lines the later value has in their place")
+
+
+class FactChange(BaseModel):
+    """One run field that differs, by the lines that differ (query/line_diff.py)."""
+
+    fact: str = Field(
+        description="library_version, tool_version, tool_build, tool_options, clock_hz or "
+        "tag.<name>"
+    )
+    hunks: list[LineHunk] = Field(min_length=1)
+    unchanged: int = Field(description="Lines both values share, left out")
+
+
+class Evidence(BaseModel):
+    """How strongly the runs show the step (changes/detect.py)."""
+
+    z: float | None = Field(
+        description="|ln(after / before)| over its standard error; null when that is 0 "
+        "(figures that never vary: the threshold alone decides)"
+    )
+    noise: float = Field(
+        description="The series' run-to-run noise z was measured against (relative: 0.012 is 1.2%)"
+    )
+    before_n: int = Field(description="Runs in the level before")
+    after_n: int = Field(description="Runs in the level after (this one and up to 2 later)")
+    few_points: bool = Field(
+        description="The noise stands on fewer than 6 run-to-run differences: z is a rough "
+        "guide, not a probability"
+    )
+
+
 class ChangeOut(BaseModel):
     id: int
     series: ChangeSeries
+    label: str = Field(description="The series named with all its params and library")
     run_id: uuid.UUID
     baseline_run_id: uuid.UUID = Field(description="The run before, compared with")
     started_at: UtcDatetime
@@ -68,16 +103,59 @@ class ChangeOut(BaseModel):
     after: float = Field(description="Level from this run on")
     ratio: float = Field(description="after / before")
     direction: Literal["regression", "improvement"]
-    confidence: float = Field(description="Two-sided probability the step is not noise")
-    what_changed: dict[str, list[Any]] = Field(
-        description="Facts that differ between the run before and this one: "
-        "library_version, tool_version, tool_build, tool_options, clock_hz, tag.<name>; "
-        "each [before, after]"
+    evidence: Evidence
+    what_changed: list[FactChange] = Field(
+        description="Run fields that differ between the run before and this one, by the lines "
+        "that differ: library_version, tool_version, tool_build, tool_options, clock_hz, "
+        "tag.<name>"
     )
 
 
 class Changes(BaseModel):
     changes: list[ChangeOut]
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page"
+    )
+
+
+class EventGroup(BaseModel):
+    """Series of an event that differ only in their params."""
+
+    text: str = Field(description='e.g. "AES-128-CBC encrypt x0.21-0.26 on 6 block sizes"')
+    algorithm: str
+    operation: str | None
+    library: str | None
+    direction: Literal["regression", "improvement"]
+    count: int
+    varying: list[str] = Field(description="The params that tell the group's series apart")
+    ratio_min: float
+    ratio_max: float
+
+
+class EventEvidence(BaseModel):
+    few_points: bool = Field(description="Every change of the event stands on few points")
+    z_min: float | None = Field(description="The smallest finite z among the changes")
+    noise_max: float = Field(description="The largest run-to-run noise among the changes")
+
+
+class ChangeEvent(BaseModel):
+    """The changes found at one run with one cause (the same what_changed)."""
+
+    run_id: uuid.UUID
+    started_at: UtcDatetime
+    machine: str
+    source: str
+    regressions: int
+    improvements: int
+    summary: str = Field(description="The groups' texts, joined by '; '")
+    groups: list[EventGroup]
+    evidence: EventEvidence
+    what_changed: list[FactChange]
+    changes: list[ChangeOut]
+
+
+class ChangeEvents(BaseModel):
+    events: list[ChangeEvent]
     next_cursor: str | None = Field(
         description="Pass as `cursor` for the next page; null on the last page"
     )

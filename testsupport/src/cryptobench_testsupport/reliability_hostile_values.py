@@ -22,7 +22,7 @@ from cryptobench_testsupport.reliability_hostile import (
 )
 
 UPLOADED = Bound(statuses=("2xx", "4xx"))
-CHANGE_NUMBERS = ("before", "after", "ratio", "confidence")
+CHANGE_NUMBERS = ("before", "after", "ratio")
 
 
 def one_result(
@@ -114,8 +114,9 @@ def _changes(stack: Stack, outcome: Outcome, machine: str) -> list[dict[str, Any
     changes = response.json()["changes"]
     outcome.figures["changes"] = len(changes)
     for change in changes:
-        for name in CHANGE_NUMBERS:
-            number = change.get(name)
+        numbers = {name: change.get(name) for name in CHANGE_NUMBERS}
+        numbers["evidence.noise"] = change.get("evidence", {}).get("noise")
+        for name, number in numbers.items():
             outcome.check(
                 isinstance(number, int | float) and math.isfinite(number),
                 f"/changes serves {name}={number!r}",

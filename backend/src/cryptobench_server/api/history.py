@@ -1,4 +1,5 @@
-"""GET /history (one point per run per series) and GET /changes (detected steps, newest first)."""
+"""GET /history (one point per run per series), GET /changes (detected steps, newest first) and
+GET /changes/events (those steps grouped by run and cause)."""
 
 from datetime import datetime
 from typing import Annotated, Literal
@@ -10,11 +11,18 @@ from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.models import Series
-from cryptobench_server.query.changes import list_changes
+from cryptobench_server.query.changes import list_changes, list_events
 from cryptobench_server.query.dimensions import dimension
 from cryptobench_server.query.history import history
-from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
-from cryptobench_server.schemas_history import Changes, History
+from cryptobench_server.query.pagination import (
+    DEFAULT_LIMIT,
+    Cursor,
+    Limit,
+    decode_cursor,
+    encode_cursor,
+    page,
+)
+from cryptobench_server.schemas_history import ChangeEvents, Changes, History
 from cryptobench_server.schemas_read import CanonicalMetric
 
 router = APIRouter(tags=["history"])
@@ -53,9 +61,10 @@ def get_history(
     "/changes",
     description="Step changes found in the series (changes/detect.py: at least the configured "
     "relative threshold, 5% by default, and significant against the series' own run-to-run "
-    "noise), newest run first, each with what changed between the run before and this one. "
+    "noise), newest run first, each with its evidence (z, the noise, the runs behind both) and "
+    "the run fields that differ between the run before and this one, by line. "
     + FILTER_HELP
-    + " `run` selects the changes found at that run (what a CI job asks after an upload).",
+    + " `run` selects the changes found at that run.",
 )
 def get_changes(
     session: SessionDep,
@@ -82,3 +91,34 @@ def get_changes(
     )
     rows, next_cursor = page(rows, limit, lambda c: [c["started_at"].isoformat(), c["id"]])
     return Changes.model_validate({"changes": rows, "next_cursor": next_cursor})
+
+
+@router.get(
+    "/changes/events",
+    description="The changes of GET /changes grouped into events: one per run and cause (the "
+    "same what_changed), newest run first, each with a summary of the series it moved "
+    '("AES-128-CBC encrypt x0.21-0.26 on 6 block sizes; SHA-256 hash x0.30-0.58 on 6 block '
+    'sizes"), the groups behind it and its changes. A page holds the events of `limit` runs. '
+    + FILTER_HELP
+    + " `run` selects the events of that run (what a CI job asks after an upload).",
+)
+def get_change_events(
+    session: SessionDep,
+    _: ReadAccess,
+    filters: ChangeFilters,
+    since: Annotated[
+        datetime | None, Query(description="Only changes at runs started at or after this")
+    ] = None,
+    direction: Annotated[Literal["regression", "improvement"] | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=200, description="Runs per page")] = 20,
+    cursor: Cursor = None,
+) -> ChangeEvents:
+    after = None
+    if cursor:
+        started_at, pk = decode_cursor(cursor, types=(datetime, int))
+        after = (started_at, pk)
+    events, last = list_events(
+        session, filters=filters, since=since, direction=direction, limit=limit, after=after
+    )
+    next_cursor = None if last is None else encode_cursor([last[0].isoformat(), last[1]])
+    return ChangeEvents.model_validate({"events": events, "next_cursor": next_cursor})

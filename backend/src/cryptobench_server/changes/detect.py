@@ -25,8 +25,12 @@ Walking the points from the oldest, at each point `i`:
   The tool's variance of a point is its relative standard error: JMH's `ci99.9` half-width /
   3.29, a `stddev` / sqrt(samples) (or the stddev itself without samples), squared and
   averaged over the window's points, then divided by their count.
-- `confidence` is the two-sided normal probability erf(z / sqrt 2) (1.0 when se is 0: figures
-  that never move, like cycle counts, change only by the threshold).
+- The evidence a step carries is z with the noise `s` it was measured against and the points
+  behind both (`before_n`, `after_n`), not a probability: s is estimated from a handful of
+  consecutive differences, so a normal probability of z would read as certainty it does not
+  have. A step whose noise stands on fewer than `FEW_DIFFERENCES` (6) differences is
+  `few_points`. z is infinite when se is 0 (figures that never move, like cycle counts, change
+  only by the threshold).
 
 Total over the whole float range: every figure is compared through its logarithm (ln b - ln a,
 never ln(b / a), which overflows or underflows to 0 between 1e308 and 1e-308), a level is
@@ -54,6 +58,8 @@ Z_MIN = 3.0
 #: Two-sided 99.9% normal quantile: JMH's scoreError is this many standard errors.
 CI999_Z = 3.2905
 MAD_TO_SIGMA = 1.4826
+#: Below this many consecutive differences behind the noise, a step's evidence is "few points".
+FEW_DIFFERENCES = 6
 
 
 @dataclass(frozen=True)
@@ -71,8 +77,21 @@ class Step:
     before: float
     after: float
     ratio: float
+    #: |ln(after / before)| over its standard error (inf when that is 0).
     z: float
-    confidence: float
+    #: The run-to-run noise s (relative, as a fraction) z was measured against.
+    noise: float
+    before_n: int
+    after_n: int
+
+    @property
+    def few_points(self) -> bool:
+        return few_points(self.before_n, self.after_n)
+
+
+def few_points(before_n: int, after_n: int) -> bool:
+    """Whether the noise of a step with these window sizes stands on too few differences."""
+    return (before_n - 1) + (after_n - 1) < FEW_DIFFERENCES
 
 
 #: The error kinds `relative_error` turns into a relative standard error.
@@ -139,7 +158,9 @@ def _step_at(
         after=new,
         ratio=_ratio(new, level),
         z=z,
-        confidence=1.0 if math.isinf(z) else math.erf(z / math.sqrt(2)),
+        noise=noise,
+        before_n=len(before),
+        after_n=len(after),
     )
 
 

@@ -337,7 +337,10 @@ def change_row(
         "after": step.after,
         "ratio": step.ratio,
         "direction": "regression" if worse else "improvement",
-        "confidence": step.confidence,
+        "z": None if math.isinf(step.z) else step.z,
+        "noise": step.noise,
+        "before_n": step.before_n,
+        "after_n": step.after_n,
         "what_changed": what_changed(before, after),
         "started_at": after.run.started_at,
     }

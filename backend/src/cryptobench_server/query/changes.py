@@ -1,14 +1,19 @@
-"""Stored step changes (changes/store.py) under the read filters, newest first."""
+"""Stored step changes (changes/store.py) under the read filters, newest first: one by one, or
+grouped into events (change_events.py), a page of events being the events of `limit` runs."""
 
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import Select, and_, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from cryptobench_contract.units import CANONICAL_UNIT
+from cryptobench_server.changes.detect import few_points
 from cryptobench_server.models import Change, Machine, Run
+from cryptobench_server.query.change_events import cause_key, group_events, series_label
 from cryptobench_server.query.filters import Filters, conditions
+from cryptobench_server.query.line_diff import line_diff
 
 Baseline = aliased(Run)
 
@@ -23,18 +28,8 @@ def list_changes(
     after: tuple[datetime, int] | None,
 ) -> list[dict[str, Any]]:
     """Up to `limit` changes (newest run first) after the keyset position `after`."""
-    query = (
-        select(Change, Run.run_id, Baseline.run_id, Machine.name)
-        .select_from(Change)
-        .join(Run, Run.id == Change.run_pk)
-        .join(Baseline, Baseline.id == Change.baseline_run_pk)
-        .join(Machine, Machine.id == Change.machine_id)
-        .where(*conditions(filters, source=Change))
-    )
-    if since is not None:
-        query = query.where(Change.started_at >= since)
-    if direction is not None:
-        query = query.where(Change.direction == direction)
+    query = _selected(select(Change, Run.run_id, Baseline.run_id, Machine.name), filters, since)
+    query = _direction(query, direction)
     if after is not None:
         started_at, pk = after
         query = query.where(
@@ -47,20 +42,92 @@ def list_changes(
     return [_shape(*row) for row in session.execute(query)]
 
 
-def _shape(change: Change, run_id, baseline_run_id, machine: str) -> dict[str, Any]:
+def list_events(
+    session: Session,
+    *,
+    filters: Filters,
+    since: datetime | None,
+    direction: str | None,
+    limit: int,
+    after: tuple[datetime, int] | None,
+) -> tuple[list[dict[str, Any]], tuple[datetime, int] | None]:
+    """The events of up to `limit` runs with changes (newest first) after the keyset position
+    `after` (a run's started_at and key), and the position of the page's last run when more
+    runs follow."""
+    runs = _direction(
+        _selected(select(Change.started_at, Change.run_pk), filters, since), direction
+    ).distinct()
+    if after is not None:
+        started_at, pk = after
+        runs = runs.where(
+            or_(
+                Change.started_at < started_at,
+                and_(Change.started_at == started_at, Change.run_pk < pk),
+            )
+        )
+    found = session.execute(
+        runs.order_by(Change.started_at.desc(), Change.run_pk.desc()).limit(limit + 1)
+    ).all()
+    page = found[:limit]
+    position = (page[-1][0], page[-1][1]) if len(found) > limit else None
+    if not page:
+        return [], None
+    query = _selected(select(Change, Run.run_id, Baseline.run_id, Machine.name), filters, since)
+    query = _direction(query, direction).where(Change.run_pk.in_([pk for _, pk in page]))
+    rows = session.execute(
+        query.order_by(Change.started_at.desc(), Change.run_pk.desc(), Change.id)
+    ).all()
+    return group_events(_causes(rows)), position
+
+
+def _causes(rows: Sequence[Any]) -> Iterator[tuple[bytes, int, dict[str, Any]]]:
+    """Each row's cause key, run and shape; each cause diffed once."""
+    diffs: dict[bytes, list[dict[str, Any]]] = {}
+    for change, *rest in rows:
+        key = cause_key(change.what_changed)
+        if key not in diffs:
+            diffs[key] = what_changed(change.what_changed)
+        yield key, change.run_pk, _shape(change, *rest, diffs=diffs[key])
+
+
+def _selected(query: Select, filters: Filters, since: datetime | None) -> Select:
+    query = (
+        query.select_from(Change)
+        .join(Run, Run.id == Change.run_pk)
+        .join(Baseline, Baseline.id == Change.baseline_run_pk)
+        .join(Machine, Machine.id == Change.machine_id)
+        .where(*conditions(filters, source=Change))
+    )
+    return query if since is None else query.where(Change.started_at >= since)
+
+
+def _direction(query: Select, direction: str | None) -> Select:
+    return query if direction is None else query.where(Change.direction == direction)
+
+
+def _shape(
+    change: Change,
+    run_id,
+    baseline_run_id,
+    machine: str,
+    *,
+    diffs: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    series = {
+        "machine": machine,
+        "source": change.source,
+        "family": change.family,
+        "name": change.name,
+        "algorithm": change.algorithm,
+        "operation": change.operation,
+        "library": change.library,
+        "library_version": change.library_version,
+        "params": change.params,
+    }
     return {
         "id": change.id,
-        "series": {
-            "machine": machine,
-            "source": change.source,
-            "family": change.family,
-            "name": change.name,
-            "algorithm": change.algorithm,
-            "operation": change.operation,
-            "library": change.library,
-            "library_version": change.library_version,
-            "params": change.params,
-        },
+        "series": series,
+        "label": series_label(series),
         "run_id": run_id,
         "baseline_run_id": baseline_run_id,
         "started_at": change.started_at,
@@ -70,8 +137,14 @@ def _shape(change: Change, run_id, baseline_run_id, machine: str) -> dict[str, A
         "after": change.after,
         "ratio": change.ratio,
         "direction": change.direction,
-        "confidence": change.confidence,
-        "what_changed": _ordered(change.what_changed),
+        "evidence": {
+            "z": change.z,
+            "noise": change.noise,
+            "before_n": change.before_n,
+            "after_n": change.after_n,
+            "few_points": few_points(change.before_n, change.after_n),
+        },
+        "what_changed": what_changed(change.what_changed) if diffs is None else diffs,
     }
 
 
@@ -79,6 +152,9 @@ def _shape(change: Change, run_id, baseline_run_id, machine: str) -> dict[str, A
 FACTS = ("library_version", "tool_version", "tool_build", "tool_options", "clock_hz")
 
 
-def _ordered(what: dict[str, list[Any]]) -> dict[str, list[Any]]:
+def what_changed(stored: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """The stored facts ({fact: [before, after]}) as line diffs (line_diff.py), in FACTS order
+    then tags by name."""
     rank = {name: i for i, name in enumerate(FACTS)}
-    return {k: what[k] for k in sorted(what, key=lambda k: (rank.get(k, len(FACTS)), k))}
+    order = sorted(stored, key=lambda k: (rank.get(k, len(FACTS)), k))
+    return [line_diff(k, *stored[k]) for k in order]

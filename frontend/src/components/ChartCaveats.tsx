@@ -1,9 +1,11 @@
 /** Above a chart: what its points pooled (with one-click splits), which include flagged figures, a preset's own caveat. */
 import type { ReactNode } from "react";
 import { flaggedSentence, pooledSentence, type Caveats } from "../lib/caveats";
-import { dimensionLabel } from "../lib/dimensions";
+import { dimensionLabel, isDimension } from "../lib/dimensions";
 
-/** One-click splits offered: the most pooled dimensions (machine first); the others are in the series picker. */
+/** One-click splits offered: the most pooled dimensions the API can split by (machine first; a
+ * pooled clock is named but not offered: the runs' clock is not a chart dimension); the others
+ * are in the series picker. */
 const SPLITS = 4;
 
 interface Props {
@@ -28,7 +30,10 @@ export function ChartCaveats({ caveats, onSplit, replaces, marks, children }: Pr
           <span aria-hidden="true">◇ </span>
           {pooled}{" "}
           {onSplit &&
-            caveats.pooledDims.slice(0, SPLITS).map(({ dim }) => (
+            caveats.pooledDims
+              .filter(({ dim }) => isDimension(dim))
+              .slice(0, SPLITS)
+              .map(({ dim }) => (
               <button key={dim} type="button" onClick={() => onSplit(dim)}>
                 split by {dimensionLabel(dim)}
                 {replaces !== undefined ? ` instead of ${dimensionLabel(replaces)}` : ""}

@@ -34,11 +34,11 @@ export function ChartCaveats({ caveats, onSplit, replaces, marks, children }: Pr
               .filter(({ dim }) => isDimension(dim))
               .slice(0, SPLITS)
               .map(({ dim }) => (
-              <button key={dim} type="button" onClick={() => onSplit(dim)}>
-                split by {dimensionLabel(dim)}
-                {replaces !== undefined ? ` instead of ${dimensionLabel(replaces)}` : ""}
-              </button>
-            ))}
+                <button key={dim} type="button" onClick={() => onSplit(dim)}>
+                  split by {dimensionLabel(dim)}
+                  {replaces !== undefined ? ` instead of ${dimensionLabel(replaces)}` : ""}
+                </button>
+              ))}
         </p>
       )}
       {flagged !== null && (

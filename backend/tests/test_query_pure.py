@@ -144,6 +144,12 @@ def test_compare_median_of_repeats_ratio_verdict_geomean():
     assert verdict(1.0, "ops_per_s") == "same"
     assert (verdict(1.0099, "ns_per_op"), verdict(1 / 1.0099, "ops_per_s")) == ("same", "same")
     assert (verdict(1.011, "ns_per_op"), verdict(1.011, "ops_per_s")) == ("worse", "better")
+    # Against noise (the standard error of ln ratio): a difference within 3 of them is noise.
+    assert (verdict(1.034, "ns_per_op", 0.0864), verdict(1.034, "ns_per_op", 0.005)) == (
+        "within noise",
+        "worse",
+    )
+    assert verdict(1.005, "ns_per_op", 0.0001) == "same"
     assert geomean([2.0, 8.0, None]) == 4.0
     assert differences({"a": 1, "b": 2, "d": 0}, {"b": 3, "c": 4, "d": 0}) == [
         {"field": "a", "baseline": 1, "contender": None, "differs": True},

@@ -11,6 +11,7 @@ RSA verify ns/op, -O2 runs (O2 and O2B) | -Os run
 import math
 
 import pytest
+from factories import make_result, make_run_doc
 
 
 def matrix(client, **params):
@@ -143,3 +144,113 @@ def test_unknown_column_is_422(loaded):
     response = loaded.get("/api/v1/matrix", params={"metric": "ns_per_op", "column": "colour"})
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "column"
+
+
+def ecc(library: str, coordinates: str, operation: str, ns: float, **params) -> dict:
+    return make_result(
+        name=f"{operation}",
+        family="signature" if operation in ("sign", "verify") else "ec-arith",
+        algorithm="ECDSA" if operation in ("sign", "verify") else "EC",
+        operation=operation,
+        library=library,
+        library_version=None,
+        params={"curve": "secp256k1", "coordinates": coordinates, **params},
+        metric="ns_per_op",
+        value=ns,
+        unit="ns/op",
+    )
+
+
+#: Seed 004's question: ECpy (jacobian coordinates) against ECC.py (affine), one machine; only
+#: ECpy measured point-double.
+ECPY = [
+    ecc("ECpy", "jacobian", "sign", 6.4e6, variant="constant-key"),
+    ecc("ECpy", "jacobian", "verify", 12.9e6, variant="constant-key"),
+    ecc("ECpy", "jacobian", "point-add", 268e3),
+    ecc("ECpy", "jacobian", "point-double", 287e3),
+]
+ECCPY = [
+    ecc("ECC.py", "affine", "sign", 23e6, variant="constant-key"),
+    ecc("ECC.py", "affine", "verify", 46e6, variant="constant-key"),
+    ecc("ECC.py", "affine", "point-add", 47.6e3),
+]
+
+
+@pytest.fixture
+def ecc_run(store_client):
+    doc = make_run_doc(
+        ECPY + ECCPY,
+        source="python-ecc",
+        machine={"name": "laptop", "arch": "x86_64", "cores": 4},
+        tool={"name": "cryptobench-ecc", "version": "1.0.0"},
+        tags={},
+    )
+    response = store_client.post("/api/v1/runs", json=doc)
+    assert response.status_code == 201, response.text
+    return store_client
+
+
+def test_libraries_never_meet_while_coordinates_are_part_of_a_row(ecc_run):
+    body = matrix(ecc_run, metric="ns_per_op", column="library", baseline="ECpy")
+    assert body["pool"] == []
+    assert [c["value"] for c in body["columns"]] == ["ECC.py", "ECpy"]
+    assert [(c["rows"], c["shared"], c["geomean_speedup"]) for c in body["columns"]] == [
+        (3, 0, None),
+        (4, 4, 1.0),
+    ]
+
+
+def test_coordinates_moved_out_of_the_rows_answer_ecpy_vs_eccpy(ecc_run):
+    body = matrix(
+        ecc_run, metric="ns_per_op", column="library", baseline="ECpy", pool="coordinates"
+    )
+    assert body["pool"] == ["param.coordinates"]
+    assert [
+        (r["key"]["algorithm"], r["key"]["operation"], r["key"]["params"]) for r in body["rows"]
+    ] == [
+        ("EC", "point-add", {"curve": "secp256k1"}),
+        ("EC", "point-double", {"curve": "secp256k1"}),
+        ("ECDSA", "sign", {"curve": "secp256k1", "variant": "constant-key"}),
+        ("ECDSA", "verify", {"curve": "secp256k1", "variant": "constant-key"}),
+    ]
+    assert [[c and c["value"] for c in r["cells"]] for r in body["rows"]] == [
+        [47.6e3, 268e3],
+        [None, 287e3],
+        [23e6, 6.4e6],
+        [46e6, 12.9e6],
+    ]
+    assert all(c["pooled"] == {} for r in body["rows"] for c in r["cells"] if c)
+    speedups = [268e3 / 47.6e3, 6.4e6 / 23e6, 12.9e6 / 46e6]  # ECC.py over ECpy, shared rows
+    assert body["columns"][0] == {
+        "value": "ECC.py",
+        "rows": 3,
+        "shared": 3,
+        "geomean_speedup": pytest.approx(math.prod(speedups) ** (1 / 3)),
+    }
+    assert body["columns"][1]["shared"] == 4
+
+
+def test_a_cell_pooling_moved_out_dimensions_says_so(ecc_run):
+    body = matrix(
+        ecc_run,
+        metric="ns_per_op",
+        column="machine",
+        pool=["library", "param.coordinates"],
+        operation="point-add",
+    )
+    assert body["rows"][0]["key"] == {
+        "algorithm": "EC",
+        "operation": "point-add",
+        "params": {"curve": "secp256k1"},
+    }
+    only = body["rows"][0]["cells"][0]
+    assert (only["n"], only["value"]) == (2, (47.6e3 + 268e3) / 2)
+    assert only["pooled"] == {"library": 2, "param.coordinates": 2}
+
+
+def test_only_identity_dimensions_can_be_pooled(loaded):
+    response = loaded.get(
+        "/api/v1/matrix", params={"metric": "ns_per_op", "column": "library", "pool": "machine"}
+    )
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "pool"

@@ -36,8 +36,8 @@ class MatrixCell(PointBasis):
 
 class MatrixRow(BaseModel):
     key: dict[str, Any] = Field(
-        description="algorithm, operation, library and params (less the column dimension), "
-        "then each split dimension"
+        description="algorithm, operation, library and params (less the column dimension and "
+        "the pooled ones), then each split dimension"
     )
     cells: list[MatrixCell | None] = Field(
         description="One per column, in the columns' order; null where not measured"
@@ -50,6 +50,7 @@ class Matrix(BaseModel):
     less_is_better: bool
     column: str
     split: list[str]
+    pool: list[str] = Field(description="Identity dimensions moved out of the rows")
     agg: str
     baseline: str | None = Field(description="The baseline column's value (as text)")
     columns: list[MatrixColumn]

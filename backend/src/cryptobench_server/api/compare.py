@@ -1,10 +1,14 @@
 """GET /compare: two runs side by side on one metric.
 
 Rows are the results both runs share (same algorithm, operation and canonical params; a run's
-repeated results are reduced to their median), each with both values, ratio = contender /
-baseline and a verdict that respects the metric's direction; `geomean_ratio` is the geometric
-mean of the ratios. `differences` lists the run fields that differ: source, machine.*,
-clock_hz, tool.* and tag.*; `fields` lists every one of them, the differing first.
+repeated results are reduced to their median), in natural order (numbers by value, versions by
+version), each with both values, `ratio` = contender / baseline, `speedup` = how many times
+better the contender is (> 1 better, whatever the metric's direction), the `noise` of the
+ratio (the series' run-to-run noise over their last runs, the tools' own errors) and a verdict
+against it: 'same' (within the vocabulary's tolerance), 'within noise', 'better' or 'worse';
+`geomean_ratio` and `geomean_speedup` are the geometric means, with their noise and verdict.
+`differences` lists the run fields that differ: source, machine.*, clock_hz, tool.* and tag.*;
+`fields` lists every one of them, the differing first.
 """
 
 import uuid
@@ -14,20 +18,23 @@ from fastapi import APIRouter, Query
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
-from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER, verdict
+from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import tool_of
 from cryptobench_server.auth import ReadAccess
+from cryptobench_server.changes.detect import relative_error
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Result, Run
 from cryptobench_server.query.compare import (
     Measured,
     differences,
-    geomean,
     shared_rows,
     side_by_side,
+    summary,
 )
-from cryptobench_server.schemas_read import CanonicalMetric, CompareRun, Comparison
+from cryptobench_server.query.noise import series_noise
+from cryptobench_server.schemas_compare import CompareRun, Comparison
+from cryptobench_server.schemas_read import CanonicalMetric
 
 router = APIRouter(tags=["compare"])
 MACHINE_FIELDS = ("name", "arch", "cpu_model", "cores", "os", "board")
@@ -46,9 +53,11 @@ def get_compare(
     base_run, other_run = _run(session, baseline, "baseline"), _run(session, contender, "contender")
     base_fields, other_fields = _fields(base_run), _fields(other_run)
     rows = shared_rows(
-        _measured(session, base_run, metric), _measured(session, other_run, metric), metric
+        _measured(session, base_run, metric),
+        _measured(session, other_run, metric),
+        metric,
+        (series_noise(session, base_run, metric), series_noise(session, other_run, metric)),
     )
-    ratio = geomean(r["ratio"] for r in rows)
     return Comparison.model_validate(
         {
             "metric": metric,
@@ -57,8 +66,7 @@ def get_compare(
             "baseline": _ref(base_run),
             "contender": _ref(other_run),
             "rows": rows,
-            "geomean_ratio": ratio,
-            "geomean_verdict": verdict(ratio, metric),
+            **summary(rows, metric),
             "differences": differences(base_fields, other_fields),
             "fields": side_by_side(base_fields, other_fields),
         }
@@ -73,8 +81,21 @@ def _run(session: Session, run_id: uuid.UUID, role: str) -> Run:
 
 
 def _measured(session: Session, run: Run, metric: str) -> list[Measured]:
-    query = select(Result.algorithm, Result.operation, Result.params, getattr(Result, metric))
-    return [Measured(*row) for row in session.execute(query.where(Result.run_pk == run.id))]
+    """The run's results in `metric`, each with the relative error its tool reported."""
+    query = select(
+        Result.algorithm,
+        Result.operation,
+        Result.params,
+        getattr(Result, metric),
+        Result.value,
+        Result.error,
+        Result.error_kind,
+        Result.samples,
+    ).where(Result.run_pk == run.id)
+    return [
+        Measured(algorithm, operation, params, figure, relative_error(*reported))
+        for algorithm, operation, params, figure, *reported in session.execute(query)
+    ]
 
 
 def _ref(run: Run) -> CompareRun:

@@ -2,7 +2,10 @@
 
 A row is a result identity as DESIGN defines it (algorithm, operation, library and canonical
 params; plus any `split` dimensions asked for) without the column dimension: with
-`column=param.block_bytes` the rows are the params minus block_bytes. A cell aggregates every
+`column=param.block_bytes` the rows are the params minus block_bytes. Identity dimensions named
+in `pool` are moved out of the rows too: with `pool=param.coordinates` an ECpy result (jacobian)
+and an ECC.py result (affine) of one operation share a row, so `column=library` compares the
+two libraries; a cell holding several of their values says so in `pooled`. A cell aggregates every
 result of its row and column exactly as GET /chart aggregates a point (query/chart.py's
 `chart_rows`, so medians are exact, with what it pools and its flags); a row a column did not
 measure has no cell. Columns sort as GET /chart sorts x (versions as versions).
@@ -10,7 +13,8 @@ measure has no cell. Columns sort as GET /chart sorts x (versions as versions).
 Against a baseline column: `ratio = value / baseline value` and `speedup` = how many times better
 than the baseline whatever the metric's direction (baseline / value when less is better, else
 value / baseline). Each column's `geomean_speedup` is the geometric mean of the speedups of the
-rows it shares with the baseline (null when it shares none).
+rows it shares with the baseline (null when it shares none), `shared` how many those are.
+Rows sort by their identity, params in natural order (query/order.py).
 """
 
 import json
@@ -24,13 +28,18 @@ from cryptobench_contract.units import LESS_IS_BETTER
 from cryptobench_server.models import Series
 from cryptobench_server.query import relative
 from cryptobench_server.query.chart import Agg, PointRow, chart_rows, x_order, x_sort_key
-from cryptobench_server.query.compare import geomean
 from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
 from cryptobench_server.query.filters import Filters
+from cryptobench_server.query.order import params_key, value_key
 from cryptobench_server.query.pooled import ALL_PARAMS
+from cryptobench_server.query.sqlfuncs import json_without
+from cryptobench_server.query.stats import geomean
 
 #: The identity dimensions of a row, in the order rows are sorted by.
 IDENTITY = ("algorithm", "operation", "library")
+#: The series dimension of the params a row keeps when some are pooled (not ALL_PARAMS: the
+#: pooled keys are then counted in each cell's `pooled`).
+KEPT_PARAMS = "params.kept"
 
 
 @dataclass(frozen=True)
@@ -46,16 +55,29 @@ def matrix_rows(
     metric: str,
     column: Dimension,
     split: Sequence[Dimension],
+    pool: Sequence[str],
     agg: Agg,
     filters: Filters,
 ) -> list[PointRow]:
-    """The chart aggregation with x = the column and series = identity, params, then `split`."""
+    """The chart aggregation with x = the column and series = the identity (less `pool`),
+    params (less the pooled param.* keys), then `split`."""
+    pooled_keys = [name[len(PARAM) :] for name in pool if name.startswith(PARAM)]
+    params = (
+        Dimension(KEPT_PARAMS, json_without(Series.params, pooled_keys))
+        if pooled_keys
+        else Dimension(ALL_PARAMS, Series.params)
+    )
     series = [
-        *(dimension(name, source=Series) for name in IDENTITY),
-        Dimension(ALL_PARAMS, Series.params),
+        *(dimension(name, source=Series) for name in row_identity(pool)),
+        params,
         *split,
     ]
     return chart_rows(session, metric=metric, x=column, series=series, agg=agg, filters=filters)
+
+
+def row_identity(pool: Sequence[str]) -> tuple[str, ...]:
+    """The fixed identity dimensions a row keeps."""
+    return tuple(name for name in IDENTITY if name not in pool)
 
 
 def build(
@@ -64,6 +86,7 @@ def build(
     metric: str,
     column: str,
     split: Sequence[str],
+    pool: Sequence[str],
     baseline: str | None,
 ) -> Matrix:
     """Shape point rows into columns and rows; `baseline` None means the first column."""
@@ -74,7 +97,7 @@ def build(
     cells: dict[str, dict[str, PointRow]] = {}
     keys: dict[str, dict[str, Any]] = {}
     for point in points:
-        key = _row_key(point.keys, column, split)
+        key = _row_key(point.keys, column, split, row_identity(pool))
         text = json.dumps(key, sort_keys=True)
         keys[text] = key
         cells.setdefault(text, {})[str(point.x)] = point
@@ -116,24 +139,24 @@ def build(
     return Matrix(baseline=base, columns=columns, rows=rows)
 
 
-def _row_key(keys: Sequence[Any], column: str, split: Sequence[str]) -> dict[str, Any]:
-    identity = dict(zip(IDENTITY, keys, strict=False))
-    params = dict(keys[len(IDENTITY)] or {})
-    out: dict[str, Any] = {k: v for k, v in identity.items() if k != column}
+def _row_key(
+    keys: Sequence[Any], column: str, split: Sequence[str], identity: Sequence[str]
+) -> dict[str, Any]:
+    named = dict(zip(identity, keys, strict=False))
+    params = dict(keys[len(identity)] or {})
+    out: dict[str, Any] = {k: v for k, v in named.items() if k != column}
     if column.startswith(PARAM):
         params.pop(column[len(PARAM) :], None)
     out["params"] = params
-    out.update(zip(split, keys[len(IDENTITY) + 1 :], strict=False))
+    out.update(zip(split, keys[len(identity) + 1 :], strict=False))
     return out
 
 
 def _sort_key(key: dict[str, Any], split: Sequence[str]) -> list[Any]:
-    """Identity text first, then params (numbers numerically), then split values."""
+    """Identity text first, then params, then split values, each in natural order."""
     out: list[Any] = [key.get(name) or "" for name in IDENTITY]
-    for name, value in sorted(key["params"].items()):
-        number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
-        out += [name, number is None, number or 0, str(value)]
-    out += [str(key[name]) if key[name] is not None else "" for name in split]
+    out.append(params_key(key["params"]))
+    out += [value_key(name, key[name]) for name in split]
     return out
 
 

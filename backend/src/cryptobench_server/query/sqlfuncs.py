@@ -11,6 +11,9 @@
 - `pack_figures(column)`: the aggregate packing a group's non-NULL floats as big-endian float64
   (NULL when there are none): PostgreSQL `string_agg(float8send(column), ''::bytea)`; SQLite
   an aggregate `cb_pack_figures`.
+- `json_without(column, keys)`: a JSON object column without `keys`: PostgreSQL
+  `column - ARRAY[...]::text[]` (jsonb), SQLite `json_remove` (minified; stored objects have
+  their keys sorted, so equal objects stay equal text).
 - `json_items(column)`: the (key, value) rows of a JSON object column, a table-valued function
   to join: PostgreSQL `jsonb_each_text`, SQLite `json_each`.
 - `sqrt(x)`: built into PostgreSQL; registered on every SQLite connection (SQLite has it only
@@ -72,6 +75,38 @@ def _json_text_sqlite(element: json_text, compiler, **kw) -> str:
         f"(CASE json_type({column}, {path}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
         f"ELSE CAST(json_extract({column}, {path}) AS TEXT) END)"
     )
+
+
+class json_without(FunctionElement):
+    """Clauses: the column, then each key as an SQL string literal, then each one's SQLite JSON
+    path literal; typed as the column, so the result is read as a JSON object."""
+
+    inherit_cache = True
+    name = "json_without"
+
+    def __init__(self, column: SqlColumn, keys: Sequence[str]) -> None:
+        keys = list(keys)
+        literals = [_literal(k) for k in keys] + [_literal('$."' + k + '"') for k in keys]
+        super().__init__(column, *(literal_column(text) for text in literals))
+        self.type = column.type
+
+
+def _without_parts(element: json_without, compiler, **kw) -> tuple[str, list[str], list[str]]:
+    column, *rest = (compiler.process(c, **kw) for c in element.clauses)
+    half = len(rest) // 2
+    return column, rest[:half], rest[half:]
+
+
+@compiles(json_without, "postgresql")
+def _json_without_pg(element: json_without, compiler, **kw) -> str:
+    column, keys, _ = _without_parts(element, compiler, **kw)
+    return f"({column} - ARRAY[{', '.join(keys)}]::text[])"
+
+
+@compiles(json_without)
+def _json_without_sqlite(element: json_without, compiler, **kw) -> str:
+    column, _, paths = _without_parts(element, compiler, **kw)
+    return f"json_remove({column}, {', '.join(paths)})"
 
 
 class concat_bytes(FunctionElement):

@@ -1,6 +1,11 @@
-"""The one median of the read API (chart, compare): exact, interpolated as PostgreSQL's
-percentile_cont(0.5), i.e. `low + (high - low) * 0.5` between the two middle figures."""
+"""The statistics of the read API.
 
+- `median`: the one median (chart, compare): exact, interpolated as PostgreSQL's
+  percentile_cont(0.5), i.e. `low + (high - low) * 0.5` between the two middle figures.
+- `geomean`: the geometric mean of ratios (compare, matrix, relative), leaving out the absent.
+"""
+
+import math
 from collections.abc import Iterable
 
 import numpy as np
@@ -26,3 +31,8 @@ def _middle(values: np.ndarray) -> float:
     parted = np.partition(values, (middle, middle + 1))
     low, high = float(parted[middle]), float(parted[middle + 1])
     return low if high == low else low + (high - low) * 0.5
+
+
+def geomean(ratios: Iterable[float | None]) -> float | None:
+    logs = [math.log(r) for r in ratios if r is not None and r > 0]
+    return math.exp(sum(logs) / len(logs)) if logs else None

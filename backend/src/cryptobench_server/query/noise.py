@@ -1,0 +1,72 @@
+"""Run-to-run noise of the series a run measured, from their history (GET /compare's verdicts).
+
+A series (models.Series: algorithm, operation, params, library + version, machine, clock, tags)
+measured again by runs of one configuration still moves from run to run. Its noise is the
+standard deviation of ln(figure) from one run to the next, estimated as change detection
+estimates it (changes/detect.py): 1.4826 * median |ln(x[j+1] / x[j])| / sqrt 2 over its
+consecutive runs (each run's figure the median of its results there), so one step or outlier
+among them does not inflate it. It is read over the series' newest HISTORY_RUNS runs and needs
+MIN_RUNS of them; a run's key (algorithm, operation, params) measured by several of its series
+(libraries, verbatim names) gets the largest of their noises.
+"""
+
+import math
+from collections.abc import Sequence
+from itertools import pairwise
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from cryptobench_server.changes.detect import MAD_TO_SIGMA
+from cryptobench_server.models import Run, Series, SeriesRun
+from cryptobench_server.query.compare import Key, Noise, pair_key
+from cryptobench_server.query.sqlfuncs import unpack
+from cryptobench_server.query.stats import median
+
+HISTORY_RUNS = 20
+MIN_RUNS = 3
+
+
+def run_to_run_noise(figures: Sequence[float]) -> float:
+    """The noise of positive figures in run order (at least two)."""
+    steps = [abs(math.log(b) - math.log(a)) for a, b in pairwise(figures)]
+    return MAD_TO_SIGMA * median(steps) / math.sqrt(2)
+
+
+def series_noise(session: Session, run: Run, metric: str) -> dict[Key, Noise]:
+    """Per key (compare.pair_key) of the series `run` measured in `metric`, their run-to-run
+    noise; keys whose series have fewer than MIN_RUNS runs are absent."""
+    values = getattr(SeriesRun, f"{metric}_values")
+    measured = select(SeriesRun.series_id).where(SeriesRun.run_pk == run.id, values.is_not(None))
+    newest = func.row_number().over(
+        partition_by=SeriesRun.series_id, order_by=(Run.started_at.desc(), Run.id.desc())
+    )
+    history = (
+        select(SeriesRun.series_id, Run.started_at, Run.id, values.label("figures"))
+        .add_columns(newest.label("newest"))
+        .join(Run, Run.id == SeriesRun.run_pk)
+        .where(SeriesRun.series_id.in_(measured), values.is_not(None))
+        .subquery()
+    )
+    query = (
+        select(Series.id, Series.algorithm, Series.operation, Series.params, history.c.figures)
+        .join(history, history.c.series_id == Series.id)
+        .where(history.c.newest <= HISTORY_RUNS)
+        .order_by(Series.id, history.c.started_at, history.c.id)
+    )
+    figures: dict[int, list[float]] = {}
+    keys: dict[int, Key] = {}
+    for series_id, algorithm, operation, params, packed in session.execute(query):
+        positive = [float(v) for v in unpack(packed) if v > 0]
+        if positive:
+            figures.setdefault(series_id, []).append(median(positive))
+            keys[series_id] = pair_key(algorithm, operation, params)
+    out: dict[Key, Noise] = {}
+    for series_id, series_figures in figures.items():
+        if len(series_figures) < MIN_RUNS:
+            continue
+        noise = Noise(run_to_run_noise(series_figures), len(series_figures))
+        key = keys[series_id]
+        if key not in out or noise.sigma > out[key].sigma:
+            out[key] = noise
+    return out

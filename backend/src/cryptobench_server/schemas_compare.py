@@ -1,0 +1,81 @@
+"""Response model of GET /compare: two runs, the results they share, verdicts against noise."""
+
+import uuid
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from cryptobench_server.schemas_read import CanonicalMetric, ParamValue, ToolOut, UtcDatetime
+
+Verdict = Literal["better", "worse", "same", "within noise"]
+
+
+class CompareRun(BaseModel):
+    run_id: uuid.UUID
+    source: str
+    started_at: UtcDatetime
+    machine: str
+    tool: ToolOut
+    tags: dict[str, str]
+
+
+class CompareRow(BaseModel):
+    algorithm: str
+    operation: str | None
+    params: dict[str, ParamValue]
+    baseline: float
+    contender: float
+    ratio: float | None = Field(description="contender / baseline; null when the baseline is 0")
+    speedup: float | None = Field(
+        description="How many times better the contender is (> 1 better) whatever the metric's "
+        "direction, as the Explorer's 'relative to'; null when either figure is 0"
+    )
+    noise: float | None = Field(
+        description="Standard error of ln(ratio): the series' run-to-run noise on both sides "
+        "and the tools' own errors; null when neither is known"
+    )
+    noise_basis: list[Literal["history", "tool"]] = Field(
+        description="What `noise` stands on: the series' history of runs, the tools' errors"
+    )
+    noise_runs: int = Field(description="The fewest runs of history behind `noise` (0: none)")
+    verdict: Verdict | None = Field(
+        description="'same' within the vocabulary's tolerance, 'within noise' below NOISE_Z "
+        "standard errors, else 'better' or 'worse'"
+    )
+
+
+class Difference(BaseModel):
+    field: str = Field(description="e.g. machine.name, clock_hz, tool.version, tag.opt_level")
+    baseline: Any
+    contender: Any
+
+
+class FieldComparison(Difference):
+    differs: bool
+
+
+class Comparison(BaseModel):
+    metric: CanonicalMetric
+    unit: str
+    less_is_better: bool
+    baseline: CompareRun
+    contender: CompareRun
+    rows: list[CompareRow] = Field(
+        description="Sorted by algorithm, operation and params, numbers by value, versions by version"
+    )
+    geomean_ratio: float | None = Field(
+        description="Geometric mean of the rows' ratios; null without rows"
+    )
+    geomean_speedup: float | None = Field(
+        description="Geometric mean of the rows' speedups (> 1: the contender is better)"
+    )
+    geomean_noise: float | None = Field(
+        description="Standard error of ln(geomean_ratio); null unless every row has a noise"
+    )
+    geomean_verdict: Verdict | None = Field(
+        description="The verdict rule (GET /vocabulary) applied to geomean_ratio and its noise"
+    )
+    differences: list[Difference]
+    fields: list[FieldComparison] = Field(
+        description="Every compared run field with both values, the differing ones first"
+    )

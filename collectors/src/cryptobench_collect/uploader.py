@@ -22,7 +22,7 @@ from cryptobench_collect.errors import RuntimeFailure
 log = logging.getLogger(__name__)
 
 RUNS_PATH = "/api/v1/runs"
-CHANGES_PATH = "/api/v1/changes"
+EVENTS_PATH = "/api/v1/changes/events"
 Status = Literal["accepted", "unauthorized", "rejected", "failing", "unreachable"]
 RETRIED: tuple[Status, ...] = ("failing", "unreachable")
 
@@ -63,18 +63,19 @@ class Uploader:
                 self.sleep(pause)
 
     def regressions(self, run_id: str) -> list[dict[str, Any]]:
-        """The regressions the server found at run `run_id` (GET /changes); RuntimeFailure when
-        it cannot say (unreachable, an older server without change detection)."""
-        params = {"run": run_id, "direction": "regression", "limit": "1000"}
+        """The regressions the server found at run `run_id`, grouped into events by cause (GET
+        /changes/events); RuntimeFailure when it cannot say (unreachable, an older server
+        without change events)."""
+        params = {"run": run_id, "direction": "regression"}
         try:
             with self._client() as client:
-                response = client.get(CHANGES_PATH, params=params)
+                response = client.get(EVENTS_PATH, params=params)
         except httpx.HTTPError as exc:
             raise RuntimeFailure(f"cannot ask {self.server} for regressions: {exc}") from None
         if response.status_code != 200:
             detail = _describe(response.status_code, _problem(response), response)
             raise RuntimeFailure(f"cannot ask {self.server} for regressions: {detail}")
-        return response.json()["changes"]
+        return response.json()["events"]
 
     def _client(self) -> httpx.Client:
         headers = {

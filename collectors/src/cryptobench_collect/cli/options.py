@@ -73,8 +73,8 @@ FailOnRegressionOpt = Annotated[
     bool,
     typer.Option(
         "--fail-on-regression",
-        help="After the upload, print the regressions the server found at the run "
-        "(series, before -> after, ratio, what changed) and exit 4 if there is one",
+        help="After the upload, print the regressions the server found at the run, one line "
+        "per cause (series moved, evidence, what changed) and exit 4 if there is one",
         rich_help_panel=_UPLOAD,
     ),
 ]

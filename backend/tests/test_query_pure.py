@@ -152,9 +152,9 @@ def test_compare_median_of_repeats_ratio_verdict_geomean():
     assert verdict(1.005, "ns_per_op", 0.0001) == "same"
     assert geomean([2.0, 8.0, None]) == 4.0
     assert differences({"a": 1, "b": 2, "d": 0}, {"b": 3, "c": 4, "d": 0}) == [
-        {"field": "a", "baseline": 1, "contender": None, "differs": True},
-        {"field": "b", "baseline": 2, "contender": 3, "differs": True},
-        {"field": "c", "baseline": None, "contender": 4, "differs": True},
+        {"field": "a", "baseline": 1, "contender": None, "differs": True, "lines": None},
+        {"field": "b", "baseline": 2, "contender": 3, "differs": True, "lines": None},
+        {"field": "c", "baseline": None, "contender": 4, "differs": True, "lines": None},
     ]
     assert [f["field"] for f in side_by_side({"a": 1, "d": 0}, {"a": 2, "d": 0, "b": 0})] == [
         "a",

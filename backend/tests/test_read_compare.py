@@ -49,6 +49,7 @@ def test_opt_levels_on_time_per_operation(loaded):
         "baseline": "-O2",
         "contender": "-Os",
         "differs": True,
+        "lines": None,
     }
     assert not any(f["differs"] for f in fields[1:])
     assert {"machine.name", "clock_hz", "tool.name", "source"} <= {f["field"] for f in fields}
@@ -171,6 +172,22 @@ def test_a_real_step_stands_out_of_the_noise(openssl_runs):
     assert time["rows"][0]["ratio"] == pytest.approx(0.21 * 1.034 / 1.06)
     assert time["rows"][0]["speedup"] == pytest.approx(1.06 / 1.034 / 0.21)
     assert time["geomean_verdict"] == "better"
+
+
+def test_a_differing_build_shows_only_the_lines_that_differ(openssl_runs):
+    body = compare(openssl_runs, run_id(5), run_id(6), "bytes_per_s")
+    build = next(f for f in body["fields"] if f["field"] == "tool.build")
+    assert build["differs"] and build["lines"] == {
+        "hunks": [
+            {
+                "before": ["CPUINFO: OPENSSL_ia32cap=0x7ffaf3ffffebffff:0x27ab"],
+                "after": ["CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x0"],
+            }
+        ],
+        "unchanged": 2,
+    }
+    assert [f["field"] for f in body["fields"] if f["differs"]] == ["tool.build"]
+    assert next(f for f in body["fields"] if f["field"] == "tool.name")["lines"] is None
 
 
 def test_noise_from_the_tools_errors_without_history(loaded):

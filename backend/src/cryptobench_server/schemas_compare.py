@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from cryptobench_server.schemas_history import LineHunk
 from cryptobench_server.schemas_read import CanonicalMetric, ParamValue, ToolOut, UtcDatetime
 
 Verdict = Literal["better", "worse", "same", "within noise"]
@@ -50,8 +51,16 @@ class Difference(BaseModel):
     contender: Any
 
 
+class LineDiff(BaseModel):
+    hunks: list[LineHunk] = Field(min_length=1)
+    unchanged: int = Field(description="Lines both values share, left out")
+
+
 class FieldComparison(Difference):
     differs: bool
+    lines: LineDiff | None = Field(
+        description="A differing value of several lines (tool.build): only the lines that differ"
+    )
 
 
 class Comparison(BaseModel):

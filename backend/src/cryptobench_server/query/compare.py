@@ -15,7 +15,8 @@ results whose metric is NULL (not derivable) in either run are not shared. Per r
 - `verdict`: the contract's (units.verdict): "same" within VERDICT_TOLERANCE, "within noise"
   below NOISE_Z standard errors, else "better" or "worse" in the metric's direction.
 Rows sort by algorithm, operation and params in natural order (query/order.py). The geometric
-mean of the ratios has the noise sqrt(sum noise^2) / n when every row has one.
+mean of the ratios has the noise sqrt(sum noise^2) / n when every row has one. A differing run
+field of several lines (a tool's build) also comes as the lines that differ (query/line_diff.py).
 """
 
 import json
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryptobench_contract.units import LESS_IS_BETTER, verdict
+from cryptobench_server.query.line_diff import line_diff, value_lines
 from cryptobench_server.query.order import params_key
 from cryptobench_server.query.relative import speedup
 from cryptobench_server.query.stats import geomean, median
@@ -151,15 +153,21 @@ def differences(baseline: Mapping[str, Any], contender: Mapping[str, Any]) -> li
 
 
 def side_by_side(baseline: Mapping[str, Any], contender: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every field of both runs, the differing ones first, each group in sorted order."""
-    names = sorted(baseline.keys() | contender.keys())
-    fields = [
-        {
-            "field": n,
-            "baseline": baseline.get(n),
-            "contender": contender.get(n),
-            "differs": baseline.get(n) != contender.get(n),
-        }
-        for n in names
-    ]
+    """Every field of both runs, the differing ones first, each group in sorted order; `lines`
+    the lines that differ of a differing field of several lines, else None."""
+    fields = []
+    for name in sorted(baseline.keys() | contender.keys()):
+        before, after = baseline.get(name), contender.get(name)
+        differs = before != after
+        several = max(len(value_lines(before)), len(value_lines(after))) > 1
+        lines = line_diff(name, before, after) if differs and several else None
+        fields.append(
+            {
+                "field": name,
+                "baseline": before,
+                "contender": after,
+                "differs": differs,
+                "lines": lines and {k: lines[k] for k in ("hunks", "unchanged")},
+            }
+        )
     return sorted(fields, key=lambda f: not f["differs"])

@@ -7,8 +7,8 @@ PY_PARTS := contract parsers backend collectors testsupport
 PY_PROJECTS := $(wildcard $(addsuffix /pyproject.toml,$(PY_PARTS)))
 comma := ,
 COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e 'collectors[dev$(comma)ecc]')
-HOST ?= 127.0.0.1
-PORT ?= 8000
+HOST ?= $(or $(CRYPTOBENCH_HOST),127.0.0.1)
+PORT ?= $(or $(CRYPTOBENCH_PORT),8000)
 
 .PHONY: install install-ui system-deps dashboard ui test lint test-python test-parts bench stack clean
 

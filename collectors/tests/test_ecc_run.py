@@ -1,11 +1,13 @@
 """`cryptobench run ecc --quick` end to end: real libraries, real timings, a valid run document."""
 
+import io
 import os
 import subprocess
 import sys
 
 import pytest
 from collect_support import run_main
+from rich.console import Console
 
 from cryptobench_collect.runners.ecc.adapters import LIBRARY_NAMES
 from cryptobench_collect.runners.ecc.adapters.reference import ReferenceAffine
@@ -13,7 +15,9 @@ from cryptobench_collect.runners.ecc.correctness import check_curve
 from cryptobench_collect.runners.ecc.curves import CURVES
 from cryptobench_collect.runners.ecc.document import MAX_RAW_SAMPLES, raw_samples
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError
-from cryptobench_collect.runners.ecc.runner import _blocks
+from cryptobench_collect.runners.ecc.progress import RichReporter
+from cryptobench_collect.runners.ecc.rows import EXPERIMENTS
+from cryptobench_collect.runners.ecc.runner import EccConfig, _blocks, run_ecc
 from cryptobench_contract import RunDocument
 
 pytestmark = pytest.mark.usefixtures("clean_env")
@@ -190,6 +194,20 @@ def test_a_signature_that_does_not_verify_elsewhere_is_an_error():
             {"ok": ReferenceAffine().bind("secp256k1"), "liar": _SignsAnotherMessage(curve)},
             32,
         )
+
+
+def test_the_progress_bar_counts_experiments_against_their_total():
+    """`run ecc` printed "492/?": every library's block counted, no total. Now one step per
+    curve and experiment, out of a total known from the start."""
+    console = Console(file=io.StringIO(), width=100)
+    config = EccConfig(
+        repetitions=2, warmup=0, libraries=("reference-affine",), curves=("secp256k1",)
+    )
+    with RichReporter(console) as reporter:
+        run_ecc(config, reporter)
+    (overall,) = reporter.progress.tasks
+    assert (overall.completed, overall.total) == (len(EXPERIMENTS), len(EXPERIMENTS))
+    assert f"{len(EXPERIMENTS)}/{len(EXPERIMENTS)}" in console.file.getvalue()
 
 
 def test_repetitions_are_split_into_blocks_the_libraries_take_turns_on():

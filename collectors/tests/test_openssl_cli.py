@@ -105,6 +105,17 @@ def test_run_openssl_no_upload_prints_the_run_with_configuration_tags(capsys):
     assert "measured 1 figures with openssl 3.0.19" in err
 
 
+def test_run_openssl_quick_is_one_second_per_measurement_as_elsewhere(capsys):
+    argv = ["run", "openssl", "md5", "--quick", "--bytes", "16", "--no-upload"]
+    code, out, err = run_main(argv, capsys)
+    assert code == 0, err
+    run = RunDocument.model_validate_json(out)
+    assert run.tool.options == "speed -mr -seconds 1 -bytes 16 md5"
+    assert run.tags["seconds"] == "1"
+    code, _, err = run_main([*argv, "--seconds", "2"], capsys)
+    assert (code, "--quick and --seconds exclude each other" in err) == (2, True)
+
+
 def test_run_openssl_evp_runs_one_command_per_algorithm(capsys):
     argv = [
         "run",

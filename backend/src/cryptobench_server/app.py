@@ -8,6 +8,7 @@ from fastapi.routing import APIRoute
 
 from cryptobench_server import budget
 from cryptobench_server.api.router import api_router
+from cryptobench_server.apidocs import install_docs
 from cryptobench_server.bodies import CappedBodies
 from cryptobench_server.config import Settings, get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker
@@ -27,6 +28,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="1.0.0",
         description="Cryptography benchmark results from many platforms, normalized and comparable.",
         generate_unique_id_function=_operation_id,
+        docs_url=None,
+        redoc_url=None,
     )
     engine = make_engine(settings.resolved_database_url)
     app.state.settings = settings
@@ -46,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_handlers(app)
     install_openapi(app)
     app.include_router(api_router)
+    install_docs(app)
     mount_frontend(app, settings.frontend_dist or _checkout_dist())
     return app
 

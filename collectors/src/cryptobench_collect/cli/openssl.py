@@ -53,6 +53,15 @@ SecondsOpt = Annotated[
     int | None,
     typer.Option("--seconds", min=1, help="Seconds per measurement", rich_help_panel=_RUN),
 ]
+QuickOpt = Annotated[
+    bool,
+    typer.Option(
+        "--quick",
+        help=f"A short measurement: {runner.QUICK_SECONDS} second each (-seconds "
+        f"{runner.QUICK_SECONDS}), as the other runners' --quick",
+        rich_help_panel=_RUN,
+    ),
+]
 EvpOpt = Annotated[
     bool,
     typer.Option("--evp", help="Measure each algorithm through EVP (-evp)", rich_help_panel=_RUN),
@@ -132,6 +141,7 @@ def parse_openssl(
 def run_openssl(
     algorithms: AlgosArg = None,
     seconds: SecondsOpt = None,
+    quick: QuickOpt = False,
     evp: EvpOpt = False,
     elapsed: ElapsedOpt = False,
     engine: EngineOpt = None,
@@ -157,6 +167,8 @@ def run_openssl(
     """
     if engine and compare_engine:
         raise UsageError("--engine and --compare-engine exclude each other")
+    if quick and seconds:
+        raise UsageError("--quick and --seconds exclude each other (--quick is --seconds 1)")
     options = delivery_options(
         server=server,
         token=token,
@@ -169,7 +181,7 @@ def run_openssl(
     )
     config = runner.SpeedConfig(
         algorithms=tuple(algorithms or ()),
-        seconds=seconds,
+        seconds=runner.QUICK_SECONDS if quick else seconds,
         evp=evp,
         elapsed=elapsed,
         engine=engine,

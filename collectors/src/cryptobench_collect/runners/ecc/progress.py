@@ -37,6 +37,9 @@ class RichReporter:
     ) -> None:
         self.progress.stop()
 
+    def plan(self, experiments: int) -> None:
+        self.progress.update(self.overall, total=experiments)
+
     def begin(self, description: str, total: int) -> None:
         self.current = self.progress.add_task(description, total=total)
 
@@ -48,4 +51,6 @@ class RichReporter:
         if self.current is not None:
             self.progress.remove_task(self.current)
             self.current = None
+
+    def experiment_done(self) -> None:
         self.progress.advance(self.overall)

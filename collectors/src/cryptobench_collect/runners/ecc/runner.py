@@ -62,13 +62,25 @@ class EccOutcome:
 
 
 class Reporter(Protocol):
+    """Progress: `plan` the run's experiments (curves x experiments), `begin`/`tick`/`end`
+    one step (drawing a curve's operands, one library's block of repetitions) and
+    `experiment_done` after each experiment."""
+
+    def plan(self, experiments: int) -> None: ...
     def begin(self, description: str, total: int) -> None: ...
     def tick(self) -> None: ...
     def end(self) -> None: ...
+    def experiment_done(self) -> None: ...
 
 
 class SilentReporter:
+    def plan(self, experiments: int) -> None:
+        return None
+
     def begin(self, description: str, total: int) -> None:
+        return None
+
+    def experiment_done(self) -> None:
         return None
 
     def tick(self) -> None:
@@ -83,6 +95,7 @@ def run_ecc(config: EccConfig, reporter: Reporter | None = None) -> EccOutcome:
     outcome = EccOutcome(config=config, started_at=utc_now())
     loaded = {name: adapters.load(name) for name in config.libraries}
     outcome.infos = {n: lib.info() for n, lib in loaded.items() if isinstance(lib, Library)}
+    reporter.plan(len(config.curves) * len(EXPERIMENTS))
     for curve in config.curves:
         bound = _bind(curve, loaded, outcome)
         check_curve(CURVES[curve], bound, config.message_bytes)
@@ -93,6 +106,7 @@ def run_ecc(config: EccConfig, reporter: Reporter | None = None) -> EccOutcome:
         reporter.end()
         for experiment, rows in EXPERIMENTS.items():
             _time_experiment(curve, experiment, rows, bound, work, outcome, reporter)
+            reporter.experiment_done()
     outcome.finished_at = utc_now()
     return outcome
 

@@ -1,0 +1,57 @@
+"""/docs (Swagger UI) and /redoc from packaged assets: no CDN, so they work on a machine without
+outside network (FastAPI's own pages load their scripts, CSS, favicon and fonts from CDNs).
+
+The assets are those of the `fastapi-offline` package (Swagger UI 5 and ReDoc 2 bundles, pinned
+in pyproject.toml), served at ASSETS; the pages are FastAPI's, pointed at them (FastAPI's
+"Custom Docs UI Static Assets" recipe).
+"""
+
+from importlib.resources import files
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.openapi.docs import (
+    get_redoc_html,
+    get_swagger_ui_html,
+    get_swagger_ui_oauth2_redirect_html,
+)
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+ASSETS = "/docs-assets"
+_FILES = Path(str(files("fastapi_offline") / "static"))
+
+
+def install_docs(app: FastAPI) -> None:
+    """Serve /docs, its OAuth2 redirect and /redoc from ASSETS (the app is made with
+    docs_url=None, redoc_url=None)."""
+    app.mount(ASSETS, StaticFiles(directory=_FILES), name="docs-assets")
+    openapi_url = app.openapi_url or "/openapi.json"
+    redirect_url = app.swagger_ui_oauth2_redirect_url
+
+    @app.get("/docs", include_in_schema=False)
+    def swagger_ui() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=openapi_url,
+            title=f"{app.title} API",
+            oauth2_redirect_url=redirect_url,
+            swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{ASSETS}/favicon.png",
+        )
+
+    if redirect_url:
+
+        @app.get(redirect_url, include_in_schema=False)
+        def swagger_ui_redirect() -> HTMLResponse:
+            return get_swagger_ui_oauth2_redirect_html()
+
+    @app.get("/redoc", include_in_schema=False)
+    def redoc() -> HTMLResponse:
+        return get_redoc_html(
+            openapi_url=openapi_url,
+            title=f"{app.title} API",
+            redoc_js_url=f"{ASSETS}/redoc.standalone.js",
+            redoc_favicon_url=f"{ASSETS}/favicon.png",
+            with_google_fonts=False,
+        )

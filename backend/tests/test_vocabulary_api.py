@@ -47,6 +47,7 @@ def test_canonical_names_with_aliases_and_the_verdict_rule(client):
     assert body["names"]["library"]["Mbed TLS"] == list(LIBRARIES["Mbed TLS"])
     assert "prime256v1" in body["names"]["curve"]["secp256r1"]
     assert body["verdict"]["tolerance"] == 0.01
+    assert body["verdict"]["noise_z"] == 3.0 and "within noise" in body["verdict"]["rule"]
     assert "sign" in body["operations"] and "openssl-speed" in body["sources"]
 
 

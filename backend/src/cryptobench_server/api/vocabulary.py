@@ -67,6 +67,9 @@ class Dimensions(BaseModel):
 
 class Verdict(BaseModel):
     tolerance: float = Field(description="|ratio - 1| within this (in log terms) is 'same'")
+    noise_z: float = Field(
+        description="A difference within this many standard errors of its noise is 'within noise'"
+    )
     rule: str
 
 
@@ -143,9 +146,12 @@ def _vocabulary() -> Vocabulary:
         flags=FLAG_REASONS,
         verdict=Verdict(
             tolerance=units.VERDICT_TOLERANCE,
+            noise_z=units.NOISE_Z,
             rule=(
-                "ratio = contender / baseline; 'same' when |ln ratio| < ln(1 + tolerance), "
-                "else 'better' when the ratio moves in the metric's better direction"
+                "ratio = contender / baseline; 'same' when |ln ratio| < ln(1 + tolerance); "
+                "'within noise' when the ratio's noise (standard error of ln ratio) is known and "
+                "|ln ratio| < noise_z * noise; else 'better' when the ratio moves in the "
+                "metric's better direction, 'worse' otherwise"
             ),
         ),
         import_formats=[

@@ -25,7 +25,7 @@ export const IMPORT_TESTS = [
       await page.getByLabel("Tags").fill(`run=${tag}`);
       await page.getByRole("button", { name: "Preview" }).click();
       await page.getByTestId("detected").waitFor();
-      assert.match(await page.getByTestId("detected").innerText(), /^Format: openssl \(\d+ lines look like openssl output/);
+      assert.match(await page.getByTestId("detected").innerText(), /^Read as openssl speed output: \d+ lines look like openssl speed output/);
       assert.equal(await page.getByRole("table", { name: "preview" }).count(), 2);
       const firstRow = await page.getByRole("table", { name: "preview" }).first().locator("tbody tr").first().locator("td").allInnerTexts();
       assert.deepEqual(firstRow.slice(0, 5), ["aes-128-gcm", "AES-128-GCM", "encrypt", "block_bytes=16", "690,985,950 B/s"]);
@@ -58,7 +58,7 @@ export const IMPORT_TESTS = [
       await page.getByText("result.json", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Preview" }).click();
       await page.getByTestId("detected").waitFor();
-      assert.match(await page.getByTestId("detected").innerText(), /^Format: jmh \(a JSON array of JMH records/);
+      assert.match(await page.getByTestId("detected").innerText(), /^Read as JMH output: a JSON array of JMH records/);
       const warnings = await page.getByRole("table", { name: "parse warnings" }).locator("tbody td").allInnerTexts();
       assert.match(warnings[1], /: score NaN$/);
       await shot("import-jmh-drop");

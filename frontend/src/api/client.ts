@@ -3,11 +3,14 @@ const BASE = import.meta.env.VITE_API_BASE ?? "";
 
 export class ApiError extends Error {
   readonly status: number | null;
+  /** The server's own sentence (problem+json `detail`), without its title; "" when it gave none. */
+  readonly detail: string;
 
-  constructor(message: string, status: number | null) {
+  constructor(message: string, status: number | null, detail = "") {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.detail = detail;
   }
 }
 
@@ -25,7 +28,7 @@ async function failure(res: Response): Promise<ApiError> {
   const type = res.headers.get("content-type") ?? "";
   if (type.includes("json")) {
     const problem = (await res.json().catch(() => ({}))) as Problem;
-    return new ApiError(problemText(problem, res.status), res.status);
+    return new ApiError(problemText(problem, res.status), res.status, typeof problem.detail === "string" ? problem.detail : "");
   }
   return new ApiError(`HTTP ${res.status} ${res.statusText}`.trim(), res.status);
 }
@@ -99,9 +102,10 @@ export async function getJson<T>(path: string, params?: URLSearchParams): Promis
   return (await res.json()) as T;
 }
 
-/** POST with a bearer token; the body is text (text/plain) or FormData (multipart). */
+/** POST with a bearer token (none when empty); the body is text (text/plain) or FormData (multipart). */
 export async function postWithToken<T>(path: string, params: URLSearchParams, body: string | FormData, token: string): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (typeof body === "string") headers["Content-Type"] = "text/plain; charset=utf-8";
   let res: Response;
   try {

@@ -17,9 +17,9 @@ interface Props {
 
 function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: string[]; onToggle: (v: string) => void }) {
   const [all, setAll] = useState(false);
-  const listed = facet.values.flatMap((v) => (v.value === null ? [] : [{ value: v.value, count: v.count }]));
+  const listed = facet.values.flatMap((v) => (v.value === null ? [] : [{ value: v.value, count: v.count, label: v.label ?? v.value }]));
   const known = new Set(listed.map((v) => v.value));
-  const values = [...listed, ...selected.filter((v) => !known.has(v)).map((value) => ({ value, count: 0 }))];
+  const values = [...listed, ...selected.filter((v) => !known.has(v)).map((value) => ({ value, count: 0, label: value }))];
   const shown = all ? values : values.slice(0, SHOWN);
   return (
     <fieldset>
@@ -33,7 +33,7 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
             data-dim={facet.name}
             value={v.value}
           />
-          <span>{v.value}</span>
+          <span title={v.label === v.value ? undefined : v.value}>{v.label}</span>
           <span className="count">{v.count}</span>
         </label>
       ))}

@@ -1,10 +1,48 @@
-/** The Import page's pure parts: request parameters, tags typed as text, the session's token. */
-import { postWithToken } from "../api/client";
+/** The Import page's pure parts: request parameters, the formats by their tools, tags typed as text, what went wrong in the user's words, the session's token. */
+import { ApiError, postWithToken, readTokenState } from "../api/client";
 import type { ImportResponse } from "../api/types";
+import { vocabulary } from "./vocabulary";
 
-export const IMPORT_FORMATS = ["auto", "openssl", "jmh", "serial"] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** "auto" (detect from the text) or one of the server's import formats (GET /vocabulary `import_formats`). */
+export type ImportFormat = string;
 export const TOKEN_KEY = "cryptobench.uploadToken";
+
+/** The Format picker's choices: detection first, then each format by the tool that prints it (with what of its output is read). */
+export function formatChoices(): Array<{ value: ImportFormat; label: string; reads: string }> {
+  const formats = vocabulary().import_formats.map((f) => ({ value: f.name, label: f.tool, reads: f.looks_like }));
+  return [{ value: "auto", label: "detect it from the text", reads: "the first lines decide which tool printed it" }, ...formats];
+}
+
+/** A format by its tool's name ("openssl" -> "openssl speed"); an unknown one as it is. */
+export function toolName(format: string): string {
+  return vocabulary().import_formats.find((f) => f.name === format)?.tool ?? format;
+}
+
+/** What the preview found, as a sentence: "Read as openssl speed output: 7 lines look like ...". */
+export function detectedText(result: Pick<ImportResponse, "format" | "detection">): string {
+  const why = result.detection === "given" ? "the format you chose" : result.detection;
+  return `Read as ${toolName(result.format)} output: ${why}.`;
+}
+
+/** Why a preview or a store failed, said to the person at the page (the server's sentence kept). */
+export function importProblem(error: unknown, storing: boolean): string {
+  if (!(error instanceof ApiError) || error.status === null) return error instanceof Error ? error.message : String(error);
+  const detail = error.detail || error.message;
+  switch (error.status) {
+    case 401:
+      return storing
+        ? `Storing needs an upload token, and this one was not accepted (${detail}). Make one with: cryptobench-server token create NAME --scope upload`
+        : `This server asks for a token even to read (${detail}): type your upload or read token.`;
+    case 403:
+      return `This token may not store runs (${detail}): storing needs a token of scope upload.`;
+    case 413:
+      return `The output is larger than this server takes in one import (${detail}): import it in parts.`;
+    case 422:
+      return `The output could not be read: ${detail.replace(/\.$/, "")}.`;
+    default:
+      return `The server could not ${storing ? "store" : "preview"} the output (${error.message}).`;
+  }
+}
 
 export interface ImportRequest {
   text: string;
@@ -31,13 +69,15 @@ export function importParams(req: ImportRequest, dryRun: boolean): URLSearchPara
   return params;
 }
 
+/** Store (with the upload token) or preview: a preview needs no token unless reads do (then the read token serves). */
 export function postImport(req: ImportRequest, token: string, dryRun: boolean): Promise<ImportResponse> {
   let body: string | FormData = req.text;
   if (req.file) {
     body = new FormData();
     body.append("file", req.file, req.file.name);
   }
-  return postWithToken<ImportResponse>("/imports", importParams(req, dryRun), body, token);
+  const sent = dryRun ? token || readTokenState().token : token;
+  return postWithToken<ImportResponse>("/imports", importParams(req, dryRun), body, sent);
 }
 
 type TokenStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;

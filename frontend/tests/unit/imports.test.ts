@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { importParams, keepSessionToken, parseTags, sessionToken, TOKEN_KEY } from "../../src/lib/imports";
+import { ApiError } from "../../src/api/client";
+import { detectedText, formatChoices, importParams, importProblem, keepSessionToken, parseTags, sessionToken, toolName, TOKEN_KEY } from "../../src/lib/imports";
 
 describe("import request", () => {
   it("reads tags separated by commas or new lines and names a pair without =", () => {
@@ -26,5 +27,36 @@ describe("import request", () => {
     expect(sessionToken(store)).toBe("cbt_secret");
     keepSessionToken("", store);
     expect(sessionToken(store)).toBe("");
+  });
+});
+
+describe("import formats and messages in the user's words", () => {
+  it("offers detection, then each format by the tool that prints it, from the vocabulary", () => {
+    const choices = formatChoices();
+    expect(choices.map((c) => c.value)).toEqual(["auto", "openssl", "jmh", "serial"]);
+    expect(choices.map((c) => c.label)).toEqual(["detect it from the text", "openssl speed", "JMH", "a board's serial console"]);
+    expect(choices[3]?.reads).toMatch(/BENCH lines/);
+    expect(toolName("jmh")).toBe("JMH");
+  });
+
+  it("says what the preview read the text as", () => {
+    expect(detectedText({ format: "openssl", detection: "7 lines look like openssl speed output (the first at line 1)" })).toBe(
+      "Read as openssl speed output: 7 lines look like openssl speed output (the first at line 1).",
+    );
+    expect(detectedText({ format: "jmh", detection: "given" })).toBe("Read as JMH output: the format you chose.");
+  });
+
+  it("turns the server's refusals into sentences, keeping its own words", () => {
+    const unreadable = new ApiError("Invalid input: line 3: bad figure", 422, "line 3: bad figure");
+    expect(importProblem(unreadable, false)).toBe("The output could not be read: line 3: bad figure.");
+    const big = new ApiError("Payload too large: Request body larger than 500 bytes", 413, "Request body larger than 500 bytes");
+    expect(importProblem(big, false)).toBe("The output is larger than this server takes in one import (Request body larger than 500 bytes): import it in parts.");
+    expect(importProblem(new ApiError("Unauthorized: unknown or revoked API token", 401, "unknown or revoked API token"), true)).toMatch(
+      /^Storing needs an upload token, and this one was not accepted \(unknown or revoked API token\)\. Make one with: cryptobench-server token create/,
+    );
+    expect(importProblem(new ApiError("The CryptoBench API cannot be reached. Is the server running?", null), true)).toBe(
+      "The CryptoBench API cannot be reached. Is the server running?",
+    );
+    for (const error of [unreadable, big]) expect(importProblem(error, false)).not.toMatch(/format=|Invalid input|Payload too large/);
   });
 });

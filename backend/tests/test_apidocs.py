@@ -15,6 +15,7 @@ def test_the_api_docs_name_only_assets_the_server_serves(client, page):
     assert response.status_code == 200
     html = response.text
     assert "fonts.googleapis" not in html and "cdn." not in html
+    assert "default-src 'self'" in response.headers["content-security-policy"]
     references = [a or b for a, b in REFERENCE.findall(html)]
     assert "/openapi.json" in references, html
     for reference in references:

@@ -1,11 +1,10 @@
 /** Import: paste a tool's output or drop a file, preview what the server understood, then store it. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type DragEvent } from "react";
+import { useRef, useState, type DragEvent } from "react";
 import { useNavigate } from "react-router";
 import type { ImportResponse, PreviewRow } from "../api/types";
 import { ParseWarnings } from "../components/ParseWarnings";
-import { ErrorMessage } from "../components/States";
-import { IMPORT_FORMATS, keepSessionToken, parseTags, postImport, sessionToken, type ImportFormat, type ImportRequest } from "../lib/imports";
+import { detectedText, formatChoices, importProblem, keepSessionToken, parseTags, postImport, sessionToken, type ImportRequest } from "../lib/imports";
 import { paramsText } from "../lib/runs";
 import { formatNumber, formatReported, metrics, metricTitle } from "../lib/units";
 
@@ -51,19 +50,17 @@ function PreviewTable({ rows }: { rows: PreviewRow[] }) {
 function Preview({ result }: { result: ImportResponse }) {
   return (
     <section aria-label="what was understood">
-      <p data-testid="detected">
-        Format: <strong>{result.format}</strong> ({result.detection})
-      </p>
+      <p data-testid="detected">{detectedText(result)}</p>
       {result.runs.map((run, i) => (
         <div key={run.run_id}>
           <h3>
-            Run {i + 1} of {result.runs.length}: {run.results} results on {run.machine}
+            Run {i + 1} of {result.runs.length}: {run.results} results, machine {run.machine}
           </h3>
           {Object.keys(run.tags).length ? <p className="note">tags: {Object.entries(run.tags).map(([k, v]) => `${k}=${v}`).join(", ")}</p> : null}
           <PreviewTable rows={run.preview ?? []} />
         </div>
       ))}
-      <h3>Warnings ({result.warnings.length})</h3>
+      <h3>Lines not understood ({result.warnings.length})</h3>
       <ParseWarnings warnings={result.warnings} />
     </section>
   );
@@ -77,13 +74,14 @@ export function ImportPage() {
   const navigate = useNavigate();
   const tags = parseTags(request.tags);
 
-  const change = (update: Partial<ImportRequest>) => {
-    setRequest((current) => ({ ...current, ...update }));
-    setPreview(null);
-  };
+  const latest = useRef(request);
+  latest.current = request;
   const previewing = useMutation({
-    mutationFn: () => postImport(request, token, true),
-    onSuccess: setPreview,
+    mutationFn: (sent: ImportRequest) => postImport(sent, token, true),
+    // A preview of a paste since replaced is dropped: only the current paste's shows.
+    onSuccess: (result, sent) => {
+      if (sent === latest.current) setPreview(result);
+    },
   });
   const storing = useMutation({
     mutationFn: () => postImport(request, token, false),
@@ -93,19 +91,27 @@ export function ImportPage() {
       if (first) navigate(`/runs/${first.run_id}`);
     },
   });
+  /** Any change to what would be sent clears the last answer: its preview and its error. */
+  const change = (update: Partial<ImportRequest>) => {
+    setRequest((current) => ({ ...current, ...update }));
+    setPreview(null);
+    previewing.reset();
+    storing.reset();
+  };
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     const file = event.dataTransfer.files[0];
     if (file) change({ file });
   };
-  const ready = Boolean((request.text.trim() || request.file) && token && !tags.error);
+  const ready = Boolean((request.text.trim() || request.file) && !tags.error);
 
   return (
     <section className="import">
       <h2>Import a tool's output</h2>
       <p className="note">
         Paste what <code>openssl speed</code>, a JMH run (<code>-rf json</code>) or a board's serial console printed, or drop the file. The server
-        parses it with the collectors' parsers; nothing is stored before you press Store.
+        parses it with the collectors' parsers. Preview shows what it understood without storing anything (no token needed); Store
+        keeps it, with an upload token.
       </p>
       <label>
         Output
@@ -127,17 +133,17 @@ export function ImportPage() {
           </>
         ) : (
           <label>
-            Drop a file here or choose one <input type="file" onChange={(e) => change({ file: e.target.files?.[0] ?? null })} />
+            Drop a file here or choose one <input type="file" style={{ maxWidth: "100%" }} onChange={(e) => change({ file: e.target.files?.[0] ?? null })} />
           </label>
         )}
       </div>
       <div className="controls">
         <label>
           Format
-          <select value={request.format} onChange={(e) => change({ format: e.target.value as ImportFormat })}>
-            {IMPORT_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {f === "auto" ? "detect (auto)" : f}
+          <select value={request.format} onChange={(e) => change({ format: e.target.value })}>
+            {formatChoices().map((f) => (
+              <option key={f.value} value={f.value} title={f.reads}>
+                {f.label}
               </option>
             ))}
           </select>
@@ -164,17 +170,29 @@ export function ImportPage() {
         </label>
       </div>
       {tags.error ? <p role="alert">Tags: {tags.error}</p> : null}
-      {!token ? <p className="note">An upload token (cryptobench-server token create NAME) is needed; it is kept for this browser session only.</p> : null}
+      {!token ? (
+        <p className="note">
+          Storing needs an upload token (<code>cryptobench-server token create NAME --scope upload</code>); it is kept for this browser tab only.
+        </p>
+      ) : null}
       <p>
-        <button type="button" disabled={!ready || previewing.isPending} onClick={() => previewing.mutate()}>
+        <button type="button" disabled={!ready || previewing.isPending} onClick={() => previewing.mutate(request)}>
           Preview
         </button>{" "}
-        <button type="button" disabled={!ready || !preview || storing.isPending} onClick={() => storing.mutate()}>
+        <button type="button" disabled={!ready || !token || !preview || storing.isPending} onClick={() => storing.mutate()}>
           Store
         </button>
       </p>
-      {previewing.isError ? <ErrorMessage error={previewing.error} what="a preview" /> : null}
-      {storing.isError ? <ErrorMessage error={storing.error} what="the import" /> : null}
+      {previewing.isError ? (
+        <p className="state error" role="alert">
+          {importProblem(previewing.error, false)}
+        </p>
+      ) : null}
+      {storing.isError ? (
+        <p className="state error" role="alert">
+          {importProblem(storing.error, true)}
+        </p>
+      ) : null}
       {preview ? <Preview result={preview} /> : null}
     </section>
   );

@@ -88,7 +88,7 @@ function RunsTable({ items, picked, onToggle }: { items: RunListItem[]; picked: 
             <td>
               <input
                 type="checkbox"
-                aria-label={`pick run ${r.run_id} for comparison`}
+                aria-label={`pick run ${r.label} for comparison`}
                 checked={picked.includes(r.run_id)}
                 onChange={() => onToggle(r.run_id)}
               />

@@ -70,14 +70,17 @@ export const HISTORY_TESTS = [
       assert.deepEqual(
         traces.map((t) => [t.name, t.n]),
         [
-          ["sign", 12],
-          ["verify", 12],
+          [`sign · ${machine}`, 12],
+          [`verify · ${machine}`, 12],
           ["regressions", 1],
         ],
       );
-      assert.match(traces[2].text[0], /^regression ×1\.1\d\d \(\+1\d\.\d%\): library_version 3\.6\.2 → 3\.6\.3/);
+      assert.match(traces[2].text[0], /^regression ×1\.1\d\d \(\+1\d\.\d%\), z \d+(\.\d)? against 0\.\d+% run-to-run noise \(8 runs before, 3 after\): library_version 3\.6\.2 → 3\.6\.3/);
       const listed = await page.getByRole("list", { name: "changes on this history" }).innerText();
-      assert.match(listed, /^regression at \w+ 9, 2026, \d{1,2}:\d{2}\s?[AP]M: 50,\d+ → 55,\d+ ns\/op \(×1\.1\d\d\); library_version 3\.6\.2 → 3\.6\.3$/);
+      assert.match(
+        listed,
+        /^regression of ECDSA sign, curve secp256r1 \(Mbed TLS 3\.6\.3\) at \w+ 9, 2026, \d{1,2}:\d{2}\s?[AP]M: 5\d(\.\d+)? µs\/op → 5\d(\.\d+)? µs\/op \(×1\.1\d\d\); z \d+(\.\d)? against [\d.]+% run-to-run noise \(8 runs before, 3 after\); library_version 3\.6\.2 → 3\.6\.3$/,
+      );
       assert.doesNotMatch(listed, /T02:00:00/);
       await redrawnBy(page, async () => {
         await page.getByLabel("x axis").selectOption("version");
@@ -94,23 +97,28 @@ export const HISTORY_TESTS = [
     fn: async ({ page, url, token, shot }) => {
       const { machine, runs } = await uploadNightlies(url, token);
       await page.goto(`${url}/changes?f.machine=${machine}`);
-      const table = page.getByRole("table", { name: "changes" });
-      await table.waitFor();
+      const event = page.getByRole("article", { name: `1 regression at ${machine}` });
+      await event.waitFor();
+      assert.match(await event.locator(".event-summary").innerText(), /^ECDSA sign \(curve secp256r1\) x1\.1\d$/);
+      await event.getByText("The 1 change, series by series").click();
+      const table = event.getByRole("table", { name: "changes of this event" });
       const rows = table.locator("tbody tr");
       assert.equal(await rows.count(), 1);
       const cells = await rows.first().locator("td").allInnerTexts();
-      assert.equal(cells[1], machine);
-      assert.match(cells[2], /^ECDSA sign curve=secp256r1 \(Mbed TLS\)$/);
-      assert.match(cells[4], /×1\.1\d\d regression/);
-      assert.match(cells[6], /library_version 3\.6\.2 → 3\.6\.3/);
+      assert.equal(cells[0], "ECDSA sign, curve secp256r1 (Mbed TLS 3.6.3)");
+      assert.match(cells[2], /×1\.1\d\d/);
+      assert.match(await event.getByRole("definition").first().innerText(), /− 3\.6\.2\s+\+ 3\.6\.3/);
       await page.getByLabel("direction").selectOption("improvement");
       await page.getByText("No change detected (improvements)").waitFor();
       await page.getByLabel("direction").selectOption("regression");
-      await table.waitFor();
+      await event.waitFor();
+      const expand = () => event.locator("details").evaluate((d) => void (d.open = true));
+      await expand();
       await shot("changes");
       await rows.first().getByRole("link", { name: "compare" }).click();
       await page.waitForURL(new RegExp(`/compare\\?baseline=${runs[STEP_RUN - 2]}&contender=${runs[STEP_RUN - 1]}`));
       await page.goBack();
+      await expand();
       await redrawnBy(page, async () => {
         await rows.first().getByRole("link", { name: "history" }).click();
         await page.waitForURL(/\/history\?/);

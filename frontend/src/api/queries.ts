@@ -4,7 +4,7 @@ import { filterParams, type Aggregation, type Filters, type PointRef, type Relat
 import type { Metric } from "../lib/units";
 import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
-import type { ChangesResponse, ChartResponse, CompareResponse, DrilldownResponse, FacetsResponse, History, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage, SizeFitsResponse, TradeoffResponse } from "./types";
+import type { ChangeEventsResponse, ChangesResponse, ChartResponse, CompareResponse, DrilldownResponse, FacetsResponse, History, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage, SizeFitsResponse, TradeoffResponse } from "./types";
 
 export interface ChartRequest {
   filters: Filters;
@@ -180,5 +180,18 @@ export const changesQuery = (req: ChangesRequest) =>
       if (req.direction) params.set("direction", req.direction);
       if (req.since) params.set("since", req.since);
       return getJson<ChangesResponse>("/changes", params);
+    },
+  });
+
+/** The changes grouped into events (one per run and cause), of the newest 50 runs with changes. */
+export const changeEventsQuery = (req: ChangesRequest) =>
+  queryOptions({
+    queryKey: ["change-events", req],
+    queryFn: () => {
+      const params = filterParams(req.filters);
+      params.set("limit", "50");
+      if (req.direction) params.set("direction", req.direction);
+      if (req.since) params.set("since", req.since);
+      return getJson<ChangeEventsResponse>("/changes/events", params);
     },
   });

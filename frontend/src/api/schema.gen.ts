@@ -14,9 +14,29 @@ export interface paths {
         };
         /**
          * Get Changes
-         * @description Step changes found in the series (changes/detect.py: at least the configured relative threshold, 5% by default, and significant against the series' own run-to-run noise), newest run first, each with what changed between the run before and this one. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND. `run` selects the changes found at that run (what a CI job asks after an upload).
+         * @description Step changes found in the series (changes/detect.py: at least the configured relative threshold, 5% by default, and significant against the series' own run-to-run noise), newest run first, each with its evidence (z, the noise, the runs behind both) and the run fields that differ between the run before and this one, by line. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND. `run` selects the changes found at that run.
          */
         get: operations["history-get_changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/changes/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Change Events
+         * @description The changes of GET /changes grouped into events: one per run and cause (the same what_changed), newest run first, each with a summary of the series it moved ("AES-128-CBC encrypt x0.21-0.26 on 6 block sizes; SHA-256 hash x0.30-0.58 on 6 block sizes"), the groups behind it and its changes. A page holds the events of `limit` runs. Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND. `run` selects the events of that run (what a CI job asks after an upload).
+         */
+        get: operations["history-get_change_events"];
         put?: never;
         post?: never;
         delete?: never;
@@ -76,10 +96,14 @@ export interface paths {
          * @description GET /compare: two runs side by side on one metric.
          *
          *     Rows are the results both runs share (same algorithm, operation and canonical params; a run's
-         *     repeated results are reduced to their median), each with both values, ratio = contender /
-         *     baseline and a verdict that respects the metric's direction; `geomean_ratio` is the geometric
-         *     mean of the ratios. `differences` lists the run fields that differ: source, machine.*,
-         *     clock_hz, tool.* and tag.*; `fields` lists every one of them, the differing first.
+         *     repeated results are reduced to their median), in natural order (numbers by value, versions by
+         *     version), each with both values, `ratio` = contender / baseline, `speedup` = how many times
+         *     better the contender is (> 1 better, whatever the metric's direction), the `noise` of the
+         *     ratio (the series' run-to-run noise over their last runs, the tools' own errors) and a verdict
+         *     against it: 'same' (within the vocabulary's tolerance), 'within noise', 'better' or 'worse';
+         *     `geomean_ratio` and `geomean_speedup` are the geometric means, with their noise and verdict.
+         *     `differences` lists the run fields that differ: source, machine.*, clock_hz, tool.* and tag.*;
+         *     `fields` lists every one of them, the differing first.
          */
         get: operations["compare-get_compare"];
         put?: never;
@@ -263,12 +287,17 @@ export interface paths {
          *     columns), plus any `split` dimensions. A cell is the `agg` of its results exactly as GET /chart
          *     computes a point (exact median, with `pooled`, `flagged` and `flags`); a row a column did not
          *     measure has a null cell. Columns are sorted as versions for a version dimension, else
-         *     numerically when every value is a number.
+         *     numerically when every value is a number; rows by their identity, numbers by value.
+         *
+         *     `pool` moves identity dimensions (algorithm, operation, library, param.<key>) out of the rows:
+         *     results that differ only in them share a row, and a cell holding several of their values says so
+         *     in `pooled`. With `column=library&pool=param.coordinates`, ECpy (jacobian coordinates) and
+         *     ECC.py (affine) meet in one row per operation.
          *
          *     Each cell carries `ratio` = value / the baseline column's value in its row and `speedup` = how
          *     many times better than the baseline (> 1 better) whatever the metric's direction
          *     (`less_is_better`); each column carries the geometric mean of its speedups over the rows it shares
-         *     with the baseline. `baseline` names a column value; without it the first column is the baseline.
+         *     with the baseline (`shared`: how many; null when none). `baseline` names a column value; without it the first column is the baseline.
          *
          *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
          */
@@ -486,6 +515,52 @@ export interface components {
             /** Media Type */
             media_type: string;
         };
+        /**
+         * ChangeEvent
+         * @description The changes found at one run with one cause (the same what_changed).
+         */
+        ChangeEvent: {
+            /** Changes */
+            changes: components["schemas"]["ChangeOut"][];
+            evidence: components["schemas"]["EventEvidence"];
+            /** Groups */
+            groups: components["schemas"]["EventGroup"][];
+            /** Improvements */
+            improvements: number;
+            /** Machine */
+            machine: string;
+            /** Regressions */
+            regressions: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /**
+             * Summary
+             * @description The groups' texts, joined by '; '
+             */
+            summary: string;
+            /** What Changed */
+            what_changed: components["schemas"]["FactChange"][];
+        };
+        /** ChangeEvents */
+        ChangeEvents: {
+            /** Events */
+            events: components["schemas"]["ChangeEvent"][];
+            /**
+             * Next Cursor
+             * @description Pass as `cursor` for the next page; null on the last page
+             */
+            next_cursor: string | null;
+        };
         /** ChangeOut */
         ChangeOut: {
             /**
@@ -505,17 +580,18 @@ export interface components {
              */
             before: number;
             /**
-             * Confidence
-             * @description Two-sided probability the step is not noise
-             */
-            confidence: number;
-            /**
              * Direction
              * @enum {string}
              */
             direction: "regression" | "improvement";
+            evidence: components["schemas"]["Evidence"];
             /** Id */
             id: number;
+            /**
+             * Label
+             * @description The series named with all its params and library
+             */
+            label: string;
             /** Metric */
             metric: string;
             /**
@@ -538,11 +614,9 @@ export interface components {
             unit: string;
             /**
              * What Changed
-             * @description Facts that differ between the run before and this one: library_version, tool_version, tool_build, tool_options, clock_hz, tag.<name>; each [before, after]
+             * @description Run fields that differ between the run before and this one, by the lines that differ: library_version, tool_version, tool_build, tool_options, clock_hz, tag.<name>
              */
-            what_changed: {
-                [key: string]: unknown[];
-            };
+            what_changed: components["schemas"]["FactChange"][];
         };
         /**
          * ChangeSeries
@@ -647,6 +721,21 @@ export interface components {
             baseline: number;
             /** Contender */
             contender: number;
+            /**
+             * Noise
+             * @description Standard error of ln(ratio): the series' run-to-run noise on both sides and the tools' own errors; null when neither is known
+             */
+            noise: number | null;
+            /**
+             * Noise Basis
+             * @description What `noise` stands on: the series' history of runs, the tools' errors
+             */
+            noise_basis: ("history" | "tool")[];
+            /**
+             * Noise Runs
+             * @description The fewest runs of history behind `noise` (0: none)
+             */
+            noise_runs: number;
             /** Operation */
             operation: string | null;
             /** Params */
@@ -658,8 +747,16 @@ export interface components {
              * @description contender / baseline; null when the baseline is 0
              */
             ratio: number | null;
-            /** Verdict */
-            verdict: ("better" | "worse" | "same") | null;
+            /**
+             * Speedup
+             * @description How many times better the contender is (> 1 better) whatever the metric's direction, as the Explorer's 'relative to'; null when either figure is 0
+             */
+            speedup: number | null;
+            /**
+             * Verdict
+             * @description 'same' within the vocabulary's tolerance, 'within noise' below NOISE_Z standard errors, else 'better' or 'worse'
+             */
+            verdict: ("better" | "worse" | "same" | "within noise") | null;
         };
         /** CompareRun */
         CompareRun: {
@@ -695,15 +792,25 @@ export interface components {
              */
             fields: components["schemas"]["FieldComparison"][];
             /**
+             * Geomean Noise
+             * @description Standard error of ln(geomean_ratio); null unless every row has a noise
+             */
+            geomean_noise: number | null;
+            /**
              * Geomean Ratio
              * @description Geometric mean of the rows' ratios; null without rows
              */
             geomean_ratio: number | null;
             /**
-             * Geomean Verdict
-             * @description The verdict rule (GET /vocabulary) applied to geomean_ratio
+             * Geomean Speedup
+             * @description Geometric mean of the rows' speedups (> 1: the contender is better)
              */
-            geomean_verdict: ("better" | "worse" | "same") | null;
+            geomean_speedup: number | null;
+            /**
+             * Geomean Verdict
+             * @description The verdict rule (GET /vocabulary) applied to geomean_ratio and its noise
+             */
+            geomean_verdict: ("better" | "worse" | "same" | "within noise") | null;
             /** Less Is Better */
             less_is_better: boolean;
             /**
@@ -711,7 +818,10 @@ export interface components {
              * @enum {string}
              */
             metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
-            /** Rows */
+            /**
+             * Rows
+             * @description Sorted by algorithm, operation and params, numbers by value, versions by version
+             */
             rows: components["schemas"]["CompareRow"][];
             /** Unit */
             unit: string;
@@ -873,6 +983,88 @@ export interface components {
              */
             x_value: string | null;
         };
+        /** EventEvidence */
+        EventEvidence: {
+            /**
+             * Few Points
+             * @description Every change of the event stands on few points
+             */
+            few_points: boolean;
+            /**
+             * Noise Max
+             * @description The largest run-to-run noise among the changes
+             */
+            noise_max: number;
+            /**
+             * Z Min
+             * @description The smallest finite z among the changes
+             */
+            z_min: number | null;
+        };
+        /**
+         * EventGroup
+         * @description Series of an event that differ only in their params.
+         */
+        EventGroup: {
+            /** Algorithm */
+            algorithm: string;
+            /** Count */
+            count: number;
+            /**
+             * Direction
+             * @enum {string}
+             */
+            direction: "regression" | "improvement";
+            /** Library */
+            library: string | null;
+            /** Operation */
+            operation: string | null;
+            /** Ratio Max */
+            ratio_max: number;
+            /** Ratio Min */
+            ratio_min: number;
+            /**
+             * Text
+             * @description e.g. "AES-128-CBC encrypt x0.21-0.26 on 6 block sizes"
+             */
+            text: string;
+            /**
+             * Varying
+             * @description The params that tell the group's series apart
+             */
+            varying: string[];
+        };
+        /**
+         * Evidence
+         * @description How strongly the runs show the step (changes/detect.py).
+         */
+        Evidence: {
+            /**
+             * After N
+             * @description Runs in the level after (this one and up to 2 later)
+             */
+            after_n: number;
+            /**
+             * Before N
+             * @description Runs in the level before
+             */
+            before_n: number;
+            /**
+             * Few Points
+             * @description The noise stands on fewer than 6 run-to-run differences: z is a rough guide, not a probability
+             */
+            few_points: boolean;
+            /**
+             * Noise
+             * @description The series' run-to-run noise z was measured against (relative: 0.012 is 1.2%)
+             */
+            noise: number;
+            /**
+             * Z
+             * @description |ln(after / before)| over its standard error; null when that is 0 (figures that never vary: the threshold alone decides)
+             */
+            z: number | null;
+        };
         /** Facet */
         Facet: {
             /**
@@ -923,6 +1115,24 @@ export interface components {
              */
             metrics: components["schemas"]["FacetValue"][];
         };
+        /**
+         * FactChange
+         * @description One run field that differs, by the lines that differ (query/line_diff.py).
+         */
+        FactChange: {
+            /**
+             * Fact
+             * @description library_version, tool_version, tool_build, tool_options, clock_hz or tag.<name>
+             */
+            fact: string;
+            /** Hunks */
+            hunks: components["schemas"]["LineHunk"][];
+            /**
+             * Unchanged
+             * @description Lines both values share, left out
+             */
+            unchanged: number;
+        };
         /** FieldComparison */
         FieldComparison: {
             /** Baseline */
@@ -936,6 +1146,8 @@ export interface components {
              * @description e.g. machine.name, clock_hz, tool.version, tag.opt_level
              */
             field: string;
+            /** @description A differing value of several lines (tool.build): only the lines that differ */
+            lines: components["schemas"]["LineDiff"] | null;
         };
         /** History */
         History: {
@@ -1080,6 +1292,29 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** LineDiff */
+        LineDiff: {
+            /** Hunks */
+            hunks: components["schemas"]["LineHunk"][];
+            /**
+             * Unchanged
+             * @description Lines both values share, left out
+             */
+            unchanged: number;
+        };
+        /** LineHunk */
+        LineHunk: {
+            /**
+             * After
+             * @description The lines the later value has in their place
+             */
+            after: string[];
+            /**
+             * Before
+             * @description Lines of the earlier value (none: it had none here)
+             */
+            before: string[];
+        };
         /** Machine */
         Machine: {
             /** Arch */
@@ -1205,6 +1440,11 @@ export interface components {
              * @enum {string}
              */
             metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            /**
+             * Pool
+             * @description Identity dimensions moved out of the rows
+             */
+            pool: string[];
             /** Rows */
             rows: components["schemas"]["MatrixRow"][];
             /** Split */
@@ -1287,7 +1527,7 @@ export interface components {
             cells: (components["schemas"]["MatrixCell"] | null)[];
             /**
              * Key
-             * @description algorithm, operation, library and params (less the column dimension), then each split dimension
+             * @description algorithm, operation, library and params (less the column dimension and the pooled ones), then each split dimension
              */
             key: {
                 [key: string]: unknown;
@@ -2161,6 +2401,11 @@ export interface components {
         };
         /** Verdict */
         Verdict: {
+            /**
+             * Noise Z
+             * @description A difference within this many standard errors of its noise is 'within noise'
+             */
+            noise_z: number;
             /** Rule */
             rule: string;
             /**
@@ -2236,6 +2481,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Changes"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "history-get_change_events": {
+        parameters: {
+            query?: {
+                /** @description Only changes at runs started at or after this */
+                since?: string | null;
+                direction?: ("regression" | "improvement") | null;
+                /** @description Runs per page */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeEvents"];
                 };
             };
             /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
@@ -3152,6 +3488,8 @@ export interface operations {
                 baseline?: string | null;
                 /** @description Dimension(s) added to the row identity (repeatable) */
                 split?: string[];
+                /** @description Identity dimension(s) moved out of the rows (repeatable): algorithm, operation, library or param.<key> */
+                pool?: string[];
                 /** @description Aggregate of the results in one cell */
                 agg?: "median" | "mean" | "min" | "max";
             };

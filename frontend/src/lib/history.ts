@@ -3,6 +3,7 @@ import type { Data, Layout } from "plotly.js";
 import type { Change, History, HistoryPoint, HistorySeries } from "../api/types";
 import { valueAxis } from "./axes";
 import { flagsText, isFlagged, isPooled, pooledText } from "./caveats";
+import { evidenceText, whatChangedText } from "./changes";
 import { isDimension } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel } from "./figures";
@@ -98,15 +99,6 @@ export function changeOnSeries(change: Change, series: HistorySeries): boolean {
   });
 }
 
-export function whatChangedText(what: Record<string, unknown[]>): string {
-  const parts = Object.entries(what).map(([k, [before, after]]) => `${k} ${text(before)} → ${text(after)}`);
-  return parts.length ? parts.join("; ") : "nothing recorded changed";
-}
-
-function text(value: unknown): string {
-  return value === null || value === undefined ? "(none)" : String(value).split("\n")[0] ?? "";
-}
-
 const isFigure = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
 
 /** A change's ratio after/before: "×1.100"; "—" when the server gave no figure. */
@@ -114,15 +106,12 @@ export function ratioText(ratio: number | null | undefined): string {
   return isFigure(ratio) ? `×${ratio.toFixed(3)}` : "—";
 }
 
-/** A fraction as a percentage: 0.975 -> "97.5%"; "—" when absent. */
-export function percentText(fraction: number | null | undefined): string {
-  return isFigure(fraction) ? `${(fraction * 100).toFixed(1)}%` : "—";
-}
-
+/** "regression ×1.100 (+10.0%), z 12.3 against 1.2% run-to-run noise (8 runs before, 3 after): library_version 3.6.2 → 3.6.3". */
 export function changeText(change: Change): string {
   const ratio: number | null | undefined = change.ratio;
   const pct = isFigure(ratio) ? ` (${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%)` : "";
-  return `${change.direction} ${ratioText(ratio)}${pct}: ${whatChangedText(change.what_changed)}`;
+  const evidence = change.evidence ? `, ${evidenceText(change.evidence)}` : "";
+  return `${change.direction} ${ratioText(ratio)}${pct}${evidence}: ${whatChangedText(change.what_changed ?? [])}`;
 }
 
 function xOf(point: HistoryPoint, axis: HistoryAxis): string {

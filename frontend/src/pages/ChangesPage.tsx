@@ -1,21 +1,17 @@
-/** Changes: every detected step, newest first, filterable; each links to its history and to the two runs' comparison. */
+/** Changes: detected steps grouped into events (one per run and cause), newest first, filterable; each event
+ * summarises the series it moved, shows what changed by line and its evidence, and opens to its changes. */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { changesQuery } from "../api/queries";
-import type { Change } from "../api/types";
+import { changeEventsQuery } from "../api/queries";
+import type { Change, ChangeEvent, FactChange } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel, isDimension } from "../lib/dimensions";
-import { formatTime, historyHref, percentText, ratioText, whatChangedText } from "../lib/history";
-import { paramsText } from "../lib/runs";
-import { formatNumber, isMetric } from "../lib/units";
+import { compareHref, eventCounts, eventDirection, eventEvidenceText, evidenceText, levelsText, sideText } from "../lib/changes";
+import { formatTime, historyHref, ratioText } from "../lib/history";
+import { isMetric } from "../lib/units";
 import type { Filters } from "../lib/viewState";
 
 type Direction = "regression" | "improvement" | null;
-
-function seriesText(c: Change): string {
-  const s = c.series;
-  return [s.algorithm, s.operation, paramsText(s.params), s.library ? `(${s.library})` : ""].filter(Boolean).join(" ");
-}
 
 /** The change's lineage as history filters: the line it happened on. */
 export function lineageFilters(c: Change): Filters {
@@ -27,28 +23,79 @@ export function lineageFilters(c: Change): Filters {
   return filters;
 }
 
-function Row({ c }: { c: Change }) {
+/** The run fields that differ, by the lines that differ (the server's diff). */
+function WhatChanged({ facts }: { facts: FactChange[] }) {
+  if (facts.length === 0) return <p className="note">Nothing recorded about the runs changed (same tool, build, library version, clock and tags).</p>;
+  return (
+    <dl className="what-changed" aria-label="what changed">
+      {facts.map((f) => (
+        <div key={f.fact}>
+          <dt>{f.fact}</dt>
+          <dd>
+            {f.hunks.map((h, i) => (
+              <div className="diff" key={i}>
+                <del aria-label="before">− {sideText(h.before)}</del>
+                <ins aria-label="after">+ {sideText(h.after)}</ins>
+              </div>
+            ))}
+            {f.unchanged > 0 && <span className="note">{f.unchanged} unchanged line{f.unchanged === 1 ? "" : "s"} not shown</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ChangeRow({ c }: { c: Change }) {
   const history = historyHref({ filters: lineageFilters(c), series: [], metric: isMetric(c.metric) ? c.metric : null, axis: "time" });
-  const compare = `/compare?${new URLSearchParams({ baseline: c.baseline_run_id, contender: c.run_id, metric: c.metric })}`;
   return (
     <tr data-direction={c.direction}>
+      <td>{c.label}</td>
+      <td className="num">{levelsText(c)}</td>
+      <td className={c.direction === "regression" ? "worse num" : "better num"}>{ratioText(c.ratio)}</td>
+      <td>{evidenceText(c.evidence)}</td>
       <td>
-        <Link to={`/runs/${c.run_id}`}>{formatTime(c.started_at)}</Link>
-      </td>
-      <td>{c.series.machine}</td>
-      <td>{seriesText(c)}</td>
-      <td className="num">
-        {formatNumber(c.before)} → {formatNumber(c.after)} {c.unit}
-      </td>
-      <td className={c.direction === "regression" ? "worse num" : "better num"}>
-        {ratioText(c.ratio)} {c.direction}
-      </td>
-      <td className="num">{percentText(c.confidence)}</td>
-      <td>{whatChangedText(c.what_changed)}</td>
-      <td>
-        <Link to={history}>history</Link> · <Link to={compare}>compare</Link>
+        <Link to={history}>history</Link> · <Link to={compareHref(c)}>compare</Link>
       </td>
     </tr>
+  );
+}
+
+function Event({ event }: { event: ChangeEvent }) {
+  const direction = eventDirection(event);
+  return (
+    <article className="event" data-direction={direction} aria-label={`${eventCounts(event)} at ${event.machine}`}>
+      <p className="event-head">
+        <strong className={direction === "regression" ? "worse" : direction === "improvement" ? "better" : undefined}>{eventCounts(event)}</strong> on{" "}
+        {event.machine} at <Link to={`/runs/${event.run_id}`}>{formatTime(event.started_at)}</Link>
+      </p>
+      <p className="event-summary">{event.summary}</p>
+      <p className="note">Evidence: {eventEvidenceText(event.evidence)}.</p>
+      <WhatChanged facts={event.what_changed} />
+      <details>
+        <summary>
+          The {event.changes.length} change{event.changes.length === 1 ? "" : "s"}, series by series
+        </summary>
+        <div className="table-scroll">
+          <table className="event-changes" aria-label="changes of this event">
+            <thead>
+              <tr>
+                {["series", "before → after", "ratio", "evidence", ""].map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {event.changes.map((c) => (
+                <ChangeRow key={c.id} c={c} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </article>
   );
 }
 
@@ -59,7 +106,7 @@ export function ChangesPage() {
   const raw = params.get("direction");
   const direction: Direction = raw === "regression" || raw === "improvement" ? raw : null;
   const since = params.get("since");
-  const changes = useQuery(changesQuery({ filters, direction, since: since ? new Date(since).toISOString() : null }));
+  const events = useQuery(changeEventsQuery({ filters, direction, since: since ? new Date(since).toISOString() : null }));
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -71,7 +118,9 @@ export function ChangesPage() {
     <>
       <h2>Changes</h2>
       <p className="note">
-        Steps of at least the server's threshold that are significant against the series' own run-to-run noise, newest first.
+        Steps of at least the server's threshold (5% by default) that stand out from the series' own run-to-run noise, newest run first. The
+        changes of one run with one cause (the same run fields changed) are one event. Evidence is z, the step over its standard error, with the
+        noise it was measured against; "few points" means the noise comes from a handful of runs, so z is a rough guide.
       </p>
       <div className="controls">
         <label>
@@ -102,29 +151,19 @@ export function ChangesPage() {
           <Link to="/changes">Clear filters</Link>
         </p>
       )}
-      {changes.isPending ? (
+      {events.isPending ? (
         <Loading what="the changes" />
-      ) : changes.isError ? (
-        <ErrorMessage error={changes.error} what="the changes" />
-      ) : changes.data.changes.length === 0 ? (
+      ) : events.isError ? (
+        <ErrorMessage error={events.error} what="the changes" />
+      ) : events.data.events.length === 0 ? (
         <Empty>No change detected{direction ? ` (${direction}s)` : ""} under these filters.</Empty>
       ) : (
-        <table aria-label="changes">
-          <thead>
-            <tr>
-              {["run", "machine", "series", "before → after", "ratio", "confidence", "what changed", ""].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {changes.data.changes.map((c) => (
-              <Row key={c.id} c={c} />
-            ))}
-          </tbody>
-        </table>
+        <section aria-label="change events">
+          {events.data.events.map((e) => (
+            <Event key={`${e.run_id} ${e.changes[0]?.id ?? ""}`} event={e} />
+          ))}
+          {events.data.next_cursor && <p className="note">Showing the newest 50 runs with changes; filter by machine or direction to reach older ones.</p>}
+        </section>
       )}
     </>
   );

@@ -7,9 +7,10 @@ import type { Change, History } from "../api/types";
 import { PlotlyFigure, type ClickedPoint } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel } from "../lib/dimensions";
-import { changeOnSeries, decodeHistory, encodeHistory, formatTime, historyFigure, ratioText, whatChangedText, type HistoryState } from "../lib/history";
+import { evidenceText, levelsText, whatChangedText } from "../lib/changes";
+import { changeOnSeries, decodeHistory, encodeHistory, formatTime, historyFigure, ratioText, type HistoryState } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { availableMetrics, formatNumber, metricLabel, metricTitle, type Metric } from "../lib/units";
+import { availableMetrics, metricLabel, metricTitle, type Metric } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
 
 function filtersText(filters: Record<string, string[]>): string {
@@ -20,12 +21,12 @@ function filtersText(filters: Record<string, string[]>): string {
 function ChangesList({ changes }: { changes: Change[] }) {
   if (changes.length === 0) return <p className="note">No change detected in these series.</p>;
   return (
-    <ul aria-label="changes on this history">
+    <ul className="change-list" aria-label="changes on this history">
       {changes.map((c) => (
         <li key={c.id}>
-          <span className={c.direction === "regression" ? "worse" : "better"}>{c.direction}</span> at{" "}
-          <Link to={`/runs/${c.run_id}`}>{formatTime(c.started_at)}</Link>: {formatNumber(c.before)} → {formatNumber(c.after)} {c.unit} (
-          {ratioText(c.ratio)}); {whatChangedText(c.what_changed)}
+          <span className={c.direction === "regression" ? "worse" : "better"}>{c.direction}</span> of {c.label} at{" "}
+          <Link to={`/runs/${c.run_id}`}>{formatTime(c.started_at)}</Link>: {levelsText(c)} ({ratioText(c.ratio)}); {evidenceText(c.evidence)};{" "}
+          {whatChangedText(c.what_changed)}
         </li>
       ))}
     </ul>

@@ -8,9 +8,9 @@ import {
   formatTime,
   historyFigure,
   pointHistoryHref,
-  whatChangedText,
   type HistoryState,
 } from "../../src/lib/history";
+import { evidenceText, eventEvidenceText, factText, whatChangedText } from "../../src/lib/changes";
 import { DEFAULT_STATE } from "../../src/lib/viewState";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
@@ -53,6 +53,7 @@ const CHANGE: Change = {
     library_version: "3.6.3",
     params: { curve: "secp256r1" },
   },
+  label: "ECDSA sign, curve secp256r1 (Mbed TLS 3.6.3)",
   run_id: RUN(3),
   baseline_run_id: RUN(2),
   started_at: "2026-11-03T02:00:00Z",
@@ -62,8 +63,11 @@ const CHANGE: Change = {
   after: 110,
   ratio: 1.1,
   direction: "regression",
-  confidence: 0.999,
-  what_changed: { library_version: ["3.6.2", "3.6.3"], "tag.ci": [null, "yes"] },
+  evidence: { z: 12.34, noise: 0.0123, before_n: 8, after_n: 3, few_points: false },
+  what_changed: [
+    { fact: "library_version", hunks: [{ before: ["3.6.2"], after: ["3.6.3"] }], unchanged: 0 },
+    { fact: "tag.ci", hunks: [{ before: [], after: ["yes"] }], unchanged: 0 },
+  ],
 };
 
 describe("history", () => {
@@ -90,7 +94,18 @@ describe("history", () => {
 
   it("says what changed", () => {
     expect(whatChangedText(CHANGE.what_changed)).toBe("library_version 3.6.2 → 3.6.3; tag.ci (none) → yes");
-    expect(whatChangedText({})).toBe("nothing recorded changed");
+    expect(whatChangedText([])).toBe("nothing recorded changed");
+    const build = { fact: "tool_build", hunks: [{ before: ["CPUINFO: 0xfffa"], after: ["CPUINFO: 0xfdfa env:~0x2"] }], unchanged: 4 };
+    expect(factText(build)).toBe("tool_build CPUINFO: 0xfffa → CPUINFO: 0xfdfa env:~0x2");
+  });
+
+  it("states the evidence as z and the noise, few points first when the series is short", () => {
+    expect(evidenceText(CHANGE.evidence)).toBe("z 12.3 against 1.2% run-to-run noise (8 runs before, 3 after)");
+    expect(evidenceText({ z: 250.4, noise: 0.0064, before_n: 5, after_n: 2, few_points: true })).toBe(
+      "few points (5 runs before, 2 after): z 250 against 0.6% run-to-run noise",
+    );
+    expect(evidenceText({ z: null, noise: 0, before_n: 6, after_n: 3, few_points: false })).toBe("no run-to-run noise (6 runs before, 3 after)");
+    expect(eventEvidenceText({ few_points: true, z_min: 4.04, noise_max: 0.139 })).toBe("few points: z ≥ 4.0 against ≤ 13.9% noise");
   });
 
   it("draws a line per series, a regression marker and a note marker", () => {
@@ -102,7 +117,7 @@ describe("history", () => {
     const marker = figure.data[2] as { x: string[]; y: number[]; text: string[] };
     expect(marker.x).toEqual(["2026-11-03T02:00:00Z"]);
     expect(marker.y).toEqual([110]);
-    expect(marker.text[0]).toContain("regression ×1.100 (+10.0%): library_version 3.6.2 → 3.6.3");
+    expect(marker.text[0]).toContain("regression ×1.100 (+10.0%), z 12.3 against 1.2% run-to-run noise (8 runs before, 3 after): library_version 3.6.2 → 3.6.3");
     const notes = figure.data[3] as { text: string[] };
     expect(notes.text).toEqual(["ops: new &lt;board&gt;"]);
     expect(figure.layout.xaxis?.type).toBe("date");

@@ -4,6 +4,7 @@ import { flagsText, pooledText } from "../lib/caveats";
 import { valueText } from "../lib/dimensions";
 import { formatNumber } from "../lib/units";
 import type { TableRow } from "../lib/table";
+import { TableBox } from "./TableBox";
 
 /** The figure columns (value, n, min, max, error) after the x and series columns. */
 const FIGURES = 5;
@@ -19,7 +20,7 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
   const numericFrom = 1 + (rows[0]?.series.length ?? 0);
   return (
     <>
-    <div className="table-scroll">
+    <TableBox label="chart values">
     <table data-testid="chart-table">
       <caption className="note">
         The plotted values ({rows.length} points{pages > 1 ? `; rows ${current * PAGE + 1}–${current * PAGE + shown.length}` : ""}).
@@ -60,7 +61,7 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
         ))}
       </tbody>
     </table>
-    </div>
+    </TableBox>
     {pages > 1 && (
       <div className="toolbar" role="group" aria-label="table pages">
         <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>

@@ -12,6 +12,7 @@ import { formatNumber, formatReported, metricFormatter, metricInfo, unitScale } 
 import type { ExplorerState, PointRef } from "../lib/viewState";
 import { PlotlyFigure, type PlotHandle } from "./PlotlyFigure";
 import { ErrorMessage, Loading } from "./States";
+import { TableBox } from "./TableBox";
 
 interface Props {
   request: ChartRequest;
@@ -99,78 +100,82 @@ function Behind({ body, request, state }: { body: DrilldownResponse; request: Ch
 
 function RunsTable({ body }: { body: DrilldownResponse }) {
   return (
-    <table data-testid="drilldown-runs">
-      <caption className="note">Runs, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">run</th>
-          <th scope="col">machine</th>
-          <th scope="col">source</th>
-          <th scope="col">tool</th>
-          <th scope="col">tags</th>
-          <th scope="col" className="num">results here</th>
-          <th scope="col" className="num">in the run</th>
-        </tr>
-      </thead>
-      <tbody>
-        {body.runs.map((r) => (
-          <tr key={r.run_id}>
-            <td>
-              <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
-            </td>
-            <td>{r.machine.name}</td>
-            <td>{r.source}</td>
-            <td>{[r.tool.name, r.tool.version].filter(Boolean).join(" ")}</td>
-            <td>{pairs(r.tags)}</td>
-            <td className="num">{r.point_results}</td>
-            <td className="num">{r.result_count}</td>
+    <TableBox label="runs behind this point">
+      <table data-testid="drilldown-runs">
+        <caption className="note">Runs, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">run</th>
+            <th scope="col">machine</th>
+            <th scope="col">source</th>
+            <th scope="col">tool</th>
+            <th scope="col">tags</th>
+            <th scope="col" className="num">results here</th>
+            <th scope="col" className="num">in the run</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {body.runs.map((r) => (
+            <tr key={r.run_id}>
+              <td>
+                <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
+              </td>
+              <td>{r.machine.name}</td>
+              <td>{r.source}</td>
+              <td>{[r.tool.name, r.tool.version].filter(Boolean).join(" ")}</td>
+              <td>{pairs(r.tags)}</td>
+              <td className="num">{r.point_results}</td>
+              <td className="num">{r.result_count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }
 
 function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: string; scale: number }) {
   return (
-    <table data-testid="drilldown-results">
-      <caption className="note">Results, newest run first</caption>
-      <thead>
-        <tr>
-          <th scope="col">result</th>
-          <th scope="col">run</th>
-          <th scope="col">library</th>
-          <th scope="col">params</th>
-          <th scope="col" className="num">reported</th>
-          <th scope="col" className="num">{unit}</th>
-          <th scope="col" className="num">n</th>
-          <th scope="col">distribution</th>
-        </tr>
-      </thead>
-      <tbody>
-        {body.results.map((r, i) => (
-          <tr key={r.id}>
-            <td>
-              {resultLabel(r, i)}
-              {r.flags.length > 0 && <span className="note"> (flagged: {r.flags.join(", ")})</span>}
-            </td>
-            <td>
-              <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
-            </td>
-            <td>{[r.library, r.library_version].filter(Boolean).join(" ") || "—"}</td>
-            <td>{pairs(r.params)}</td>
-            <td className="num">
-              {formatReported(r.value, r.unit)}
-              {r.error !== null && ` ± ${formatReported(r.error, r.unit)} (${r.error_kind ?? "error"})`}
-            </td>
-            <td className="num" data-value={r.figure / scale}>
-              {formatNumber(r.figure / scale)}
-            </td>
-            <td className="num">{r.samples ?? "—"}</td>
-            <td>{describeDistribution(r.distribution, r.unit, body.metric)}</td>
+    <TableBox label="results behind this point">
+      <table data-testid="drilldown-results">
+        <caption className="note">Results, newest run first</caption>
+        <thead>
+          <tr>
+            <th scope="col">result</th>
+            <th scope="col">run</th>
+            <th scope="col">library</th>
+            <th scope="col">params</th>
+            <th scope="col" className="num">reported</th>
+            <th scope="col" className="num">{unit}</th>
+            <th scope="col" className="num">n</th>
+            <th scope="col">distribution</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {body.results.map((r, i) => (
+            <tr key={r.id}>
+              <td>
+                {resultLabel(r, i)}
+                {r.flags.length > 0 && <span className="note"> (flagged: {r.flags.join(", ")})</span>}
+              </td>
+              <td>
+                <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
+              </td>
+              <td>{[r.library, r.library_version].filter(Boolean).join(" ") || "—"}</td>
+              <td>{pairs(r.params)}</td>
+              <td className="num">
+                {formatReported(r.value, r.unit)}
+                {r.error !== null && ` ± ${formatReported(r.error, r.unit)} (${r.error_kind ?? "error"})`}
+              </td>
+              <td className="num" data-value={r.figure / scale}>
+                {formatNumber(r.figure / scale)}
+              </td>
+              <td className="num">{r.samples ?? "—"}</td>
+              <td>{describeDistribution(r.distribution, r.unit, body.metric)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }

@@ -100,7 +100,8 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
           The chart could not be drawn: {failure}. The table below has the same numbers.
         </p>
       )}
-      <div ref={div} className="plot" role="img" aria-label={label} data-testid={testId} data-drawn={INSTRUMENTED ? drawn : undefined} />
+      {/* A figure, not an img: Plotly puts its own buttons (the mode bar) inside, and an img's children are not reachable. */}
+      <div ref={div} className="plot" role="figure" aria-label={label} data-testid={testId} data-drawn={INSTRUMENTED ? drawn : undefined} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { compareQuery, runQuery } from "../api/queries";
 import type { CompareResponse, RunDetail } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
+import { TableBox } from "../components/TableBox";
 import { fieldText, paramsText } from "../lib/runs";
 import { formatNumber, formatRatio, isMetric, metricInfo, metrics, metricTitle, type Metric } from "../lib/units";
 
@@ -15,25 +16,27 @@ function runLabel(run: RunDetail | undefined, id: string): string {
 
 function Differences({ fields }: { fields: CompareResponse["fields"] }) {
   return (
-    <table data-testid="run-differences">
-      <caption className="note">Fields that differ come first.</caption>
-      <thead>
-        <tr>
-          <th scope="col">field</th>
-          <th scope="col">baseline</th>
-          <th scope="col">contender</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fields.map((d) => (
-          <tr key={d.field} className={d.differs ? "differs" : undefined}>
-            <td>{d.field}</td>
-            <td>{fieldText(d.baseline)}</td>
-            <td>{fieldText(d.contender)}</td>
+    <TableBox label="run differences">
+      <table data-testid="run-differences">
+        <caption className="note">Fields that differ come first.</caption>
+        <thead>
+          <tr>
+            <th scope="col">field</th>
+            <th scope="col">baseline</th>
+            <th scope="col">contender</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {fields.map((d) => (
+            <tr key={d.field} className={d.differs ? "differs" : undefined}>
+              <td>{d.field}</td>
+              <td>{fieldText(d.baseline)}</td>
+              <td>{fieldText(d.contender)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }
 
@@ -47,33 +50,35 @@ function Ratios({ data, metric }: { data: CompareResponse; metric: Metric }) {
         Geometric mean of contender / baseline: <strong className={g ?? undefined}>{formatRatio(data.geomean_ratio)}</strong>{" "}
         ({info.better} is better for {info.unit}; {data.rows.length} shared results)
       </p>
-      <table data-testid="compare-table">
-        <thead>
-          <tr>
-            {["algorithm", "operation", "params", `baseline (${data.unit})`, `contender (${data.unit})`, "ratio", ""].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.rows.map((r, i) => {
-            const v = r.verdict;
-            return (
-              <tr key={i}>
-                <td>{r.algorithm}</td>
-                <td>{r.operation ?? "—"}</td>
-                <td>{paramsText(r.params)}</td>
-                <td className="num">{formatNumber(r.baseline)}</td>
-                <td className="num">{formatNumber(r.contender)}</td>
-                <td className={`num ${v ?? ""}`}>{formatRatio(r.ratio)}</td>
-                <td className={v ?? undefined}>{v ?? "—"}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableBox label="results compared">
+        <table data-testid="compare-table">
+          <thead>
+            <tr>
+              {["algorithm", "operation", "params", `baseline (${data.unit})`, `contender (${data.unit})`, "ratio", ""].map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r, i) => {
+              const v = r.verdict;
+              return (
+                <tr key={i}>
+                  <td>{r.algorithm}</td>
+                  <td>{r.operation ?? "—"}</td>
+                  <td>{paramsText(r.params)}</td>
+                  <td className="num">{formatNumber(r.baseline)}</td>
+                  <td className="num">{formatNumber(r.contender)}</td>
+                  <td className={`num ${v ?? ""}`}>{formatRatio(r.ratio)}</td>
+                  <td className={v ?? undefined}>{v ?? "—"}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableBox>
     </>
   );
 }

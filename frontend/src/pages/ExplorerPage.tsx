@@ -9,7 +9,8 @@ import { FIT_DIMENSIONS, fitMetric, fitRows, fitTraces } from "../lib/fits";
 import { ChartControls } from "../components/ChartControls";
 import { ChartPanel } from "../components/ChartPanel";
 import { DrilldownPanel } from "../components/DrilldownPanel";
-import { FacetFilters } from "../components/FacetFilters";
+import { FilterLayout } from "../components/FilterLayout";
+import { TableBox } from "../components/TableBox";
 import { ErrorMessage, Loading } from "../components/States";
 import { inUnit } from "../lib/figures";
 import { PRESETS, type Preset } from "../lib/presets";
@@ -137,30 +138,32 @@ function CostModel({ fits, state }: { fits: SizeFitsResponse; state: ExplorerSta
         Weighted least squares per series (relative residuals). Throughput = 1/b, the asymptotic speed; half-performance size = a/b, where the fixed cost equals
         the per-byte cost. A fit is {state.chart === "lines" ? "drawn" : "drawn in the lines view"} only with three sizes or more, a ≥ 0 and R² ≥ {fits.min_r2}.
       </p>
-      <table data-testid="fit-table">
-        <thead>
-          <tr>
-            <th scope="col">series</th>
-            <th scope="col" className="num">fixed cost a</th>
-            <th scope="col" className="num">throughput 1/b</th>
-            <th scope="col" className="num">half-performance size a/b</th>
-            <th scope="col" className="num">R²</th>
-            <th scope="col">good fit</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.series}>
-              <td>{r.series}</td>
-              <td className="num">{r.fixed}</td>
-              <td className="num">{r.throughput}</td>
-              <td className="num">{r.halfSize}</td>
-              <td className="num">{r.r2}</td>
-              <td>{r.drawn ? "yes" : "no"}</td>
+      <TableBox label="cost model">
+        <table data-testid="fit-table">
+          <thead>
+            <tr>
+              <th scope="col">series</th>
+              <th scope="col" className="num">fixed cost a</th>
+              <th scope="col" className="num">throughput 1/b</th>
+              <th scope="col" className="num">half-performance size a/b</th>
+              <th scope="col" className="num">R²</th>
+              <th scope="col">good fit</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.series}>
+                <td>{r.series}</td>
+                <td className="num">{r.fixed}</td>
+                <td className="num">{r.throughput}</td>
+                <td className="num">{r.halfSize}</td>
+                <td className="num">{r.r2}</td>
+                <td>{r.drawn ? "yes" : "no"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableBox>
     </section>
   );
 }
@@ -207,30 +210,21 @@ export function ExplorerPage() {
     <>
       <Presets current={current} />
       {preset && <PresetScope preset={preset.preset} others={preset.others} />}
-      <div className="explorer">
-        {facets.isError ? (
-          <ErrorMessage error={facets.error} what="the filters" />
-        ) : facets.isPending ? (
-          <Loading what="filters" />
+      <FilterLayout filters={state.filters} onChange={(filters) => update({ ...state, filters })}>
+        {metric === undefined || !isMetric(metric) ? (
+          facets.isPending ? null : <p className="state empty">No results match these filters. Remove a filter to see more.</p>
         ) : (
-          <FacetFilters facets={facets.data.dimensions} leftOut={facets.data.left_out} filters={state.filters} onChange={(filters) => update({ ...state, filters })} />
+          <>
+            <ChartControls state={state} metric={metric} metrics={metrics} dimensions={dimensions} onChange={update} />
+            {state.metric !== null && state.metric !== metric && (
+              <p className="note">
+                No {metricLabel(state.metric)} figures under these filters; showing {metricLabel(metric)}.
+              </p>
+            )}
+            <ChartArea state={state} metric={metric} onChange={update} caveat={caveat} />
+          </>
         )}
-        <div>
-          {metric === undefined || !isMetric(metric) ? (
-            facets.isPending ? null : <p className="state empty">No results match these filters. Remove a filter to see more.</p>
-          ) : (
-            <>
-              <ChartControls state={state} metric={metric} metrics={metrics} dimensions={dimensions} onChange={update} />
-              {state.metric !== null && state.metric !== metric && (
-                <p className="note">
-                  No {metricLabel(state.metric)} figures under these filters; showing {metricLabel(metric)}.
-                </p>
-              )}
-              <ChartArea state={state} metric={metric} onChange={update} caveat={caveat} />
-            </>
-          )}
-        </div>
-      </div>
+      </FilterLayout>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useContext, useMemo } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { changesQuery, facetsQuery, historyQuery } from "../api/queries";
 import type { Change, History } from "../api/types";
+import { FilterChips } from "../components/FilterChips";
 import { PlotlyFigure, type ClickedPoint } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel } from "../lib/dimensions";
@@ -12,11 +13,6 @@ import { changeOnSeries, decodeHistory, encodeHistory, formatTime, historyFigure
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { availableMetrics, metricLabel, metricTitle, type Metric } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
-
-function filtersText(filters: Record<string, string[]>): string {
-  const parts = Object.entries(filters).map(([k, v]) => `${dimensionLabel(k)} = ${v.join(" or ")}`);
-  return parts.length ? parts.join("; ") : "all results";
-}
 
 function ChangesList({ changes }: { changes: Change[] }) {
   if (changes.length === 0) return <p className="note">No change detected in these series.</p>;
@@ -104,8 +100,9 @@ export function HistoryPage() {
   return (
     <>
       <h2>History</h2>
+      <FilterChips filters={state.filters} facets={facets.data?.dimensions ?? []} onChange={(filters) => update({ filters })} />
       <p>
-        {filtersText(state.filters)}; lines by {state.series.length ? state.series.map(dimensionLabel).join(" · ") : "nothing (one line)"}.{" "}
+        {Object.keys(state.filters).length === 0 ? "All results; lines" : "Lines"} by {state.series.length ? state.series.map(dimensionLabel).join(" · ") : "nothing (one line)"}.{" "}
         <Link to={explorerHref({ ...DEFAULT_STATE, filters: state.filters, series: state.series.slice(0, 2) })}>Open in the Explorer</Link>
       </p>
       <div className="controls">

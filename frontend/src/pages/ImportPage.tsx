@@ -4,46 +4,49 @@ import { useRef, useState, type DragEvent } from "react";
 import { useNavigate } from "react-router";
 import type { ImportResponse, PreviewRow } from "../api/types";
 import { ParseWarnings } from "../components/ParseWarnings";
+import { TableBox } from "../components/TableBox";
 import { detectedText, formatChoices, importProblem, keepSessionToken, parseTags, postImport, sessionToken, type ImportRequest } from "../lib/imports";
 import { paramsText } from "../lib/runs";
 import { formatNumber, formatReported, metrics, metricTitle } from "../lib/units";
 
 function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   return (
-    <table aria-label="preview">
-      <thead>
-        <tr>
-          {["name", "algorithm", "operation", "params", "reported"].map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-          {metrics().map((m) => (
-            <th key={m} scope="col" className="num">
-              {metricTitle(m)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <tr key={i}>
-            <td>{r.name}</td>
-            <td>{r.algorithm}</td>
-            <td>{r.operation ?? "—"}</td>
-            <td>{paramsText(r.params)}</td>
-            <td>
-              {formatReported(r.value, r.unit)}
-            </td>
+    <TableBox label="preview">
+      <table aria-label="preview">
+        <thead>
+          <tr>
+            {["name", "algorithm", "operation", "params", "reported"].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
             {metrics().map((m) => (
-              <td key={m} className="num">
-                {formatNumber(r[m])}
-              </td>
+              <th key={m} scope="col" className="num">
+                {metricTitle(m)}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              <td>{r.name}</td>
+              <td>{r.algorithm}</td>
+              <td>{r.operation ?? "—"}</td>
+              <td>{paramsText(r.params)}</td>
+              <td>
+                {formatReported(r.value, r.unit)}
+              </td>
+              {metrics().map((m) => (
+                <td key={m} className="num">
+                  {formatNumber(r[m])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }
 

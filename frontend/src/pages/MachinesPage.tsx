@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { machinesQuery } from "../api/queries";
 import { Empty, ErrorMessage, Loading } from "../components/States";
+import { TableBox } from "../components/TableBox";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
 
 const COLUMNS = ["name", "board", "arch", "cpu_model", "cores", "os"] as const;
@@ -24,33 +25,35 @@ export function MachinesPage() {
       {items.length === 0 ? (
         <Empty>No machines match.</Empty>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {c.replace("_", " ")}
-                </th>
-              ))}
-              <th scope="col">runs</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  <Link to={explorerHref({ ...DEFAULT_STATE, filters: { machine: [m.name] } })}>{m.name}</Link>
-                </td>
-                {COLUMNS.slice(1).map((c) => (
-                  <td key={c}>{m[c] ?? "—"}</td>
+        <TableBox label="machines">
+          <table>
+            <thead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {c.replace("_", " ")}
+                  </th>
                 ))}
-                <td>
-                  <Link to={`/runs?machine=${encodeURIComponent(m.name)}`}>{m.run_count} runs</Link>
-                </td>
+                <th scope="col">runs</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((m) => (
+                <tr key={m.id}>
+                  <td>
+                    <Link to={explorerHref({ ...DEFAULT_STATE, filters: { machine: [m.name] } })}>{m.name}</Link>
+                  </td>
+                  {COLUMNS.slice(1).map((c) => (
+                    <td key={c}>{m[c] ?? "—"}</td>
+                  ))}
+                  <td>
+                    <Link to={`/runs?machine=${encodeURIComponent(m.name)}`}>{m.run_count} runs</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
       )}
     </section>
   );

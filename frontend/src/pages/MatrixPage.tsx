@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { facetsQuery, matrixQuery } from "../api/queries";
 import type { MatrixResponse } from "../api/types";
-import { FacetFilters } from "../components/FacetFilters";
+import { FilterLayout } from "../components/FilterLayout";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { ChartCaveats } from "../components/ChartCaveats";
 import { chartCaveats, flagsText, isFlagged, isPooled, pooledText } from "../lib/caveats";
@@ -210,24 +210,15 @@ export function MatrixPage() {
   const usable = facets.data?.dimensions.filter((d) => d.values.some((v) => v.value !== null)) ?? [];
   const dimensions = usable.length > 0 ? usable.map((d) => d.name) : [state.column];
   return (
-    <div className="explorer">
-      {facets.isError ? (
-        <ErrorMessage error={facets.error} what="the filters" />
-      ) : facets.isPending ? (
-        <Loading what="filters" />
+    <FilterLayout filters={state.filters} onChange={(filters) => update({ ...state, filters })}>
+      {metric === undefined ? (
+        facets.isPending ? null : <Empty>No results match these filters. Remove a filter to see more.</Empty>
       ) : (
-        <FacetFilters facets={facets.data.dimensions} leftOut={facets.data.left_out} filters={state.filters} onChange={(filters) => update({ ...state, filters })} />
+        <>
+          <Controls state={state} metric={metric} metrics={metrics} dimensions={dimensions} onChange={update} />
+          <MatrixArea state={state} metric={metric} onChange={update} />
+        </>
       )}
-      <div>
-        {metric === undefined ? (
-          facets.isPending ? null : <Empty>No results match these filters. Remove a filter to see more.</Empty>
-        ) : (
-          <>
-            <Controls state={state} metric={metric} metrics={metrics} dimensions={dimensions} onChange={update} />
-            <MatrixArea state={state} metric={metric} onChange={update} />
-          </>
-        )}
-      </div>
-    </div>
+    </FilterLayout>
   );
 }

@@ -7,6 +7,7 @@ import type { Result, RunDetail } from "../api/types";
 import { ParseWarnings } from "../components/ParseWarnings";
 import { DeleteRun, RunNotes } from "../components/RunAdmin";
 import { Empty, ErrorMessage, Loading } from "../components/States";
+import { TableBox } from "../components/TableBox";
 import { changeText, formatTime, historyHref } from "../lib/history";
 import { paramsText, runTitle, tagsText } from "../lib/runs";
 import { formatNumber, formatReported, metrics, metricTitle } from "../lib/units";
@@ -122,7 +123,9 @@ function Run({ run }: { run: RunDetail }) {
       <h3>Tags</h3>
       {Object.keys(run.tags).length ? <KeyValues entries={Object.entries(run.tags)} /> : <p className="note">No tags.</p>}
       <h3>Results ({run.results.length})</h3>
-      <ResultsTable results={run.results} />
+      <TableBox label="results">
+        <ResultsTable results={run.results} />
+      </TableBox>
       <h3>Parse warnings ({run.warnings?.length ?? 0})</h3>
       <ParseWarnings warnings={run.warnings ?? []} />
       <h3>Notes ({run.notes?.length ?? 0})</h3>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { runsQuery } from "../api/queries";
 import type { RunListItem } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
+import { TableBox } from "../components/TableBox";
 import { tagsText } from "../lib/runs";
 
 export function RunsPage() {
@@ -70,42 +71,44 @@ export function RunsPage() {
 function RunsTable({ items, picked, onToggle }: { items: RunListItem[]; picked: string[]; onToggle: (id: string) => void }) {
   if (items.length === 0) return <Empty>No runs match.</Empty>;
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">compare</th>
-          <th scope="col">started</th>
-          <th scope="col">source</th>
-          <th scope="col">machine</th>
-          <th scope="col">tool</th>
-          <th scope="col">tags</th>
-          <th scope="col" className="num">results</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((r) => (
-          <tr key={r.run_id}>
-            <td>
-              <input
-                type="checkbox"
-                aria-label={`pick run ${r.label} for comparison`}
-                checked={picked.includes(r.run_id)}
-                onChange={() => onToggle(r.run_id)}
-              />
-            </td>
-            <td>
-              <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
-            </td>
-            <td>{r.source}</td>
-            <td>{r.machine.name}</td>
-            <td>
-              {r.tool.name} {r.tool.version ?? ""}
-            </td>
-            <td>{tagsText(r.tags)}</td>
-            <td className="num">{r.result_count ?? "—"}</td>
+    <TableBox label="runs">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">compare</th>
+            <th scope="col">started</th>
+            <th scope="col">source</th>
+            <th scope="col">machine</th>
+            <th scope="col">tool</th>
+            <th scope="col">tags</th>
+            <th scope="col" className="num">results</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((r) => (
+            <tr key={r.run_id}>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`pick run ${r.label} for comparison`}
+                  checked={picked.includes(r.run_id)}
+                  onChange={() => onToggle(r.run_id)}
+                />
+              </td>
+              <td>
+                <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
+              </td>
+              <td>{r.source}</td>
+              <td>{r.machine.name}</td>
+              <td>
+                {r.tool.name} {r.tool.version ?? ""}
+              </td>
+              <td>{tagsText(r.tags)}</td>
+              <td className="num">{r.result_count ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }

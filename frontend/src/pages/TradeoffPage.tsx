@@ -4,9 +4,10 @@ import { useContext, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { facetsQuery, tradeoffQuery } from "../api/queries";
 import type { TradeoffResponse } from "../api/types";
-import { FacetFilters } from "../components/FacetFilters";
+import { FilterLayout } from "../components/FilterLayout";
 import { PlotlyFigure, type PlotHandle } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
+import { TableBox } from "../components/TableBox";
 import { downloadText } from "../lib/download";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { decodeTradeoff, encodeTradeoff, pointLabel, sizeLabel, SIZES, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
@@ -39,34 +40,36 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
           Save SVG
         </button>
       </div>
-      <table data-testid="tradeoff-table">
-        <thead>
-          <tr>
-            <th scope="col">operation</th>
-            <th scope="col">point</th>
-            <th scope="col" className="num">
-              {sizeLabel(answer.size)}
-            </th>
-            <th scope="col" className="num">
-              {unit.unit}
-            </th>
-            <th scope="col">Pareto front</th>
-          </tr>
-        </thead>
-        <tbody>
-          {answer.points.map((p, i) => (
-            <tr key={i}>
-              <td>{p.operation ?? "—"}</td>
-              <td>{pointLabel(p)}</td>
-              <td className="num">{p.size}</td>
-              <td className="num" data-value={p.value}>
-                {formatNumber(p.value / unit.scale)}
-              </td>
-              <td>{p.pareto ? "yes" : ""}</td>
+      <TableBox label="sizes and speeds">
+        <table data-testid="tradeoff-table">
+          <thead>
+            <tr>
+              <th scope="col">operation</th>
+              <th scope="col">point</th>
+              <th scope="col" className="num">
+                {sizeLabel(answer.size)}
+              </th>
+              <th scope="col" className="num">
+                {unit.unit}
+              </th>
+              <th scope="col">Pareto front</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {answer.points.map((p, i) => (
+              <tr key={i}>
+                <td>{p.operation ?? "—"}</td>
+                <td>{pointLabel(p)}</td>
+                <td className="num">{p.size}</td>
+                <td className="num" data-value={p.value}>
+                  {formatNumber(p.value / unit.scale)}
+                </td>
+                <td>{p.pareto ? "yes" : ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableBox>
     </section>
   );
 }
@@ -86,53 +89,44 @@ export function TradeoffPage() {
   const metrics = availableMetrics(facets.data?.metrics);
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
   return (
-    <div className="explorer">
-      {facets.isError ? (
-        <ErrorMessage error={facets.error} what="the filters" />
-      ) : facets.isPending ? (
-        <Loading what="filters" />
+    <FilterLayout filters={state.filters} onChange={(filters) => update({ ...state, filters })}>
+      {metric === undefined ? (
+        facets.isPending ? null : <Empty>No results match these filters. Remove a filter to see more.</Empty>
       ) : (
-        <FacetFilters facets={facets.data.dimensions} leftOut={facets.data.left_out} filters={state.filters} onChange={(filters) => update({ ...state, filters })} />
+        <>
+          <div className="controls">
+            <label>
+              size
+              <select aria-label="size" value={state.size} onChange={(e) => update({ ...state, size: e.target.value as TradeoffState["size"] })}>
+                {SIZES.map((s) => (
+                  <option key={s} value={s}>
+                    {sizeLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              speed
+              <select aria-label="speed" value={metric} onChange={(e) => update({ ...state, metric: e.target.value as Metric })}>
+                {metrics.map((m) => (
+                  <option key={m} value={m}>
+                    {metricTitle(m)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              aggregation
+              <select aria-label="aggregation" value={state.agg} onChange={(e) => update({ ...state, agg: e.target.value as TradeoffState["agg"] })}>
+                {AGGREGATIONS.map((a) => (
+                  <option key={a}>{a}</option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <Area state={state} metric={metric} />
+        </>
       )}
-      <div>
-        {metric === undefined ? (
-          facets.isPending ? null : <Empty>No results match these filters. Remove a filter to see more.</Empty>
-        ) : (
-          <>
-            <div className="controls">
-              <label>
-                size
-                <select aria-label="size" value={state.size} onChange={(e) => update({ ...state, size: e.target.value as TradeoffState["size"] })}>
-                  {SIZES.map((s) => (
-                    <option key={s} value={s}>
-                      {sizeLabel(s)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                speed
-                <select aria-label="speed" value={metric} onChange={(e) => update({ ...state, metric: e.target.value as Metric })}>
-                  {metrics.map((m) => (
-                    <option key={m} value={m}>
-                      {metricTitle(m)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                aggregation
-                <select aria-label="aggregation" value={state.agg} onChange={(e) => update({ ...state, agg: e.target.value as TradeoffState["agg"] })}>
-                  {AGGREGATIONS.map((a) => (
-                    <option key={a}>{a}</option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            <Area state={state} metric={metric} />
-          </>
-        )}
-      </div>
-    </div>
+    </FilterLayout>
   );
 }

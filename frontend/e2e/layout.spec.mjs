@@ -1,0 +1,116 @@
+// Issue 28, every page for a person: each route of App.tsx at a phone (390x844) and a laptop
+// (1400x900) width has no horizontal page overflow and no serious or critical axe-core violation;
+// on a phone the filters sit in a drawer that opens and closes with the keyboard (focus returns to
+// its button) and the chart is near the top; active filters are removable chips above the chart.
+import assert from "node:assert/strict";
+import { AxeBuilder } from "@axe-core/playwright";
+import { test } from "@playwright/test";
+import { redrawnBy, waitForChart } from "./helpers.mjs";
+
+const url = () => process.env.CRYPTOBENCH_E2E_URL;
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1400, height: 900 },
+];
+
+/** Every route, by a path the demo data fills; `chart` when the page draws a Plotly chart. */
+async function pages() {
+  const runs = (await (await fetch(`${url()}/api/v1/runs?limit=2`)).json()).data;
+  assert.ok(runs.length >= 2, "the demo data has two runs at least");
+  const [a, b] = runs.map((r) => r.run_id);
+  return [
+    { name: "explorer", path: "/", chart: true },
+    { name: "explorer-preset", path: "/?f.algorithm=AES-128-CBC&f.machine=beaglebone-black&f.tool=openssl-speed&f.tag.timing=cpu&x=param.block_bytes&series=tag.engine", chart: true },
+    { name: "history", path: "/history?f.algorithm=AES-128-CBC&f.operation=encrypt", chart: true },
+    { name: "changes", path: "/changes" },
+    { name: "matrix", path: "/matrix" },
+    { name: "compare-pick", path: "/compare" },
+    { name: "compare", path: `/compare?baseline=${a}&contender=${b}` },
+    { name: "tradeoff", path: "/tradeoff", chart: true },
+    { name: "runs", path: "/runs" },
+    { name: "run", path: `/runs/${a}` },
+    { name: "machines", path: "/machines" },
+    { name: "import", path: "/import" },
+    { name: "not-found", path: "/no-such-page" },
+  ];
+}
+
+/** Wait until the page shows what it loads: no loading state left, its chart drawn. */
+async function settle(page, chart) {
+  await page.waitForSelector("main#main > *", { timeout: 20_000 });
+  if (chart) await waitForChart(page);
+  await page.waitForFunction(() => !document.querySelector(".state.loading"), null, { timeout: 20_000 });
+}
+
+async function seriousViolations(page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")}`);
+}
+
+test("every page at 390 and 1400 px: no horizontal overflow, axe-core 0 serious or critical", async ({ page }) => {
+  test.setTimeout(300_000);
+  const problems = [];
+  for (const view of await pages()) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(`${url()}${view.path}`);
+      await settle(page, view.chart);
+      const where = `${view.name} at ${size.width} px`;
+      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      if (scroll > inner) problems.push(`${where}: page ${scroll} px wide in a ${inner} px window`);
+      for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
+      const path = test.info().outputPath(`${view.name}-${size.width}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await test.info().attach(`${view.name}-${size.width}`, { path, contentType: "image/png" });
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("phone: the filters are a drawer the keyboard opens and closes, the chart is full width near the top", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${url()}/`);
+  await waitForChart(page);
+  const toggle = page.getByRole("button", { name: /filters/i });
+  assert.equal(await toggle.getAttribute("aria-expanded"), "false", "closed by default on a phone");
+  assert.equal(await page.locator("#filters").isVisible(), false);
+  const plot = await page.getByTestId("plot").boundingBox();
+  assert.ok(plot.y < 844, `the chart starts in the first screen, at ${plot.y} px`);
+  assert.ok(plot.width >= 340, `the chart spans the phone's width: ${plot.width} px`);
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+  await page.locator("#filters input[type=checkbox]").first().waitFor();
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => !!document.activeElement?.closest("#filters")), true, "Tab goes into the open drawer");
+  await page.keyboard.press("Escape");
+  assert.equal(await toggle.getAttribute("aria-expanded"), "false", "Escape closes the drawer");
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls")), "filters", "focus back on the drawer's button");
+  await page.setViewportSize({ width: 1400, height: 900 });
+  assert.equal(await page.locator("#filters").isVisible(), true, "at 1400 px the filters are always shown");
+});
+
+test("active filters are chips above the chart: human labels, one click removes one, clear all", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${url()}/?f.algorithm=AES-128-CBC&f.algorithm=SHA-256&f.tag.timing=cpu&series=machine`);
+  await waitForChart(page);
+  const chips = page.getByRole("list", { name: "Active filters" }).getByRole("listitem");
+  assert.deepEqual(await chips.allInnerTexts(), ["algorithm: AES-128-CBC ×", "algorithm: SHA-256 ×", "timing: cpu ×"]);
+  const plot = await page.getByTestId("plot").boundingBox();
+  const list = await page.getByRole("list", { name: "Active filters" }).boundingBox();
+  assert.ok(list.y < plot.y, "chips above the chart");
+  await redrawnBy(page, () => page.getByRole("button", { name: "Remove filter algorithm: SHA-256" }).click());
+  assert.deepEqual(new URL(page.url()).searchParams.getAll("f.algorithm"), ["AES-128-CBC"]);
+  assert.equal(new URL(page.url()).searchParams.get("f.tag.timing"), "cpu");
+  assert.equal(await chips.count(), 2);
+  await redrawnBy(page, () => page.getByRole("button", { name: "Clear all filters" }).first().click());
+  assert.equal([...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith("f.")).length, 0);
+  assert.equal(await page.getByRole("list", { name: "Active filters" }).count(), 0);
+  await page.goto(`${url()}/history?f.algorithm=AES-128-CBC&f.operation=encrypt`);
+  await waitForChart(page);
+  assert.deepEqual(await chips.allInnerTexts(), ["algorithm: AES-128-CBC ×", "operation: encrypt ×"], "History's chips");
+  await redrawnBy(page, () => page.getByRole("button", { name: "Remove filter operation: encrypt" }).click());
+  assert.deepEqual([...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith("f.")), ["f.algorithm"]);
+});

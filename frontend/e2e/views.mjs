@@ -11,14 +11,14 @@ async function waitForMatrix(page) {
   await page.waitForFunction(() => !document.querySelector(".state.loading"));
 }
 
-/** The shown table: header texts, then per body row its label cells and data-value of each matrix cell. */
+/** The shown table: per body row the parts of its label and data-value of each matrix cell; the geomean row's texts. */
 function matrixCells(page) {
   return page.evaluate(() => {
     const table = document.querySelector('[data-testid="matrix-table"]');
     const rows = [...table.querySelectorAll("tbody tr")].map((tr) => {
       const cells = [...tr.children];
       return {
-        labels: cells.filter((c) => !c.classList.contains("num")).map((c) => c.textContent),
+        labels: tr.querySelector("th").textContent.split(" · "),
         values: cells.filter((c) => c.classList.contains("num")).map((c) => (c.dataset.value ? Number(c.dataset.value) : null)),
       };
     });
@@ -41,13 +41,14 @@ export const VIEW_TESTS = [
         .flatMap(([name, byBits]) => Object.entries(byBits).map(([bits, ms]) => ({ padding: name.split(" · ")[0], bits, o2: ms, os: RSA_VERIFY_MS[name.replace("-O2", "-Os")][bits] })));
       assert.equal(shown.rows.length, expected.length);
       for (const e of expected) {
-        const row = shown.rows.find((r) => r.labels.includes(e.bits) && r.labels.includes(e.padding));
+        const row = shown.rows.find((r) => r.labels.includes(`${e.bits} bit`) && r.labels.includes(e.padding));
         assert.ok(row, `no row ${e.bits} ${e.padding}`);
         close(row.values[0], e.o2 * 1e6, `${e.bits} ${e.padding} -O2`);
         close(row.values[1], e.os * 1e6, `${e.bits} ${e.padding} -Os`);
       }
       const speedups = expected.map((e) => e.o2 / e.os);
-      assert.deepEqual(shown.geomean, ["1.00×", `${geomean(speedups).toFixed(2)}×`]);
+      assert.deepEqual(shown.geomean, ["baseline", `${geomean(speedups).toFixed(2)}×over ${expected.length} rows`]);
+      assert.match(await page.getByTestId("matrix-caption").innerText(), /^All rows: algorithm RSA · operation verify/);
       await shot("matrix-light");
 
       await page.getByRole("button", { name: "×" }).nth(1).click();
@@ -56,7 +57,7 @@ export const VIEW_TESTS = [
       await page.locator('[data-testid="matrix-table"] button.sort[aria-pressed="true"]', { hasText: "×" }).waitFor();
       const sorted = await matrixCells(page);
       const worst = expected.reduce((a, b) => (a.o2 / a.os < b.o2 / b.os ? a : b));
-      assert.ok(sorted.rows[0].labels.includes(worst.bits) && sorted.rows[0].labels.includes(worst.padding));
+      assert.ok(sorted.rows[0].labels.includes(`${worst.bits} bit`) && sorted.rows[0].labels.includes(worst.padding));
 
       const fresh = await browser.newPage();
       await fresh.goto(page.url());
@@ -66,11 +67,11 @@ export const VIEW_TESTS = [
 
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
       const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
-      assert.equal(csv[0], "algorithm,hash,key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup");
+      assert.equal(csv[0], "hash,key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup");
       assert.equal(csv.length, expected.length + 2);
       const first = csv[1].split(",");
-      assert.deepEqual(first.slice(2, 4), [worst.bits, worst.padding]);
-      close(Number(first[6]), worst.os, "CSV -Os ms");
+      assert.deepEqual(first.slice(1, 3), [worst.bits, worst.padding]);
+      close(Number(first[5]), worst.os, "CSV -Os ms");
       assert.ok(csv.at(-1).startsWith("geometric mean speedup,"));
 
       await page.getByRole("button", { name: "Toggle dark mode" }).click();

@@ -90,6 +90,7 @@ export interface MatrixRequest {
   column: string;
   baseline: string | null;
   split: string[];
+  pool: string[];
   metric: Metric;
   agg: Aggregation;
 }
@@ -103,6 +104,7 @@ export const matrixQuery = (req: MatrixRequest) =>
       params.set("column", req.column);
       if (req.baseline !== null) params.set("baseline", req.baseline);
       for (const dim of req.split) params.append("split", dim);
+      for (const dim of req.pool) params.append("pool", dim);
       params.set("agg", req.agg);
       return getJson<MatrixResponse>("/matrix", params);
     },

@@ -1,5 +1,10 @@
-/** The Matrix view: its URL state, the table it shows (labels, sorted rows, geomean row), its CSV and cell colours. */
+/**
+ * The Matrix view: its URL state, the table it shows (what all rows share as one caption, each
+ * row by a compact label of what tells it apart, sorted rows, geomean row over the rows each
+ * column shares with the baseline), its CSV and cell colours.
+ */
 import type { MatrixResponse } from "../api/types";
+import { dimensionValueText } from "./axes";
 import { csvText } from "./csv";
 import { dimensionLabel, isDimension, valueText } from "./dimensions";
 import { isDisplayUnit, isMetric, type Metric } from "./units";
@@ -10,6 +15,8 @@ export interface MatrixState {
   column: string;
   baseline: string | null;
   split: string[];
+  /** Identity dimensions moved out of the rows (GET /matrix `pool`). */
+  pool: string[];
   metric: Metric | null;
   unit: string | null;
   agg: Aggregation;
@@ -23,6 +30,7 @@ export const DEFAULT_MATRIX: MatrixState = {
   column: "machine",
   baseline: null,
   split: [],
+  pool: [],
   metric: null,
   unit: null,
   agg: "median",
@@ -45,6 +53,7 @@ export function decodeMatrix(params: URLSearchParams): MatrixState {
     column: column !== null && isDimension(column) ? column : DEFAULT_MATRIX.column,
     baseline: params.get("baseline"),
     split: params.getAll("split").filter(isDimension),
+    pool: params.getAll("pool").filter(isDimension),
     metric: metric !== null && isMetric(metric) ? metric : null,
     unit: unit !== null && isDisplayUnit(unit) ? unit : null,
     agg: agg !== null && (AGGREGATIONS as readonly string[]).includes(agg) ? (agg as Aggregation) : DEFAULT_MATRIX.agg,
@@ -62,6 +71,7 @@ export function encodeMatrix(state: MatrixState): URLSearchParams {
   if (state.column !== DEFAULT_MATRIX.column) params.set("column", state.column);
   if (state.baseline !== null) params.set("baseline", state.baseline);
   for (const dim of state.split) params.append("split", dim);
+  for (const dim of state.pool) params.append("pool", dim);
   if (state.metric !== null) params.set("metric", state.metric);
   if (state.unit !== null) params.set("unit", state.unit);
   if (state.agg !== DEFAULT_MATRIX.agg) params.set("agg", state.agg);
@@ -73,18 +83,28 @@ export function encodeMatrix(state: MatrixState): URLSearchParams {
 type Row = MatrixResponse["rows"][number];
 type Cell = Row["cells"][number];
 
-export interface MatrixTable {
-  /** Labels of the identity columns, then of the matrix columns. */
-  labelHeader: string[];
-  columns: string[];
-  rows: Array<{ labels: string[]; cells: Cell[] }>;
-  geomeans: Array<number | null>;
+export interface MatrixRowView {
+  /** Per varying dimension, its value's text (the CSV's label columns). */
+  labels: string[];
+  /** The compact label shown: the varying dimensions' values ("ECDSA · sign · secp256r1 · 128 B"). */
+  label: string;
+  /** Each varying dimension with its value, for the label's title. */
+  title: string;
+  cells: Cell[];
 }
 
-/** Params that tell the rows apart: keys whose value is not the same in every row. */
-export function varyingParams(rows: Row[]): string[] {
-  const keys = new Set(rows.flatMap((r) => Object.keys(paramsOf(r))));
-  return [...keys].filter((k) => new Set(rows.map((r) => valueText(paramsOf(r)[k]))).size > 1).sort();
+export interface MatrixTable {
+  /** What every row shares: dimension and value text (one caption line above the table). */
+  caption: Array<{ dim: string; value: string }>;
+  /** The dimensions whose values tell rows apart, in identity order. */
+  varying: string[];
+  /** Labels of the varying dimensions (the CSV's label columns). */
+  labelHeader: string[];
+  columns: string[];
+  rows: MatrixRowView[];
+  geomeans: Array<number | null>;
+  /** Per column, the rows it shares with the baseline (what its geomean is over). */
+  shared: number[];
 }
 
 function paramsOf(row: Row): Record<string, unknown> {
@@ -93,34 +113,85 @@ function paramsOf(row: Row): Record<string, unknown> {
 }
 
 const IDENTITY = ["algorithm", "operation", "library"];
+const PARAM = "param.";
 
-/** The table as shown: identity labels (only what the rows do not all share), sorted rows, the geomean row. */
+/** A row's value of a dimension: a fixed identity one, `param.<key>` or a split dimension. */
+export function rowValue(row: Row, dim: string): unknown {
+  return dim.startsWith(PARAM) ? paramsOf(row)[dim.slice(PARAM.length)] : row.key[dim];
+}
+
+/** The dimensions rows are keyed by: the identity they keep, their params' keys (sorted), then `split`. */
+function rowDimensions(rows: Row[], split: string[]): string[] {
+  const identity = IDENTITY.filter((d) => rows.some((r) => d in r.key));
+  const params = [...new Set(rows.flatMap((r) => Object.keys(paramsOf(r))))].sort().map((k) => PARAM + k);
+  return [...identity, ...params, ...split];
+}
+
+function distinct(rows: Row[], dim: string): Set<string> {
+  return new Set(rows.map((r) => valueText(rowValue(r, dim))));
+}
+
+/** A value as a label part: sizes with their unit ("16 B", "2048 bit"), absent values left out. */
+function part(dim: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  return dimensionValueText(dim, typeof value === "number" ? value : String(value));
+}
+
+/** The table as shown: a caption of what all rows share, compact row labels, sorted rows, the geomean row. */
 export function matrixTable(matrix: MatrixResponse, state: Pick<MatrixState, "sort" | "desc">): MatrixTable {
-  const identity = IDENTITY.filter((k) => k !== matrix.column && new Set(matrix.rows.map((r) => valueText(r.key[k]))).size > 1);
-  const shownIdentity = identity.length > 0 || matrix.rows.length === 0 ? identity : IDENTITY.filter((k) => k !== matrix.column).slice(0, 1);
-  const params = varyingParams(matrix.rows);
-  const labelHeader = [...shownIdentity.map(dimensionLabel), ...params.map((p) => dimensionLabel(`param.${p}`)), ...matrix.split.map(dimensionLabel)];
+  const dims = rowDimensions(matrix.rows, matrix.split);
+  const varying = dims.filter((d) => distinct(matrix.rows, d).size > 1);
+  const caption = dims
+    .filter((d) => !varying.includes(d) && matrix.rows.length > 0)
+    .flatMap((d) => {
+      const value = part(d, rowValue(matrix.rows[0] as Row, d));
+      return value === null ? [] : [{ dim: d, value }];
+    });
+  const named = varying.length > 0 ? varying : caption.map((c) => c.dim);
   const columns = matrix.columns.map((c) => valueText(c.value));
   const rows = matrix.rows.map((r) => ({
-    labels: [...shownIdentity.map((k) => valueText(r.key[k])), ...params.map((p) => valueText(paramsOf(r)[p])), ...matrix.split.map((d) => valueText(r.key[d]))],
+    labels: varying.map((d) => valueText(rowValue(r, d))),
+    label: named.flatMap((d) => part(d, rowValue(r, d)) ?? []).join(" · "),
+    title: named.map((d) => `${dimensionLabel(d)}: ${valueText(rowValue(r, d))}`).join("; "),
     cells: r.cells,
   }));
+  const common = { caption, varying, labelHeader: varying.map(dimensionLabel), columns, geomeans: matrix.columns.map((c) => c.geomean_speedup), shared: matrix.columns.map((c) => c.shared) };
   const index = columns.indexOf(state.sort.slice(2));
   if (index >= 0) {
     const field = state.sort.startsWith("s:") ? "speedup" : "value";
     const sign = state.desc ? -1 : 1;
     const keyed = rows.map((row, i) => ({ row, i, v: row.cells[index]?.[field] ?? null }));
     keyed.sort((a, b) => (a.v === null ? (b.v === null ? a.i - b.i : 1) : b.v === null ? -1 : sign * (a.v - b.v) || a.i - b.i));
-    return { labelHeader, columns, rows: keyed.map((k) => k.row), geomeans: matrix.columns.map((c) => c.geomean_speedup) };
+    return { ...common, rows: keyed.map((k) => k.row) };
   }
   if (state.desc) rows.reverse();
-  return { labelHeader, columns, rows, geomeans: matrix.columns.map((c) => c.geomean_speedup) };
+  return { ...common, rows };
+}
+
+/**
+ * Why a column shares no row with the baseline: the dimensions whose values in the rows it
+ * measured never meet those of the baseline's rows (ECC.py's coordinates are all affine, ECpy's
+ * jacobian), so that moving one of them out of the rows lets the two meet. None when the two
+ * measured other algorithms or operations: no such move makes them comparable.
+ */
+export function apartBy(matrix: MatrixResponse, column: number): string[] {
+  const base = matrix.columns.findIndex((c) => valueText(c.value) === matrix.baseline);
+  if (base < 0 || base === column) return [];
+  const measured = (i: number) => matrix.rows.filter((r) => r.cells[i] !== null && r.cells[i] !== undefined);
+  const [mine, theirs] = [measured(column), measured(base)];
+  if (mine.length === 0 || theirs.length === 0) return [];
+  const dims = rowDimensions(matrix.rows, []).filter((d) => d !== matrix.column);
+  const disjoint = dims.filter((d) => {
+    const ours = distinct(mine, d);
+    return [...distinct(theirs, d)].every((v) => !ours.has(v));
+  });
+  return disjoint.some((d) => d === "algorithm" || d === "operation") ? [] : disjoint;
 }
 
 /** CSV of exactly the shown table: per matrix column its value (in `unit`, divided by `scale`) and its speedup; the geomean row last. */
 export function matrixCsv(table: MatrixTable, unit: string, scale: number): string {
-  const header = [...table.labelHeader, ...table.columns.flatMap((c) => [`${c} (${unit})`, `${c} speedup`])];
-  const rows = table.rows.map((row) => [...row.labels, ...row.cells.flatMap((c) => (c === null ? [null, null] : [c.value / scale, c.speedup ?? null]))]);
+  const header = [...(table.varying.length > 0 ? table.labelHeader : ["row"]), ...table.columns.flatMap((c) => [`${c} (${unit})`, `${c} speedup`])];
+  const rows = table.rows.map((row) => [...(table.varying.length > 0 ? row.labels : [row.label]), ...row.cells.flatMap((c) => (c === null ? [null, null] : [c.value / scale, c.speedup ?? null]))]);
   const pad = Math.max(0, table.labelHeader.length - 1);
   const geo = ["geometric mean speedup", ...Array<string>(pad).fill(""), ...table.geomeans.flatMap((g) => [null, g])];
   return csvText([header, ...rows, geo]);

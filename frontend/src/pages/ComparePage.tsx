@@ -1,81 +1,172 @@
-/** Compare two runs: differing tags/machine fields first, then per-result ratio and the geometric mean. */
+/**
+ * Compare two runs: how many times better the contender is on each shared result (the Explorer's
+ * "> 1 = better"), whether that stands out of the noise, a chart of it, and the run fields that
+ * differ (a multi-line one by the lines that differ).
+ */
 import { useQuery } from "@tanstack/react-query";
+import { useContext, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { compareQuery, runQuery } from "../api/queries";
 import type { CompareResponse, RunDetail } from "../api/types";
+import { PlotlyFigure } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
-import { fieldText, paramsText } from "../lib/runs";
-import { formatNumber, formatRatio, isMetric, metricInfo, metrics, metricTitle, type Metric } from "../lib/units";
+import { compareFigure, noiseBasis, noiseText, noiseZ, rowLabel, verdictText } from "../lib/compareView";
+import { fieldText } from "../lib/runs";
+import { CHART_THEMES, ThemeContext } from "../lib/theme";
+import { formatRatio, isMetric, metricFormatter, metricInfo, metrics, metricTitle, type Metric } from "../lib/units";
+
+type Field = CompareResponse["fields"][number];
 
 function runLabel(run: RunDetail | undefined, id: string): string {
-  if (!run) return id;
-  const tags = Object.entries(run.tags).map(([k, v]) => `${k}=${v}`);
-  return [run.machine.name, run.tool.name, ...tags].join(" · ");
+  return run?.label ?? id;
 }
 
-function Differences({ fields }: { fields: CompareResponse["fields"] }) {
+/** A differing value of several lines: only the lines that differ, the rest counted. */
+function LineDiff({ lines }: { lines: NonNullable<Field["lines"]> }) {
   return (
-    <TableBox label="run differences">
-      <table data-testid="run-differences">
-        <caption className="note">Fields that differ come first.</caption>
-        <thead>
-          <tr>
-            <th scope="col">field</th>
-            <th scope="col">baseline</th>
-            <th scope="col">contender</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((d) => (
-            <tr key={d.field} className={d.differs ? "differs" : undefined}>
-              <td>{d.field}</td>
-              <td>{fieldText(d.baseline)}</td>
-              <td>{fieldText(d.contender)}</td>
-            </tr>
+    <div className="diff" data-testid="line-diff">
+      {lines.hunks.map((h, i) => (
+        <div key={i}>
+          {h.before.map((l, j) => (
+            <del key={`b${j}`}>− {l}</del>
           ))}
-        </tbody>
-      </table>
-    </TableBox>
+          {h.after.map((l, j) => (
+            <ins key={`a${j}`}>+ {l}</ins>
+          ))}
+        </div>
+      ))}
+      {lines.unchanged > 0 && <span className="note">{lines.unchanged === 1 ? "1 line the same on both" : `${lines.unchanged} lines the same on both`}</span>}
+    </div>
   );
 }
 
-function Ratios({ data, metric }: { data: CompareResponse; metric: Metric }) {
+function FieldRows({ fields }: { fields: Field[] }) {
+  return (
+    <tbody>
+      {fields.map((d) => (
+        <tr key={d.field} className={d.differs ? "differs" : undefined}>
+          <th scope="row">{d.field}</th>
+          {d.lines ? (
+            <td colSpan={2}>
+              <LineDiff lines={d.lines} />
+            </td>
+          ) : (
+            <>
+              <td>{fieldText(d.baseline)}</td>
+              <td>{fieldText(d.contender)}</td>
+            </>
+          )}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+function FieldHead() {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">field</th>
+        <th scope="col">baseline</th>
+        <th scope="col">contender</th>
+      </tr>
+    </thead>
+  );
+}
+
+function Differences({ fields }: { fields: Field[] }) {
+  const differing = fields.filter((f) => f.differs);
+  const same = fields.filter((f) => !f.differs);
+  return (
+    <section aria-label="run differences">
+      <h3 className="subhead">What differs between the runs</h3>
+      {differing.length === 0 ? (
+        <p className="note">Nothing: machine, tool, clock and tags are the same.</p>
+      ) : (
+        <TableBox label="run fields that differ">
+          <table data-testid="run-differences">
+            <FieldHead />
+            <FieldRows fields={differing} />
+          </table>
+        </TableBox>
+      )}
+      {same.length > 0 && (
+        <details>
+          <summary>{same.length} fields the same on both runs</summary>
+          <TableBox label="run fields the same on both">
+            <table>
+              <FieldHead />
+              <FieldRows fields={same} />
+            </table>
+          </TableBox>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function Summary({ data }: { data: CompareResponse }) {
+  const v = data.geomean_verdict;
+  const basis = data.rows.every((r) => r.noise !== null) ? ` (noise ${noiseText(data.geomean_noise)})` : " (the noise of some results is unknown)";
+  return (
+    <p data-testid="geomean">
+      Over {data.rows.length === 1 ? "1 shared result" : `${data.rows.length} shared results`} the contender is{" "}
+      <strong className={v ?? undefined}>{formatRatio(data.geomean_speedup)}</strong> as good as the baseline (geometric mean; &gt; 1 = better):{" "}
+      <strong className={v ?? undefined}>{verdictText(v, data.geomean_noise)}</strong>
+      {v === "same" ? "" : basis}.
+    </p>
+  );
+}
+
+function Ratios({ data }: { data: CompareResponse }) {
+  const metric = data.metric as Metric;
+  const format = metricFormatter(metric);
+  const theme = useContext(ThemeContext);
+  const figure = useMemo(() => compareFigure(data, CHART_THEMES[theme]), [data, theme]);
   const info = metricInfo(metric);
-  if (data.rows.length === 0) return <Empty>The two runs share no result with a {metric} figure.</Empty>;
-  const g = data.geomean_verdict;
   return (
     <>
-      <p data-testid="geomean">
-        Geometric mean of contender / baseline: <strong className={g ?? undefined}>{formatRatio(data.geomean_ratio)}</strong>{" "}
-        ({info.better} is better for {info.unit}; {data.rows.length} shared results)
+      <Summary data={data} />
+      <p className="note">
+        Speedup = how many times better the contender is on {info.label} ({info.better} is better), so above 1 is better whatever the metric. A
+        difference counts as better or worse only beyond {noiseZ()} times its noise: the series' run-to-run noise over their last runs, or the
+        tools' own error. The chart draws each result's speedup with that band: filled green better, filled red worse, open grey within noise or the same.
       </p>
+      <PlotlyFigure data={figure.data} layout={figure.layout} label={`speedup of the contender over the baseline for ${data.rows.length} results`} testId="compare-plot" />
       <TableBox label="results compared">
         <table data-testid="compare-table">
           <thead>
             <tr>
-              {["algorithm", "operation", "params", `baseline (${data.unit})`, `contender (${data.unit})`, "ratio", ""].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
+              <th scope="col">result</th>
+              <th scope="col" className="num">
+                baseline
+              </th>
+              <th scope="col" className="num">
+                contender
+              </th>
+              <th scope="col" className="num">
+                speedup (&gt; 1 better)
+              </th>
+              <th scope="col" className="num">
+                noise
+              </th>
+              <th scope="col">verdict</th>
             </tr>
           </thead>
           <tbody>
-            {data.rows.map((r, i) => {
-              const v = r.verdict;
-              return (
-                <tr key={i}>
-                  <td>{r.algorithm}</td>
-                  <td>{r.operation ?? "—"}</td>
-                  <td>{paramsText(r.params)}</td>
-                  <td className="num">{formatNumber(r.baseline)}</td>
-                  <td className="num">{formatNumber(r.contender)}</td>
-                  <td className={`num ${v ?? ""}`}>{formatRatio(r.ratio)}</td>
-                  <td className={v ?? undefined}>{v ?? "—"}</td>
-                </tr>
-              );
-            })}
+            {data.rows.map((r, i) => (
+              <tr key={i}>
+                <th scope="row">{rowLabel(r)}</th>
+                <td className="num">{format(r.baseline)}</td>
+                <td className="num">{format(r.contender)}</td>
+                <td className={`num ${r.verdict ?? ""}`}>{formatRatio(r.speedup)}</td>
+                <td className="num" title={noiseBasis(r) || "no history of 3 runs and no error from the tools"}>
+                  {noiseText(r.noise)}
+                </td>
+                <td className={r.verdict ?? undefined}>{verdictText(r.verdict, r.noise)}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </TableBox>
@@ -95,7 +186,7 @@ export function ComparePage() {
   if (!baseline || !contender) return <Empty>Pick two runs on the <Link to="/runs">Runs</Link> page to compare them.</Empty>;
   const swap = () => setParams({ baseline: contender, contender: baseline, metric });
   return (
-    <section>
+    <section className="compare">
       <h2>Compare runs</h2>
       <p>
         baseline <Link to={`/runs/${encodeURIComponent(baseline)}`}>{runLabel(a.data, baseline)}</Link> vs contender{" "}
@@ -117,8 +208,13 @@ export function ComparePage() {
       {(a.isError || b.isError) && <ErrorMessage error={a.error ?? b.error} what="the runs" />}
       {cmp.isPending && <Loading what="the comparison" />}
       {cmp.isError && <ErrorMessage error={cmp.error} what="the comparison" />}
+      {cmp.data &&
+        (cmp.data.rows.length === 0 ? (
+          <Empty>The two runs share no result with a figure of {metricInfo(metric).label}. Pick another metric.</Empty>
+        ) : (
+          <Ratios data={cmp.data} />
+        ))}
       {cmp.data && <Differences fields={cmp.data.fields} />}
-      {cmp.data && <Ratios data={cmp.data} metric={metric} />}
     </section>
   );
 }

@@ -1,4 +1,8 @@
-/** The Matrix: result identities by the values of one dimension, coloured by speedup over a baseline column; state in the URL. */
+/**
+ * The Matrix: result identities by the values of one dimension, coloured by speedup over a baseline
+ * column; what all rows share in one caption, each row by a compact sticky label, any identity
+ * dimension movable out of the rows; state in the URL.
+ */
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
@@ -10,7 +14,7 @@ import { ChartCaveats } from "../components/ChartCaveats";
 import { chartCaveats, flagsText, isFlagged, isPooled, pooledText } from "../lib/caveats";
 import { dimensionLabel } from "../lib/dimensions";
 import { downloadText } from "../lib/download";
-import { decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../lib/matrixView";
+import { apartBy, decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState, type MatrixTable } from "../lib/matrixView";
 import { availableMetrics, chartUnit, displayUnits, formatNumber, metricInfo, metricTitle, unitText, type Metric } from "../lib/units";
 import { AGGREGATIONS } from "../lib/viewState";
 
@@ -29,7 +33,7 @@ function Controls({ state, metric, metrics, dimensions, onChange }: ControlsProp
     <div className="controls">
       <label>
         columns
-        <select aria-label="columns" value={state.column} onChange={(e) => set({ column: e.target.value, baseline: null, sort: "" })}>
+        <select aria-label="columns" value={state.column} onChange={(e) => set({ column: e.target.value, baseline: null, sort: "", pool: state.pool.filter((d) => d !== e.target.value) })}>
           {options(dimensions, state.column).map((d) => (
             <option key={d} value={d}>
               {dimensionLabel(d)}
@@ -94,6 +98,57 @@ function SortButton({ state, sort, label, onChange }: { state: MatrixState; sort
   );
 }
 
+/** The identity dimensions rows are told apart by, each a checkbox: unticked, it is moved out of the rows (`pool`). */
+function RowIdentity({ table, state, onChange }: { table: MatrixTable; state: MatrixState; onChange: (s: MatrixState) => void }) {
+  const dims = [...table.varying.filter((d) => !state.split.includes(d)), ...state.pool];
+  if (dims.length === 0) return null;
+  const toggle = (dim: string, kept: boolean) => onChange({ ...state, pool: kept ? state.pool.filter((d) => d !== dim) : [...state.pool, dim], sort: "" });
+  return (
+    <fieldset className="row-identity">
+      <legend>Rows tell apart (untick one to compare across it)</legend>
+      {dims.map((d) => (
+        <label key={d}>
+          <input type="checkbox" checked={!state.pool.includes(d)} onChange={(e) => toggle(d, e.target.checked)} /> {dimensionLabel(d)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Columns sharing no row with the baseline, the dimensions that keep them apart, a button moving each out of the rows. */
+function Apart({ matrix, table, state, onChange }: { matrix: MatrixResponse; table: MatrixTable; state: MatrixState; onChange: (s: MatrixState) => void }) {
+  const apart = matrix.columns.flatMap((c, i) => {
+    const dims = c.rows > 0 && c.shared === 0 ? apartBy(matrix, i) : [];
+    return dims.length > 0 ? [{ column: table.columns[i] ?? "", dims }] : [];
+  });
+  if (apart.length === 0) return null;
+  return (
+    <div className="caveats" data-testid="matrix-apart">
+      {apart.map(({ column, dims }) => (
+        <p key={column}>
+          <strong>{column}</strong> shares no row with the baseline <strong>{matrix.baseline}</strong>: their rows differ in{" "}
+          {dims.map(dimensionLabel).join(", ")}.{" "}
+          {dims.map((d) => (
+            <button key={d} type="button" onClick={() => onChange({ ...state, pool: [...state.pool, d], sort: "" })}>
+              compare across {dimensionLabel(d)}
+            </button>
+          ))}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function GeomeanCell({ g, shared, baseline }: { g: number | null; shared: number; baseline: boolean }) {
+  if (baseline) return <td className="num">baseline</td>;
+  return (
+    <td className="num" style={{ background: speedupColour(g) }} title={`geometric mean of the speedups of the ${shared} rows this column shares with the baseline`}>
+      {shared === 0 ? "no shared rows" : formatSpeedup(g)}
+      {shared > 0 && <span className="speedup">over {shared === 1 ? "1 row" : `${shared} rows`}</span>}
+    </td>
+  );
+}
+
 function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; state: MatrixState; onChange: (s: MatrixState) => void }) {
   const metric = matrix.metric as Metric;
   const unit = chartUnit(metric, state.unit, matrix.rows.flatMap((r) => r.cells.map((c) => c?.value)));
@@ -105,9 +160,9 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
       <tbody>
         {table.rows.map((row, r) => (
           <tr key={r}>
-            {row.labels.map((l, i) => (
-              <td key={i}>{l}</td>
-            ))}
+            <th scope="row" title={row.title}>
+              {row.label}
+            </th>
             {row.cells.map((cell, i) =>
               cell === null ? (
                 <td key={i} className="num empty" title="not measured" />
@@ -136,13 +191,22 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
   if (matrix.rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
   const caveats = chartCaveats([{ key: {}, points: matrix.rows.flatMap((r) => r.cells.flatMap((c) => (c === null ? [] : [{ ...c, x: null }]))) }]);
   const direction = matrix.less_is_better ? "less is better" : "more is better";
+  const rowHeader = table.varying.map(dimensionLabel).join(" · ");
   return (
     <section aria-label="matrix">
       <ChartCaveats caveats={caveats} marks="◇ cells; ⚠ flagged, details on hover" onSplit={(dim) => onChange({ ...state, split: [...state.split, dim] })} />
+      {table.caption.length > 0 && (
+        <p className="matrix-caption" data-testid="matrix-caption">
+          All rows: {table.caption.map((c) => `${dimensionLabel(c.dim)} ${c.value}`).join(" · ")}
+        </p>
+      )}
       <p className="note" data-testid="matrix-notes">
         {matrix.rows.length} rows × {matrix.columns.length} columns of {metricInfo(metric).label} in {unit.unit} ({matrix.agg}; {direction}). Colour and × =
-        speedup over the baseline {dimensionLabel(matrix.column)} <strong>{matrix.baseline}</strong>: above 1 (green) is better, below 1 (red) worse.
+        speedup over the baseline {dimensionLabel(matrix.column)} <strong>{matrix.baseline}</strong>: above 1 (green) is better, below 1 (red) worse; a
+        column's geometric mean is over the rows it shares with the baseline.
       </p>
+      <RowIdentity table={table} state={state} onChange={onChange} />
+      <Apart matrix={matrix} table={table} state={state} onChange={onChange} />
       <div className="toolbar">
         <label>
           baseline{" "}
@@ -157,15 +221,13 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
           Export CSV
         </button>
       </div>
-      <div className="matrix-scroll">
+      <div className="matrix-scroll" tabIndex={0} role="region" aria-label="matrix table">
         <table className="matrix" data-testid="matrix-table">
           <thead>
             <tr>
-              {table.labelHeader.map((h, i) => (
-                <th key={h} scope="col">
-                  {i === 0 ? <SortButton state={state} sort="" label={h} onChange={onChange} /> : h}
-                </th>
-              ))}
+              <th scope="col" title={rowHeader}>
+                <SortButton state={state} sort="" label="result" onChange={onChange} />
+              </th>
               {table.columns.map((c) => (
                 <th key={c} scope="col" className="num" data-baseline={c === matrix.baseline ? "" : undefined}>
                   <SortButton state={state} sort={`v:${c}`} label={c} onChange={onChange} />
@@ -177,13 +239,9 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
           {body}
           <tfoot>
             <tr data-testid="geomean-row">
-              <th scope="row" colSpan={table.labelHeader.length}>
-                geometric mean speedup
-              </th>
+              <th scope="row">geometric mean speedup</th>
               {table.geomeans.map((g, i) => (
-                <td key={i} className="num" style={{ background: speedupColour(g) }}>
-                  {formatSpeedup(g) || "—"}
-                </td>
+                <GeomeanCell key={i} g={g} shared={table.shared[i] ?? 0} baseline={table.columns[i] === matrix.baseline} />
               ))}
             </tr>
           </tfoot>
@@ -194,7 +252,7 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
 }
 
 function MatrixArea({ state, metric, onChange }: { state: MatrixState; metric: Metric; onChange: (s: MatrixState) => void }) {
-  const matrix = useQuery(matrixQuery({ filters: state.filters, column: state.column, baseline: state.baseline, split: state.split, metric, agg: state.agg }));
+  const matrix = useQuery(matrixQuery({ filters: state.filters, column: state.column, baseline: state.baseline, split: state.split, pool: state.pool, metric, agg: state.agg }));
   if (matrix.isPending) return <Loading what="the matrix" />;
   if (matrix.isError) return <ErrorMessage error={matrix.error} what="the matrix" />;
   return <MatrixTableView matrix={matrix.data} state={state} onChange={onChange} />;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MatrixResponse } from "../../src/api/types";
-import { DEFAULT_MATRIX, decodeMatrix, encodeMatrix, matrixCsv, matrixTable, speedupColour, varyingParams, type MatrixState } from "../../src/lib/matrixView";
+import { DEFAULT_MATRIX, apartBy, decodeMatrix, encodeMatrix, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../../src/lib/matrixView";
 
 const cell = (value: number, speedup: number | null) => ({ value, min: value, max: value, n: 1, ratio: speedup === null ? null : 1 / speedup, speedup, pooled: {}, flagged: 0, flags: {} });
 
@@ -11,6 +11,7 @@ const MATRIX: MatrixResponse = {
   less_is_better: true,
   column: "tag.opt_level",
   split: [],
+  pool: [],
   agg: "median",
   baseline: "-O2",
   columns: [
@@ -31,6 +32,7 @@ describe("matrix URL state", () => {
       column: "tag.opt_level",
       baseline: "-Os",
       split: ["machine"],
+      pool: ["param.coordinates"],
       metric: "ns_per_op",
       unit: "ms/op",
       agg: "mean",
@@ -38,7 +40,7 @@ describe("matrix URL state", () => {
       desc: true,
     };
     const query = encodeMatrix(state).toString();
-    expect(query).toBe("f.algorithm=RSA&column=tag.opt_level&baseline=-Os&split=machine&metric=ns_per_op&unit=ms%2Fop&agg=mean&sort=s%3A-Os&desc=1");
+    expect(query).toBe("f.algorithm=RSA&column=tag.opt_level&baseline=-Os&split=machine&pool=param.coordinates&metric=ns_per_op&unit=ms%2Fop&agg=mean&sort=s%3A-Os&desc=1");
     expect(decodeMatrix(new URLSearchParams(query))).toEqual(state);
     expect(encodeMatrix(DEFAULT_MATRIX).toString()).toBe("");
   });
@@ -49,21 +51,50 @@ describe("matrix URL state", () => {
 });
 
 describe("matrix table", () => {
-  it("labels rows by what tells them apart", () => {
-    expect(varyingParams(MATRIX.rows)).toEqual(["key_bits", "padding"]);
+  it("says once what every row shares and labels each row by what tells it apart", () => {
     const table = matrixTable(MATRIX, { sort: "", desc: false });
-    expect(table.labelHeader).toEqual(["algorithm", "key size (bits)", "padding"]);
+    expect(table.caption).toEqual([
+      { dim: "algorithm", value: "RSA" },
+      { dim: "operation", value: "verify" },
+      { dim: "library", value: "Mbed TLS" },
+    ]);
+    expect(table.varying).toEqual(["param.key_bits", "param.padding"]);
+    expect(table.labelHeader).toEqual(["key size (bits)", "padding"]);
+    expect(table.rows.map((r) => r.label)).toEqual(["2048 bit · pkcs1v15", "2048 bit · pss", "4096 bit · pss"]);
+    expect(table.rows[0]?.title).toBe("key size (bits): 2048; padding: pkcs1v15");
     expect(table.rows.map((r) => r.labels)).toEqual([
-      ["RSA", "2048", "pkcs1v15"],
-      ["RSA", "2048", "pss"],
-      ["RSA", "4096", "pss"],
+      ["2048", "pkcs1v15"],
+      ["2048", "pss"],
+      ["4096", "pss"],
     ]);
     expect(table.columns).toEqual(["-O2", "-Os"]);
+    expect(table.shared).toEqual([3, 2]);
+  });
+
+  it("names what keeps a column from sharing any row with the baseline", () => {
+    const ecc = (library: string, coordinates: string, operation: string, value: number) => ({
+      key: { algorithm: "EC", operation, library, params: { curve: "secp256k1", coordinates } },
+      cells: library === "ECpy" ? [null, cell(value, 1)] : [cell(value, null), null],
+    });
+    const apart: MatrixResponse = {
+      ...MATRIX,
+      column: "library",
+      baseline: "ECpy",
+      columns: [
+        { value: "ECC.py", rows: 2, shared: 0, geomean_speedup: null },
+        { value: "ECpy", rows: 2, shared: 2, geomean_speedup: 1 },
+      ],
+      rows: [ecc("ECC.py", "affine", "point-add", 1), ecc("ECpy", "jacobian", "point-add", 2), ecc("ECC.py", "affine", "point-mul", 3), ecc("ECpy", "jacobian", "point-mul", 4)],
+    };
+    expect(apartBy(apart, 0)).toEqual(["param.coordinates"]);
+    expect(apartBy(apart, 1)).toEqual([]);
+    const otherOperations = { ...apart, rows: [ecc("ECC.py", "affine", "point-add", 1), ecc("ECpy", "jacobian", "point-mul", 4)] };
+    expect(apartBy(otherOperations, 0)).toEqual([]);
   });
 
   it("sorts by a column's speedup with empty cells last either way", () => {
     const up = matrixTable(MATRIX, { sort: "s:-Os", desc: false });
-    expect(up.rows.map((r) => r.labels[2])).toEqual(["pkcs1v15", "pss", "pss"]);
+    expect(up.rows.map((r) => r.labels[1])).toEqual(["pkcs1v15", "pss", "pss"]);
     expect(up.rows.map((r) => r.cells[1]?.speedup ?? null)).toEqual([9 / 11, 0.88, null]);
     const down = matrixTable(MATRIX, { sort: "s:-Os", desc: true });
     expect(down.rows.map((r) => r.cells[1]?.speedup ?? null)).toEqual([0.88, 9 / 11, null]);
@@ -74,11 +105,11 @@ describe("matrix table", () => {
   it("exports exactly the shown table: values in the display unit, speedups, the geomean row", () => {
     const table = matrixTable(MATRIX, { sort: "v:-O2", desc: true });
     expect(matrixCsv(table, "ms/op", 1e6).split("\r\n")).toEqual([
-      "algorithm,key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup",
-      "RSA,4096,pss,31,1,,",
-      "RSA,2048,pss,11,1,12.5,0.88",
-      `RSA,2048,pkcs1v15,9,1,11,${9 / 11}`,
-      "geometric mean speedup,,,,1,,0.8",
+      "key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup",
+      "4096,pss,31,1,,",
+      "2048,pss,11,1,12.5,0.88",
+      `2048,pkcs1v15,9,1,11,${9 / 11}`,
+      "geometric mean speedup,,,1,,0.8",
       "",
     ]);
   });

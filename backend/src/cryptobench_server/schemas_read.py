@@ -221,54 +221,6 @@ class Chart(BaseModel):
     series: list[ChartSeries]
 
 
-class CompareRun(BaseModel):
-    run_id: uuid.UUID
-    source: str
-    started_at: UtcDatetime
-    machine: str
-    tool: ToolOut
-    tags: dict[str, str]
-
-
-class CompareRow(BaseModel):
-    algorithm: str
-    operation: str | None
-    params: dict[str, ParamValue]
-    baseline: float
-    contender: float
-    ratio: float | None = Field(description="contender / baseline; null when the baseline is 0")
-    verdict: Literal["better", "worse", "same"] | None
-
-
-class Difference(BaseModel):
-    field: str = Field(description="e.g. machine.name, clock_hz, tool.version, tag.opt_level")
-    baseline: Any
-    contender: Any
-
-
-class FieldComparison(Difference):
-    differs: bool
-
-
-class Comparison(BaseModel):
-    metric: CanonicalMetric
-    unit: str
-    less_is_better: bool
-    baseline: CompareRun
-    contender: CompareRun
-    rows: list[CompareRow]
-    geomean_ratio: float | None = Field(
-        description="Geometric mean of the rows' ratios; null without rows"
-    )
-    geomean_verdict: Literal["better", "worse", "same"] | None = Field(
-        description="The verdict rule (GET /vocabulary) applied to geomean_ratio"
-    )
-    differences: list[Difference]
-    fields: list[FieldComparison] = Field(
-        description="Every compared run field with both values, the differing ones first"
-    )
-
-
 class ResultRow(ReportedResult, CanonicalFigures):
     id: int
     run_id: uuid.UUID

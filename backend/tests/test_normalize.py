@@ -68,8 +68,29 @@ def test_cycles_without_clock_give_only_cycle_figures():
         "cycles_per_op": 1_888_000.0,
         "bytes_per_s": None,
         "cycles_per_byte": None,
+        "instructions_per_op": None,
+        "instructions_per_byte": None,
     }
     assert derived == []
+
+
+def test_instruction_counts_give_per_byte_and_never_cycles_or_time():
+    got, derived = figures("instructions_per_op", 1_280_000.0, "instructions/op", op_bytes=16384)
+    assert got == {
+        "ops_per_s": None,
+        "ns_per_op": None,
+        "cycles_per_op": None,
+        "bytes_per_s": None,
+        "cycles_per_byte": None,
+        "instructions_per_op": 1_280_000.0,
+        "instructions_per_byte": 78.125,
+    }
+    assert derived == ["instructions_per_byte"]
+    clocked, _ = figures("instructions_per_op", 3.5, "Minstructions/op", clock=MHZ160)
+    assert [name for name, value in clocked.items() if value is not None] == ["instructions_per_op"]
+    assert clocked["instructions_per_op"] == 3_500_000.0
+    per_byte, derived = figures("instructions_per_byte", 50.0, "instructions/B", op_bytes=64)
+    assert (per_byte["instructions_per_op"], derived) == (3200.0, ["instructions_per_op"])
 
 
 def test_cycles_with_clock_and_bytes_give_every_figure():

@@ -41,6 +41,8 @@ def test_under_a_filter_every_dimension_with_counts(loaded):
             ("cycles_per_op", 11),
             ("bytes_per_s", 0),
             ("cycles_per_byte", 0),
+            ("instructions_per_op", 0),
+            ("instructions_per_byte", 0),
         ],
     }
 

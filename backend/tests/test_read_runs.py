@@ -97,6 +97,8 @@ def test_run_detail_has_every_figure(loaded):
         "cycles_per_op": 1_600_000.0,
         "bytes_per_s": None,
         "cycles_per_byte": None,
+        "instructions_per_op": None,
+        "instructions_per_byte": None,
         "derived": ["ops_per_s", "ns_per_op"],
         "flags": [],
     }

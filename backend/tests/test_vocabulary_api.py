@@ -16,6 +16,8 @@ def test_metrics_carry_unit_direction_and_display_scales(client):
         "cycles_per_op",
         "bytes_per_s",
         "cycles_per_byte",
+        "instructions_per_op",
+        "instructions_per_byte",
     ]
     assert (metrics["ns_per_op"]["unit"], metrics["ns_per_op"]["better"]) == ("ns/op", "lower")
     assert (metrics["bytes_per_s"]["label"], metrics["bytes_per_s"]["better"]) == (
@@ -66,6 +68,8 @@ def test_sizes_are_numeric_versions_ordered_and_every_metric_has_a_prefix(client
         "cycles_per_op": "count",
         "bytes_per_s": "decimal",
         "cycles_per_byte": "count",
+        "instructions_per_op": "count",
+        "instructions_per_byte": "count",
     }
     assert "GB/s" in [u["unit"] for m in body["metrics"] for u in m["display_units"]]
     assert {"cpu_time", "exceeds_clock", "saturated", "zero_value"} <= set(body["flags"])

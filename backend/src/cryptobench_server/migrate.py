@@ -19,7 +19,7 @@ from cryptobench_server.db import make_engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: The latest revision that empties `changes` (revision ids are zero-padded, so they sort).
-REDETECT = "0011"
+REDETECT = "0012"
 
 
 def alembic_config(database_url: str) -> Config:

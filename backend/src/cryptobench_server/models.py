@@ -136,6 +136,8 @@ class Result(Base):
     cycles_per_op: Mapped[float | None] = mapped_column(Float)
     bytes_per_s: Mapped[float | None] = mapped_column(Float)
     cycles_per_byte: Mapped[float | None] = mapped_column(Float)
+    instructions_per_op: Mapped[float | None] = mapped_column(Float)
+    instructions_per_byte: Mapped[float | None] = mapped_column(Float)
     derived: Mapped[list[str]] = mapped_column(JsonDoc, default=list)
     flags: Mapped[list[str]] = mapped_column(JsonDoc, default=list)
 
@@ -182,6 +184,16 @@ class Figures:
     cycles_per_byte_min: Mapped[float | None] = mapped_column(Float)
     cycles_per_byte_max: Mapped[float | None] = mapped_column(Float)
     cycles_per_byte_values: Mapped[bytes | None] = mapped_column(LargeBinary)
+    instructions_per_op_n: Mapped[int] = mapped_column(Integer)
+    instructions_per_op_sum: Mapped[float | None] = mapped_column(Float)
+    instructions_per_op_min: Mapped[float | None] = mapped_column(Float)
+    instructions_per_op_max: Mapped[float | None] = mapped_column(Float)
+    instructions_per_op_values: Mapped[bytes | None] = mapped_column(LargeBinary)
+    instructions_per_byte_n: Mapped[int] = mapped_column(Integer)
+    instructions_per_byte_sum: Mapped[float | None] = mapped_column(Float)
+    instructions_per_byte_min: Mapped[float | None] = mapped_column(Float)
+    instructions_per_byte_max: Mapped[float | None] = mapped_column(Float)
+    instructions_per_byte_values: Mapped[bytes | None] = mapped_column(LargeBinary)
     error_n: Mapped[int] = mapped_column(Integer)
     error_max: Mapped[float | None] = mapped_column(Float)
     error_kind_min: Mapped[str | None] = mapped_column(String(16))
@@ -263,6 +275,8 @@ class SeriesTotal(Figures, Base):
                     "cycles_per_op",
                     "bytes_per_s",
                     "cycles_per_byte",
+                    "instructions_per_op",
+                    "instructions_per_byte",
                 )
             ),
         ),

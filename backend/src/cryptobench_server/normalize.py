@@ -3,7 +3,9 @@
 A reported `value` in `unit` is first scaled to its metric's canonical unit (units.UNITS), then
 every other canonical figure reachable through the conversion table below is derived. A
 conversion needs the clock (cycles <-> time) or the bytes processed per operation
-(bytes/s <-> ops/s, cycles/op <-> cycles/B); a figure that cannot be reached stays None.
+(bytes/s <-> ops/s, cycles/op <-> cycles/B, instructions/op <-> instructions/B); a figure that
+cannot be reached stays None. Instruction counts reach only each other: no clock makes them
+cycles or time.
 
 Every conversion is linear or a reciprocal, so each figure is `coef * v` or `coef / v` of the
 reported value `v`; the coefficients depend only on (metric, unit, clock, bytes per op) and are
@@ -38,6 +40,9 @@ CONVERSIONS: tuple[Conversion, ...] = (
     Conversion("bytes_per_s", "ops_per_s", "bytes", False, "1/k"),
     Conversion("cycles_per_op", "cycles_per_byte", "bytes", False, "1/k"),
     Conversion("cycles_per_byte", "cycles_per_op", "bytes", False, "k"),
+    # Instructions retired: only per op <-> per byte, never to cycles or time.
+    Conversion("instructions_per_op", "instructions_per_byte", "bytes", False, "1/k"),
+    Conversion("instructions_per_byte", "instructions_per_op", "bytes", False, "k"),
 )
 
 _FACTORS = {

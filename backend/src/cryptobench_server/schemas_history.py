@@ -88,6 +88,10 @@ class Evidence(BaseModel):
         description="The noise stands on fewer than 6 run-to-run differences: z is a rough "
         "guide, not a probability"
     )
+    deterministic: bool = Field(
+        description="A deterministic count (instructions retired under an emulator): two runs "
+        "of one build give identical figures, so any step beyond 0 is real (never few_points)"
+    )
 
 
 class ChangeOut(BaseModel):
@@ -134,6 +138,9 @@ class EventGroup(BaseModel):
 
 class EventEvidence(BaseModel):
     few_points: bool = Field(description="Every change of the event stands on few points")
+    deterministic: bool = Field(
+        description="Every change of the event is of a deterministic count: any step is real"
+    )
     z_min: float | None = Field(description="The smallest finite z among the changes")
     noise_max: float = Field(description="The largest run-to-run noise among the changes")
 

@@ -92,6 +92,8 @@ class CanonicalFigures(_Out):
     cycles_per_op: float | None
     bytes_per_s: float | None
     cycles_per_byte: float | None
+    instructions_per_op: float | None
+    instructions_per_byte: float | None
     derived: list[str] = Field(
         description="Canonical figures computed on ingest (the others were reported)"
     )

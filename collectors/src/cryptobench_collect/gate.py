@@ -58,6 +58,8 @@ def describe(event: dict[str, Any]) -> str:
 
 
 def _evidence(evidence: dict[str, Any]) -> str:
+    if evidence["deterministic"]:
+        return "deterministic count: any step beyond 0 is real"
     z = evidence["z_min"]
     text = (
         "no run-to-run noise"

@@ -29,12 +29,15 @@ METRICS: tuple[Metric, ...] = (
 )
 
 #: The canonical figures the backend derives for every result ("other" is stored verbatim only).
-CANONICAL_METRICS: tuple[Metric, ...] = METRICS[:5]
+#: instructions_per_op and instructions_per_byte are instructions retired, counted by an emulator
+#: or a counting tool (QEMU -icount, cachegrind): figures of their own, derived only from each
+#: other, never converted to cycles or time (no clock turns one into the other) and never on one
+#: axis with cycles.
+CANONICAL_METRICS: tuple[Metric, ...] = METRICS[:7]
 
-# instructions_per_op and instructions_per_byte: instructions retired, counted by an emulator or a
-# counting tool (QEMU -icount, cachegrind); metrics of their own, never converted to cycles or
-# time (no clock turns one into the other) and never on one axis with cycles. Stored as
-# reported: they are not among the canonical figures (no columns for them yet).
+#: Metrics whose figures repeat exactly between runs of one build (counted, not timed): their
+#: run-to-run noise is zero, so change detection takes any step of them as real.
+ZERO_NOISE_METRICS: frozenset[str] = frozenset({"instructions_per_op", "instructions_per_byte"})
 
 CANONICAL_UNIT: dict[str, str] = {
     "ops_per_s": "ops/s",
@@ -42,6 +45,8 @@ CANONICAL_UNIT: dict[str, str] = {
     "cycles_per_op": "cycles/op",
     "bytes_per_s": "B/s",
     "cycles_per_byte": "cycles/B",
+    "instructions_per_op": "instructions/op",
+    "instructions_per_byte": "instructions/B",
 }
 
 LESS_IS_BETTER: dict[str, bool] = {
@@ -84,6 +89,12 @@ UNITS: dict[str, UnitDef] = {
     "GiB/s": UnitDef("bytes_per_s", 1073741824.0, "gibibytes per second"),
     "cycles/B": UnitDef("cycles_per_byte", 1.0, "CPU cycles per byte"),
     "instructions/op": UnitDef("instructions_per_op", 1.0, "instructions retired per operation"),
+    "kinstructions/op": UnitDef(
+        "instructions_per_op", 1e3, "thousands of instructions retired per operation"
+    ),
+    "Minstructions/op": UnitDef(
+        "instructions_per_op", 1e6, "millions of instructions retired per operation"
+    ),
     "instructions/B": UnitDef("instructions_per_byte", 1.0, "instructions retired per byte"),
 }
 
@@ -116,6 +127,8 @@ METRIC_LABELS: dict[str, str] = {
     "cycles_per_op": "CPU cycles per operation",
     "bytes_per_s": "throughput",
     "cycles_per_byte": "CPU cycles per byte",
+    "instructions_per_op": "instructions retired per operation",
+    "instructions_per_byte": "instructions retired per byte",
 }
 
 #: Units a chart may show each canonical metric in (symbols of UNITS, canonical unit first), the
@@ -126,6 +139,8 @@ DISPLAY_UNITS: dict[str, tuple[str, ...]] = {
     "cycles_per_op": ("cycles/op", "kcycles/op", "Mcycles/op"),
     "bytes_per_s": ("B/s", "kB/s", "MB/s", "GB/s", "MiB/s", "GiB/s"),
     "cycles_per_byte": ("cycles/B",),
+    "instructions_per_op": ("instructions/op", "kinstructions/op", "Minstructions/op"),
+    "instructions_per_byte": ("instructions/B",),
 }
 
 Prefix = Literal["binary", "decimal", "time", "count"]
@@ -140,6 +155,8 @@ METRIC_PREFIX: dict[str, Prefix] = {
     "cycles_per_op": "count",
     "bytes_per_s": "decimal",
     "cycles_per_byte": "count",
+    "instructions_per_op": "count",
+    "instructions_per_byte": "count",
 }
 
 #: Two figures whose ratio is within this relative distance of 1 compare as "same".

@@ -42,6 +42,8 @@ class PreviewRow(BaseModel):
     cycles_per_op: float | None
     bytes_per_s: float | None
     cycles_per_byte: float | None
+    instructions_per_op: float | None
+    instructions_per_byte: float | None
     derived: list[str] = Field(description="Canonical figures computed from the reported one")
 
 

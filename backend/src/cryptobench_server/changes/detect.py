@@ -31,6 +31,10 @@ Walking the points from the oldest, at each point `i`:
   have. A step whose noise stands on fewer than `FEW_DIFFERENCES` (6) differences is
   `few_points`. z is infinite when se is 0 (figures that never move, like cycle counts, change
   only by the threshold).
+- **Deterministic metrics** (contract ZERO_NOISE_METRICS: instruction counts from an emulator,
+  which two runs of one build repeat exactly) have no noise to estimate: `sensitivity` asks for
+  one point before instead of `min_before` and a threshold of DETERMINISTIC_THRESHOLD (0), so any
+  step beyond 0 is real (a 0.5% step of an instruction count is a changed build, not noise).
 
 Total over the whole float range: every figure is compared through its logarithm (ln b - ln a,
 never ln(b / a), which overflows or underflows to 0 between 1e308 and 1e-308), a level is
@@ -47,7 +51,9 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
+from cryptobench_contract.units import ZERO_NOISE_METRICS
 from cryptobench_server.query.stats import median
 
 DEFAULT_THRESHOLD = 0.05
@@ -60,6 +66,28 @@ CI999_Z = 3.2905
 MAD_TO_SIGMA = 1.4826
 #: Below this many consecutive differences behind the noise, a step's evidence is "few points".
 FEW_DIFFERENCES = 6
+#: The step a deterministic metric (zero noise) must exceed to be a change: any at all.
+DETERMINISTIC_THRESHOLD = 0.0
+
+
+class Sensitivity(NamedTuple):
+    """What a lineage's step must exceed (`threshold`) and how many points before it it needs."""
+
+    threshold: float
+    min_before: int
+
+
+def deterministic(metric: str) -> bool:
+    """Whether the metric's figures repeat exactly between runs of one build (noise zero)."""
+    return metric in ZERO_NOISE_METRICS
+
+
+def sensitivity(metric: str, threshold: float = DEFAULT_THRESHOLD) -> Sensitivity:
+    """The detection settings of one metric: `threshold` and MIN_BEFORE, or for a deterministic
+    metric DETERMINISTIC_THRESHOLD and one point before (its noise is known: zero)."""
+    if deterministic(metric):
+        return Sensitivity(DETERMINISTIC_THRESHOLD, 1)
+    return Sensitivity(threshold, MIN_BEFORE)
 
 
 @dataclass(frozen=True)

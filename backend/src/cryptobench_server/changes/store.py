@@ -32,6 +32,7 @@ from cryptobench_server.changes.detect import (
     Point,
     Step,
     find_steps,
+    sensitivity,
 )
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Change, Run, Series, SeriesRun
@@ -302,7 +303,10 @@ def _store(
 ) -> int:
     rows = []
     for key, (fields, series) in points.items():
-        steps = find_steps([p.point() for p in series], threshold=threshold)
+        found = sensitivity(fields[LINEAGE_FIELDS.index("metric")], threshold)
+        steps = find_steps(
+            [p.point() for p in series], threshold=found.threshold, min_before=found.min_before
+        )
         rows += [
             change_row(key, machine_id, source, fields, series, step)
             for step in steps

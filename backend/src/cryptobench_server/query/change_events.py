@@ -47,7 +47,13 @@ def ratio_text(low: float, high: float) -> str:
 
 
 def _ratio(value: float) -> str:
-    return f"{value:.2f}" if 0.1 <= value < 10 else f"{value:.2g}"
+    """Two decimals, more when those read 1.00 (a 0.5% step of an instruction count: x1.005)."""
+    if not 0.1 <= value < 10:
+        return f"{value:.2g}"
+    digits = 2
+    while f"{value:.{digits}f}" == f"{1:.{digits}f}" and digits < 6:
+        digits += 1
+    return f"{value:.{digits}f}"
 
 
 def _plural(label: str) -> str:
@@ -85,6 +91,7 @@ def event(changes: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "groups": groups,
         "evidence": {
             "few_points": all(c["evidence"]["few_points"] for c in changes),
+            "deterministic": all(c["evidence"]["deterministic"] for c in changes),
             "z_min": min(finite) if finite else None,
             "noise_max": max(c["evidence"]["noise"] for c in changes),
         },

@@ -9,7 +9,7 @@ from sqlalchemy import Select, and_, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from cryptobench_contract.units import CANONICAL_UNIT
-from cryptobench_server.changes.detect import few_points
+from cryptobench_server.changes.detect import deterministic, few_points
 from cryptobench_server.models import Change, Machine, Run
 from cryptobench_server.query.change_events import cause_key, group_events, series_label
 from cryptobench_server.query.filters import Filters, conditions
@@ -113,6 +113,7 @@ def _shape(
     *,
     diffs: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    counted = deterministic(change.metric)
     series = {
         "machine": machine,
         "source": change.source,
@@ -142,7 +143,8 @@ def _shape(
             "noise": change.noise,
             "before_n": change.before_n,
             "after_n": change.after_n,
-            "few_points": few_points(change.before_n, change.after_n),
+            "few_points": not counted and few_points(change.before_n, change.after_n),
+            "deterministic": counted,
         },
         "what_changed": what_changed(change.what_changed) if diffs is None else diffs,
     }

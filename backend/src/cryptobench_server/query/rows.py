@@ -10,7 +10,15 @@ from cryptobench_server.models import Machine, Result, Run
 from cryptobench_server.query.dimensions import base_from
 from cryptobench_server.query.filters import Filters, conditions
 
-CANONICAL = ("ns_per_op", "ops_per_s", "cycles_per_op", "bytes_per_s", "cycles_per_byte")
+CANONICAL = (
+    "ns_per_op",
+    "ops_per_s",
+    "cycles_per_op",
+    "bytes_per_s",
+    "cycles_per_byte",
+    "instructions_per_op",
+    "instructions_per_byte",
+)
 COLUMNS = (
     Result.id,
     Run.run_id,

@@ -36,10 +36,18 @@ def _upload_token(app) -> str:
 
 
 @pytest.fixture
-def live_server(pg_url, tmp_path) -> Iterator[LiveServer]:
+def server_database_url(pg_url) -> str:
+    """The live server's database: PostgreSQL (a module may override it, e.g. with SQLite too)."""
+    return pg_url
+
+
+@pytest.fixture
+def live_server(server_database_url, tmp_path) -> Iterator[LiveServer]:
     app = create_app(
         Settings(
-            database_url=pg_url, data_dir=tmp_path / "server", frontend_dist=tmp_path / "no-ui"
+            database_url=server_database_url,
+            data_dir=tmp_path / "server",
+            frontend_dist=tmp_path / "no-ui",
         )
     )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

@@ -73,7 +73,7 @@ test("phone: the filters are a drawer the keyboard opens and closes, the chart i
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${url()}/`);
   await waitForChart(page);
-  const toggle = page.getByRole("button", { name: /filters/i });
+  const toggle = page.locator(`button[aria-controls="filters"]`);
   assert.equal(await toggle.getAttribute("aria-expanded"), "false", "closed by default on a phone");
   assert.equal(await page.locator("#filters").isVisible(), false);
   const plot = await page.getByTestId("plot").boundingBox();
@@ -85,6 +85,12 @@ test("phone: the filters are a drawer the keyboard opens and closes, the chart i
   await page.locator("#filters input[type=checkbox]").first().waitFor();
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => !!document.activeElement?.closest("#filters")), true, "Tab goes into the open drawer");
+  const box = page.locator('#filters input[data-dim="algorithm"]').first();
+  await box.focus();
+  await redrawnBy(page, () => page.keyboard.press("Space"));
+  assert.equal(await box.isChecked(), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-dim")), "algorithm", "the checkbox keeps the focus while the counts reload");
+  assert.equal(await toggle.getAttribute("aria-expanded"), "true", "the drawer stays open while filters are picked");
   await page.keyboard.press("Escape");
   assert.equal(await toggle.getAttribute("aria-expanded"), "false", "Escape closes the drawer");
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls")), "filters", "focus back on the drawer's button");

@@ -660,7 +660,7 @@ export interface components {
              * Metric
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /** Series */
             series: components["schemas"]["ChartSeries"][];
             /** Unit */
@@ -817,7 +817,7 @@ export interface components {
              * Metric
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /**
              * Rows
              * @description Sorted by algorithm, operation and params, numbers by value, versions by version
@@ -921,7 +921,7 @@ export interface components {
              * @description The metric of values and marks
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /**
              * Omitted
              * @description Samples without a figure in this metric (0 under 1/x)
@@ -956,7 +956,7 @@ export interface components {
              * Metric
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /** Result Total */
             result_total: number;
             /**
@@ -985,6 +985,11 @@ export interface components {
         };
         /** EventEvidence */
         EventEvidence: {
+            /**
+             * Deterministic
+             * @description Every change of the event is of a deterministic count: any step is real
+             */
+            deterministic: boolean;
             /**
              * Few Points
              * @description Every change of the event stands on few points
@@ -1049,6 +1054,11 @@ export interface components {
              * @description Runs in the level before
              */
             before_n: number;
+            /**
+             * Deterministic
+             * @description A deterministic count (instructions retired under an emulator): two runs of one build give identical figures, so any step beyond 0 is real (never few_points)
+             */
+            deterministic: boolean;
             /**
              * Few Points
              * @description The noise stands on fewer than 6 run-to-run differences: z is a rough guide, not a probability
@@ -1439,7 +1449,7 @@ export interface components {
              * Metric
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /**
              * Pool
              * @description Identity dimensions moved out of the rows
@@ -1757,6 +1767,10 @@ export interface components {
             derived: string[];
             /** Family */
             family: string | null;
+            /** Instructions Per Byte */
+            instructions_per_byte: number | null;
+            /** Instructions Per Op */
+            instructions_per_op: number | null;
             /** Library */
             library: string | null;
             /** Metric */
@@ -1811,7 +1825,7 @@ export interface components {
              * Metric
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /** Series */
             series: components["schemas"]["RelativeSeries"][];
             /** Unit */
@@ -1947,6 +1961,10 @@ export interface components {
              * @description Plausibility flags raised on ingest
              */
             flags: string[];
+            /** Instructions Per Byte */
+            instructions_per_byte: number | null;
+            /** Instructions Per Op */
+            instructions_per_op: number | null;
             /** Library */
             library: string | null;
             /** Library Version */
@@ -2010,6 +2028,10 @@ export interface components {
             flags: string[];
             /** Id */
             id: number;
+            /** Instructions Per Byte */
+            instructions_per_byte: number | null;
+            /** Instructions Per Op */
+            instructions_per_op: number | null;
             /** Library */
             library: string | null;
             /** Library Version */
@@ -2290,7 +2312,7 @@ export interface components {
              * Metric
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /** Min R2 */
             min_r2: number;
             /** Series */
@@ -2356,7 +2378,7 @@ export interface components {
              * Metric
              * @enum {string}
              */
-            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+            metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /** Points */
             points: components["schemas"]["TradeoffPoint"][];
             /** Size */
@@ -2643,7 +2665,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Canonical metric to plot */
-                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
                 /** @description Dimension on the x axis, e.g. param.key_bits */
                 x: string;
                 /** @description Dimension(s) telling lines apart (repeatable) */
@@ -2739,7 +2761,7 @@ export interface operations {
                 /** @description run_id of the run compared with it */
                 contender: string;
                 /** @description Canonical metric to compare */
-                metric?: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                metric?: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             };
             header?: never;
             path?: never;
@@ -2825,7 +2847,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The chart's canonical metric */
-                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
                 /** @description The chart's x dimension, e.g. param.key_bits */
                 x: string;
                 /** @description The point's x value; empty: absent */
@@ -3181,7 +3203,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Canonical metric to follow */
-                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
                 /** @description Dimension(s) telling lines apart (repeatable) */
                 series?: string[];
             };
@@ -3481,7 +3503,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Canonical metric of the cells */
-                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
                 /** @description Dimension whose values are the columns, e.g. machine */
                 column: string;
                 /** @description The column value the ratios are relative to */
@@ -3577,7 +3599,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Canonical metric to compare */
-                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
                 /** @description Dimension on the x axis, e.g. param.key_bits */
                 x: string;
                 /** @description Dimension(s) telling lines apart (repeatable) */
@@ -3678,7 +3700,7 @@ export interface operations {
                 /** @description `next_cursor` of the previous page */
                 cursor?: string | null;
                 /** @description latex: the metric in the cells */
-                metric?: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                metric?: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
                 /** @description latex: the dimension whose values are the columns */
                 columns?: string;
             };
@@ -4247,7 +4269,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Canonical metric of the speed */
-                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte";
+                metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
                 /** @description Which standard size is x */
                 size?: "public_key_bytes" | "signature_bytes" | "ciphertext_bytes" | "shared_secret_bytes";
                 /** @description Aggregate of an identity's results */

@@ -27,15 +27,20 @@ function zText(z: number): string {
   return z >= 100 ? z.toFixed(0) : z.toFixed(1);
 }
 
+/** What a deterministic metric's change stands on (instruction counts: no noise to measure). */
+const DETERMINISTIC = "deterministic count: any step beyond 0 is real";
+
 /** "z 12.3 against 1.2% run-to-run noise (8 runs before, 3 after)", or "few points (…)" first. */
 export function evidenceText(e: Evidence): string {
   const runs = `${e.before_n} run${e.before_n === 1 ? "" : "s"} before, ${e.after_n} after`;
+  if (e.deterministic) return `${DETERMINISTIC} (${runs})`;
   const strength = e.z === null ? "no run-to-run noise" : `z ${zText(e.z)} against ${noiseText(e.noise)} run-to-run noise`;
   return e.few_points ? `few points (${runs}): ${strength}` : `${strength} (${runs})`;
 }
 
 /** An event's evidence: its weakest change. */
 export function eventEvidenceText(e: EventEvidence): string {
+  if (e.deterministic) return DETERMINISTIC;
   const strength = e.z_min === null ? "no run-to-run noise" : `z ≥ ${zText(e.z_min)} against ≤ ${noiseText(e.noise_max)} noise`;
   return e.few_points ? `few points: ${strength}` : strength;
 }

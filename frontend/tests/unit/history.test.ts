@@ -63,7 +63,7 @@ const CHANGE: Change = {
   after: 110,
   ratio: 1.1,
   direction: "regression",
-  evidence: { z: 12.34, noise: 0.0123, before_n: 8, after_n: 3, few_points: false },
+  evidence: { z: 12.34, noise: 0.0123, before_n: 8, after_n: 3, few_points: false, deterministic: false },
   what_changed: [
     { fact: "library_version", hunks: [{ before: ["3.6.2"], after: ["3.6.3"] }], unchanged: 0 },
     { fact: "tag.ci", hunks: [{ before: [], after: ["yes"] }], unchanged: 0 },
@@ -101,11 +101,18 @@ describe("history", () => {
 
   it("states the evidence as z and the noise, few points first when the series is short", () => {
     expect(evidenceText(CHANGE.evidence)).toBe("z 12.3 against 1.2% run-to-run noise (8 runs before, 3 after)");
-    expect(evidenceText({ z: 250.4, noise: 0.0064, before_n: 5, after_n: 2, few_points: true })).toBe(
+    expect(evidenceText({ z: 250.4, noise: 0.0064, before_n: 5, after_n: 2, few_points: true, deterministic: false })).toBe(
       "few points (5 runs before, 2 after): z 250 against 0.6% run-to-run noise",
     );
-    expect(evidenceText({ z: null, noise: 0, before_n: 6, after_n: 3, few_points: false })).toBe("no run-to-run noise (6 runs before, 3 after)");
-    expect(eventEvidenceText({ few_points: true, z_min: 4.04, noise_max: 0.139 })).toBe("few points: z ≥ 4.0 against ≤ 13.9% noise");
+    expect(evidenceText({ z: null, noise: 0, before_n: 6, after_n: 3, few_points: false, deterministic: false })).toBe("no run-to-run noise (6 runs before, 3 after)");
+    expect(eventEvidenceText({ few_points: true, z_min: 4.04, noise_max: 0.139, deterministic: false })).toBe("few points: z ≥ 4.0 against ≤ 13.9% noise");
+  });
+
+  it("says an instruction count's change is real whatever its size", () => {
+    expect(evidenceText({ z: null, noise: 0, before_n: 1, after_n: 1, few_points: false, deterministic: true })).toBe(
+      "deterministic count: any step beyond 0 is real (1 run before, 1 after)",
+    );
+    expect(eventEvidenceText({ few_points: false, z_min: null, noise_max: 0, deterministic: true })).toBe("deterministic count: any step beyond 0 is real");
   });
 
   it("draws a line per series, a regression marker and a note marker", () => {

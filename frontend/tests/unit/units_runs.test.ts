@@ -66,7 +66,8 @@ describe("the number formatter", () => {
       { value: "bytes_per_s", count: 0 },
     ];
     expect(availableMetrics(counts)).toEqual(["ns_per_op", "ops_per_s"]);
-    expect(availableMetrics(undefined)).toHaveLength(5);
+    expect(availableMetrics([{ value: "instructions_per_op", count: 56 }])).toEqual(["instructions_per_op"]);
+    expect(availableMetrics(undefined)).toHaveLength(7);
   });
 
   it("finds display units and falls back to the canonical one", () => {

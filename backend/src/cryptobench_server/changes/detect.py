@@ -50,11 +50,10 @@ import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import NamedTuple
 
 from cryptobench_contract.units import ZERO_NOISE_METRICS
-from cryptobench_server.query.stats import median
+from cryptobench_server.query.stats import median, run_to_run_noise
 
 DEFAULT_THRESHOLD = 0.05
 WINDOW = 10
@@ -63,7 +62,6 @@ CONFIRM = 3
 Z_MIN = 3.0
 #: Two-sided 99.9% normal quantile: JMH's scoreError is this many standard errors.
 CI999_Z = 3.2905
-MAD_TO_SIGMA = 1.4826
 #: Below this many consecutive differences behind the noise, a step's evidence is "few points".
 FEW_DIFFERENCES = 6
 #: The step a deterministic metric (zero noise) must exceed to be a change: any at all.
@@ -175,7 +173,7 @@ def _step_at(
     # Large (both the level and the run itself, in one direction), in either direction.
     if min(abs(shift), abs(first)) < limit or shift * first <= 0:
         return None
-    noise = _noise([p.value for p in before], [p.value for p in after])
+    noise = run_to_run_noise([p.value for p in before], [p.value for p in after])
     variance = math.pi / 2 * noise**2 * (1 / len(before) + 1 / len(after))
     variance += _tool_variance(before) + _tool_variance(after)
     z = math.inf if variance == 0 else abs(shift) / math.sqrt(variance)
@@ -206,13 +204,6 @@ def _after_level(before: float, values: list[float]) -> float:
     if len(values) == 2:
         return min(values, key=lambda v: abs(_log_ratio(v, before)))
     return median(values)
-
-
-def _noise(before: list[float], after: list[float]) -> float:
-    diffs = [abs(_log_ratio(b, a)) for part in (before, after) for a, b in pairwise(part)]
-    if not diffs:
-        return 0.0
-    return MAD_TO_SIGMA * median(diffs) / math.sqrt(2)
 
 
 def _tool_variance(points: Sequence[Point]) -> float:

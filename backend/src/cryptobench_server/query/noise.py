@@ -3,34 +3,22 @@
 A series (models.Series: algorithm, operation, params, library + version, machine, clock, tags)
 measured again by runs of one configuration still moves from run to run. Its noise is the
 standard deviation of ln(figure) from one run to the next, estimated as change detection
-estimates it (changes/detect.py): 1.4826 * median |ln(x[j+1] / x[j])| / sqrt 2 over its
-consecutive runs (each run's figure the median of its results there), so one step or outlier
-among them does not inflate it. It is read over the series' newest HISTORY_RUNS runs and needs
+estimates it (query/stats.run_to_run_noise) over its consecutive runs, each run's figure the
+median of its results there. It is read over the series' newest HISTORY_RUNS runs and needs
 MIN_RUNS of them; a run's key (algorithm, operation, params) measured by several of its series
 (libraries, verbatim names) gets the largest of their noises.
 """
 
-import math
-from collections.abc import Sequence
-from itertools import pairwise
-
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from cryptobench_server.changes.detect import MAD_TO_SIGMA
 from cryptobench_server.models import Run, Series, SeriesRun
 from cryptobench_server.query.compare import Key, Noise, pair_key
 from cryptobench_server.query.sqlfuncs import unpack
-from cryptobench_server.query.stats import median
+from cryptobench_server.query.stats import median, run_to_run_noise
 
 HISTORY_RUNS = 20
 MIN_RUNS = 3
-
-
-def run_to_run_noise(figures: Sequence[float]) -> float:
-    """The noise of positive figures in run order (at least two)."""
-    steps = [abs(math.log(b) - math.log(a)) for a, b in pairwise(figures)]
-    return MAD_TO_SIGMA * median(steps) / math.sqrt(2)
 
 
 def series_noise(session: Session, run: Run, metric: str) -> dict[Key, Noise]:

@@ -200,5 +200,5 @@ def test_demo_load_command_is_idempotent(settings, monkeypatch):
         second = CliRunner().invoke(cli, ["demo", "load"])
     finally:
         get_settings.cache_clear()
-    assert first.stdout == "demo data: 9 runs with 126 results (9 new, 0 already stored)\n"
-    assert second.stdout == "demo data: 9 runs with 126 results (0 new, 9 already stored)\n"
+    assert first.stdout == "demo data: 11 runs with 238 results (11 new, 0 already stored)\n"
+    assert second.stdout == "demo data: 11 runs with 238 results (0 new, 11 already stored)\n"

@@ -16,6 +16,7 @@ from sqlalchemy import text
 from cryptobench_contract import RunDocument
 from cryptobench_server.changes.detect import Point, find_steps, sensitivity
 from cryptobench_server.db import make_engine
+from cryptobench_server.demo import load_demo
 from cryptobench_server.ingest import ingest_run
 from cryptobench_server.migrate import downgrade, upgrade
 
@@ -156,3 +157,28 @@ def test_a_zero_noise_metric_needs_one_point_before_and_no_threshold():
     (step,) = find_steps(points, **sensitivity("instructions_per_op")._asdict())
     assert (step.index, step.z, step.noise) == (1, math.inf, 0.0)
     assert find_steps(points, **sensitivity("cycles_per_op")._asdict()) == []
+
+
+def test_the_demo_has_both_qemu_builds_side_by_side_and_their_build_change(store_client):
+    load_demo(store_client.app.state.engine)
+    rsa = {"algorithm": "RSA", "machine": "qemu-riscv32-virt", "param.padding": "pss"}
+    for operation, o2_2048 in (("verify", 2329840.0), ("sign", 111179302.0)):
+        chart = store_client.get(
+            "/api/v1/chart",
+            params={
+                "metric": "instructions_per_op",
+                "x": "param.key_bits",
+                "series": "tag.opt_level",
+                "operation": operation,
+            }
+            | rsa,
+        ).json()
+        drawn = {s["key"]["tag.opt_level"]: s["points"] for s in chart["series"]}
+        assert sorted(drawn) == ["-O2", "-Os"]
+        assert [p["x"] for p in drawn["-Os"]] == [2048, 3072, 4096]
+        assert drawn["-O2"][0]["value"] == o2_2048
+    (event,) = store_client.get(
+        "/api/v1/changes/events", params={"machine": "qemu-riscv32-virt"}
+    ).json()["events"]
+    assert event["evidence"]["deterministic"] is True
+    assert [f["fact"] for f in event["what_changed"]] == ["tool_build", "tag.opt_level"]

@@ -61,3 +61,11 @@ export const ECC_NS = {
     "y-recovery-existing": 532413.66,
   },
 };
+
+/** RSA PKCS#1 v1.5 under QEMU (the demo's qemu-rv32-mbedtls-*.json, captured logs), millions of instructions retired per operation. */
+export const RV32_QEMU_MINSTR = {
+  "sign · -O2": { 2048: 113.470005, 3072: 320.360441, 4096: 687.347393 },
+  "sign · -Os": { 2048: 112.415513, 3072: 318.464442, 4096: 684.223688 },
+  "verify · -O2": { 2048: 2.277745, 3072: 4.863888, 4096: 8.417198 },
+  "verify · -Os": { 2048: 2.250314, 3072: 4.830201, 4096: 8.382631 },
+};

@@ -67,6 +67,7 @@ export const TESTS = [
   { name: "preset 001 secp256r1 vs secp256k1", fn: (c) => presetTest(c, "ecdsa-curves") },
   { name: "preset 003 openssl with vs without cryptodev", fn: (c) => presetTest(c, "openssl-cryptodev") },
   { name: "preset 004 ECpy vs ECC.py log scale", fn: (c) => presetTest(c, "ecc-python") },
+  { name: "preset RV32 under QEMU -O2 vs -Os in instructions/op", fn: (c) => presetTest(c, "rv32-qemu") },
   {
     name: "change metric and x axis, then back and forward",
     fn: async ({ page, url, shot }) => {

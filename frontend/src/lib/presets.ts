@@ -22,6 +22,7 @@ const RSA = { algorithm: ["RSA"], operation: ["verify"] };
 const ECDSA = { algorithm: ["ECDSA"], "param.curve": ["secp256k1", "secp256r1"] };
 const AES = { algorithm: ["AES-128-CBC"], source: ["openssl-speed"] };
 const ECC = { source: ["python-ecc"], "param.curve": ["secp256k1"] };
+const RV32 = { algorithm: ["RSA"], operation: ["sign", "verify"], "param.padding": ["pkcs1v15"] };
 
 export const PRESETS: Preset[] = [
   {
@@ -87,5 +88,23 @@ export const PRESETS: Preset[] = [
       scale: "log",
     },
     others: { ...DEFAULT_STATE, filters: ECC, x: "name", series: ["library", "machine"], metric: "ns_per_op", scale: "log" },
+  },
+  {
+    id: "rv32-qemu",
+    title: "RV32 under QEMU: -O2 vs -Os, instructions/op",
+    seed: "002",
+    machine: "qemu-riscv32-virt",
+    state: {
+      ...DEFAULT_STATE,
+      filters: { ...RV32, machine: ["qemu-riscv32-virt"] },
+      x: "param.key_bits",
+      series: ["operation", "tag.opt_level"],
+      metric: "instructions_per_op",
+      scale: "log",
+      chart: "lines",
+    },
+    others: { ...DEFAULT_STATE, filters: RV32, x: "param.key_bits", series: ["machine", "tag.opt_level"], metric: "instructions_per_op", scale: "log" },
+    caveat:
+      "Seed 002's RSA experiments (PKCS#1 v1.5 here; PSS one filter away) as instructions retired by the RV32 firmware under QEMU -icount: exact and repeatable, so any difference between the builds is real, but not cycles or time of the ESP32-C6 (no pipeline, caches or RSA accelerator).",
   },
 ];

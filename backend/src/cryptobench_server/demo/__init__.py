@@ -1,5 +1,8 @@
 """Demo data: the published figures of the four source documents (shared/seeds) as run
-documents, one JSON file per run, with their real units, machines, clocks and tags.
+documents, one JSON file per run, with their real units, machines, clocks and tags; and seed
+002's experiments (RSA 2048/3072/4096, PKCS#1 v1.5 and PSS, sign and verify; with the symmetric
+and ECDSA suites) measured again as instruction counts: the RV32 firmware's -O2 and -Os builds
+under QEMU (`qemu-rv32-mbedtls-*.json`, the captured runs of collectors/tests/fixtures/serial).
 
 Each file has a fixed run_id, so loading twice stores nothing new. They go in through
 `ingest_run`, the same code as every upload.

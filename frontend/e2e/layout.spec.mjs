@@ -15,9 +15,10 @@ const WIDTHS = [
 
 /** Every route, by a path the demo data fills; `chart` when the page draws a Plotly chart. */
 async function pages() {
-  const runs = (await (await fetch(`${url()}/api/v1/runs?limit=2`)).json()).data;
-  assert.ok(runs.length >= 2, "the demo data has two runs at least");
-  const [a, b] = runs.map((r) => r.run_id);
+  const runs = async (query) => (await (await fetch(`${url()}/api/v1/runs?${query}`)).json()).data.map((r) => r.run_id);
+  const [a, b] = await runs("source=esp32c6-serial&limit=2");
+  const [openssl] = await runs("source=openssl-speed&limit=1");
+  assert.ok(a && b && openssl, "the demo data's two ESP32-C6 runs and an openssl run");
   return [
     { name: "explorer", path: "/", chart: true },
     { name: "explorer-preset", path: "/?f.algorithm=AES-128-CBC&f.machine=beaglebone-black&f.tool=openssl-speed&f.tag.timing=cpu&x=param.block_bytes&series=tag.engine", chart: true },
@@ -29,6 +30,7 @@ async function pages() {
     { name: "tradeoff", path: "/tradeoff", chart: true },
     { name: "runs", path: "/runs" },
     { name: "run", path: `/runs/${a}` },
+    { name: "run-artifact", path: `/runs/${openssl}` },
     { name: "machines", path: "/machines" },
     { name: "import", path: "/import" },
     { name: "not-found", path: "/no-such-page" },

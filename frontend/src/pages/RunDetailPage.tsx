@@ -132,7 +132,7 @@ function Run({ run }: { run: RunDetail }) {
       <RunNotes run={run} />
       <h3>Raw artifact</h3>
       {run.artifact ? (
-        <pre className="artifact" aria-label={`artifact (${run.artifact.media_type})`}>
+        <pre className="artifact" role="region" aria-label={`artifact (${run.artifact.media_type})`} tabIndex={0}>
           {run.artifact.content}
         </pre>
       ) : (

@@ -62,7 +62,8 @@ def test_ingest_no_upload_writes_the_document(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        ("Benchmark   Mode  Cnt  Score\n", ":1: not JSON"),
+        ("Benchmark   Mode  Cnt  Score\n", ": no JMH result table"),
+        ("[1, }\n", ":1: not JSON"),
         ('{"jmhVersion": "1.37"}', ":1: not a JMH result file"),
         (LANCE.read_text()[:900], ":25: truncated"),
     ],

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.jmh_text import has_table, table_line
 from cryptobench_parsers.serial_lines import Fact, LineError, parse_line
 
 
@@ -26,7 +27,7 @@ class ImportFormat:
 
 IMPORT_FORMATS = (
     ImportFormat("openssl", "openssl speed", "progress lines, result tables or -mr records"),
-    ImportFormat("jmh", "JMH", "the JSON file of -rf json"),
+    ImportFormat("jmh", "JMH", "the JSON file of -rf json or the result tables it prints"),
     ImportFormat(
         "serial",
         "a board's serial console",
@@ -65,9 +66,13 @@ def detect(text: str, *, source_name: str) -> Detection:
         raise ParseError(source_name, None, f"empty: nothing to import (tried {TRIED})")
     if head.lstrip().startswith("[") and all(key in head for key in _JMH_KEYS):
         return Detection("jmh", 'a JSON array of JMH records ("benchmark", "primaryMetric")')
-    counts = {"openssl": _count(head, _openssl_line), "serial": _count(head, _serial_line)}
+    counts = {
+        "openssl": _count(head, _openssl_line),
+        "serial": _count(head, _serial_line),
+        "jmh": _count(head, table_line) if has_table(head) else (0, None),
+    }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)
-    (best, (hits, first)), (_, (runner_up, _)) = ranked
+    (best, (hits, first)), (second, (runner_up, _)) = ranked[:2]
     scanned = f"the first {head.count(chr(10)) + 1} lines"
     if hits == 0:
         raise ParseError(
@@ -80,8 +85,8 @@ def detect(text: str, *, source_name: str) -> Detection:
         raise ParseError(
             source_name,
             first,
-            f"ambiguous: {hits} lines look like {TOOLS['openssl']} output and as many like "
-            f"{TOOLS['serial']}; choose the format instead of detecting it",
+            f"ambiguous: {hits} lines look like {TOOLS[best]} output and as many like "
+            f"{TOOLS[second]}; choose the format instead of detecting it",
         )
     return Detection(
         best, f"{hits} lines look like {TOOLS[best]} output (the first at line {first})"

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from cryptobench_contract import Artifact, Machine, RunDocument
 from cryptobench_parsers.detect import FORMATS, Detection, detect
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.jmh import parse_jmh
+from cryptobench_parsers.jmh_text import jmh_documents
 from cryptobench_parsers.openssl_documents import capped, run_documents, text_digest
 from cryptobench_parsers.openssl_session import session_runs, too_many_runs
 from cryptobench_parsers.serial_documents import build_document
@@ -84,7 +84,8 @@ def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> 
             options.source_name, None, f"format {options.format!r}: use auto, {', '.join(FORMATS)}"
         )
     documents = _PARSERS[detection.format](text, options, received_at)
-    media_type = _MEDIA_TYPES.get(detection.format, "text/plain")
+    json_text = text.lstrip().startswith(("[", "{"))
+    media_type = _MEDIA_TYPES.get(detection.format, "text/plain") if json_text else "text/plain"
     artifact = Artifact(media_type=media_type, content=capped(text))
     runs = _finished(documents, options, text_digest(text), artifact)
     first = next(runs)
@@ -97,9 +98,12 @@ def _openssl(text: str, options: ImportOptions, at: datetime) -> Iterable[RunDoc
 
 
 def _jmh(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-    return [
-        parse_jmh(text, source_name=options.source_name, machine=_machine(options), started_at=at)
-    ]
+    documents = jmh_documents(
+        text, source_name=options.source_name, machine=_machine(options), started_at=at
+    )
+    if options.max_runs is not None and len(documents) > options.max_runs:
+        raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
+    return documents
 
 
 def _serial(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:

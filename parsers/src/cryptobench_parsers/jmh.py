@@ -28,7 +28,7 @@ from cryptobench_parsers.figures import kept_warnings, warning
 
 SUITE_PACKAGE = "dev.cryptobench.jmh."
 _RUN_NAMESPACE = uuid.UUID("5f0c3a52-6d2e-4c7e-9b1e-0f6a1d2c3b4a")
-_PERCENTILES = {
+PERCENTILES = {
     "0.0": "min",
     "50.0": "median",
     "90.0": "p90",
@@ -211,17 +211,16 @@ def _reason(exc: Exception) -> str:
 def _record_results(record: dict[str, Any]) -> tuple[list[Result], list[tuple[str, Any]]]:
     """The record's primary result and one result per secondary metric; the names and scores
     of those without a finite score."""
-    base = _identity(record)
+    base = identity(record)
     mode = str(record["mode"])
     metrics = [(str(record["benchmark"]), record["primaryMetric"], base, True)]
     for key, metric in (record.get("secondaryMetrics") or {}).items():
         if mode == "sample" and _SAMPLE_PERCENTILE_METRIC.match(key):
             continue
-        tagged = {**base, "params": {**base["params"], "jmh_metric": key.lstrip("·")}}
-        metrics.append((f"{record['benchmark']}:{key}", metric, tagged, False))
+        metrics.append((f"{record['benchmark']}:{key}", metric, secondary(base, key), False))
     results, dropped = [], []
-    for name, metric, identity, primary in metrics:
-        result = _metric_result(name, metric, identity, primary=primary)
+    for name, metric, named, primary in metrics:
+        result = _metric_result(name, metric, named, primary=primary)
         if result is None:
             dropped.append((name, metric.get("score")))
         else:
@@ -229,7 +228,7 @@ def _record_results(record: dict[str, Any]) -> tuple[list[Result], list[tuple[st
     return results, dropped
 
 
-def _identity(record: dict[str, Any]) -> dict[str, Any]:
+def identity(record: dict[str, Any]) -> dict[str, Any]:
     """family, algorithm, operation, library and params of one record."""
     name = str(record["benchmark"])
     params: dict[str, Any] = canonical_params(
@@ -238,7 +237,7 @@ def _identity(record: dict[str, Any]) -> dict[str, Any]:
     threads = record.get("threads")
     if isinstance(threads, int) and threads != 1:
         params["threads"] = threads
-    identity = {
+    found = {
         "family": None,
         "algorithm": name,
         "operation": None,
@@ -247,8 +246,13 @@ def _identity(record: dict[str, Any]) -> dict[str, Any]:
         "params": params,
     }
     if name.startswith(SUITE_PACKAGE):
-        identity.update(_suite_identity(name[len(SUITE_PACKAGE) :], params, record))
-    return identity
+        found.update(_suite_identity(name[len(SUITE_PACKAGE) :], params, record))
+    return found
+
+
+def secondary(base: dict[str, Any], key: str) -> dict[str, Any]:
+    """The identity of secondary metric `key` (`·gc.alloc.rate`) of the benchmark `base` names."""
+    return {**base, "params": {**base["params"], "jmh_metric": key.lstrip("·")}}
 
 
 def _suite_identity(short: str, params: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
@@ -282,11 +286,11 @@ def _algorithm_from_params(cls: str, params: dict[str, Any]) -> str:
 def _metric_result(
     name: str, metric: dict[str, Any], base: dict[str, Any], *, primary: bool
 ) -> Result | None:
-    value = _number(metric.get("score"))
+    value = finite_number(metric.get("score"))
     if value is None:
         return None
     unit = canonical_unit_symbol(str(metric.get("scoreUnit") or "?"))
-    error = _number(metric.get("scoreError"))
+    error = finite_number(metric.get("scoreError"))
     raw = metric.get("rawData")
     histogram = metric.get("rawDataHistogram")
     return Result(
@@ -303,7 +307,7 @@ def _metric_result(
     )
 
 
-def _number(value: Any) -> float | None:
+def finite_number(value: Any) -> float | None:
     """A number the contract stores in every place a JMH figure goes (0 or of a magnitude
     within [NUMBER_MIN, JSON_NUMBER_MAX], cryptobench_contract.bounds), or None for JMH's
     "NaN"/"Infinity" strings, null, non-numbers and numbers beyond that."""
@@ -324,9 +328,9 @@ def _stats(percentiles: Any) -> dict[str, float] | None:
     if not isinstance(percentiles, dict):
         return None
     stats = {
-        _PERCENTILES[k]: v
+        PERCENTILES[k]: v
         for k, raw in percentiles.items()
-        if k in _PERCENTILES and (v := _number(raw)) is not None and v >= 0
+        if k in PERCENTILES and (v := finite_number(raw)) is not None and v >= 0
     }
     return stats or None
 
@@ -335,7 +339,7 @@ def _raw(raw: Any) -> list[list[float]] | None:
     """rawData (one list per fork) when every figure in it is a finite number."""
     if not isinstance(raw, list) or not raw or not all(isinstance(fork, list) for fork in raw):
         return None
-    forks = [[_number(v) for v in fork] for fork in raw]
+    forks = [[finite_number(v) for v in fork] for fork in raw]
     if any(v is None or v < 0 for fork in forks for v in fork) or not any(forks):
         return None
     return [[float(v) for v in fork if v is not None] for fork in forks]

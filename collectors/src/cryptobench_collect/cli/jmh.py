@@ -1,4 +1,5 @@
-"""`cryptobench parse jmh FILE`, `ingest jmh FILE` and `run jmh`: JMH JSON results into run documents."""
+"""`cryptobench parse jmh FILE`, `ingest jmh FILE` and `run jmh`: JMH results (its JSON file or
+the result tables it printed, one run per table) into run documents."""
 
 import tempfile
 from dataclasses import dataclass, field
@@ -30,10 +31,16 @@ from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners import jmh as runner
 from cryptobench_contract import RunDocument, new_run_id, utc_now
 from cryptobench_parsers.jmh import parse_jmh
+from cryptobench_parsers.jmh_text import jmh_documents
 
 _BENCH = "Benchmark"
 FileArg = Annotated[
-    Path, typer.Argument(exists=True, dir_okay=False, help="JMH result file (-rf json -rff FILE)")
+    Path,
+    typer.Argument(
+        exists=True,
+        dir_okay=False,
+        help="JMH result file (-rf json -rff FILE) or its printed output (the result tables)",
+    ),
 ]
 QuickOpt = Annotated[
     bool,
@@ -97,9 +104,10 @@ JsonOpt = Annotated[
 def parse_jmh_command(
     file: FileArg, output: OutputOpt = None, tag: TagOpt = None, machine_name: MachineNameOpt = None
 ) -> None:
-    """Print the run document of a JMH JSON result file (never uploads)."""
+    """Print the run documents of a JMH JSON result file or printed output (never uploads)."""
     options = delivery_options(no_upload=True, output=output, tag=tag, machine_name=machine_name)
-    deliver(_document_of(file, machine_name), options)
+    for run in _documents_of(file, machine_name):
+        deliver(run, options)
 
 
 @ingest_app.command("jmh")
@@ -114,7 +122,8 @@ def ingest_jmh_command(
     spool_dir: SpoolDirOpt = None,
     fail_on_regression: FailOnRegressionOpt = False,
 ) -> None:
-    """Parse a JMH JSON result file and upload it (the same file twice is the same run)."""
+    """Parse a JMH JSON result file or printed output and upload it (the same file twice is the
+    same runs)."""
     options = delivery_options(
         server=server,
         token=token,
@@ -125,7 +134,8 @@ def ingest_jmh_command(
         spool_dir=spool_dir,
         fail_on_regression=fail_on_regression,
     )
-    deliver(_document_of(file, machine_name), options)
+    for run in _documents_of(file, machine_name):
+        deliver(run, options)
 
 
 @run_app.command("jmh")
@@ -189,16 +199,17 @@ def run_jmh_command(
     deliver(run, options)
 
 
-def _document_of(file: Path, machine_name: str | None) -> RunDocument:
+def _documents_of(file: Path, machine_name: str | None) -> list[RunDocument]:
     written = datetime.fromtimestamp(file.stat().st_mtime, UTC)
-    run = parse_jmh(
+    runs = jmh_documents(
         read_text(file),
         source_name=str(file),
         machine=collect_host_info(machine_name),
         started_at=written,
     )
-    print_warnings(run.warnings)
-    return run
+    for run in runs:
+        print_warnings(run.warnings)
+    return runs
 
 
 def _built_jar(project: Path | None, console: Console) -> Path:

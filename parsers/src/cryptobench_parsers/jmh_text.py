@@ -1,0 +1,262 @@
+"""JMH's result table as printed at the end of a run (`Benchmark  (param)  Mode  Cnt  Score
+Error  Units`) -> one run's results per table. Pure: no I/O.
+
+Rows are read from the right (unit, error, score, count, mode), so misaligned headers and
+columns do not matter; the parameter columns `(name)` of the header give the params, mapped like
+JMH's JSON (`jmh.identity`, `N/A` is no value). Secondary metrics (`:·gc.alloc.rate`,
+`:gc.alloc.rate` since JMH 1.36) are results tagged `jmh_metric` as in the JSON; sample mode's
+percentile rows (`·p0.50`) become the stats of their benchmark. A table whose numbers carry a
+decimal comma (JMH in a German or French locale: `66,289 ± 0,5`) is read with commas. Several
+tables in one paste (prose between them) are one run each. The run log around a table
+(`# Warmup Iteration`, `Iteration 1:`, `Result ...`) is what the table summarizes and is not
+read; every other figure-like line becomes a warning.
+"""
+
+import hashlib
+import itertools
+import re
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDocument, Tool
+from cryptobench_contract.run import MAX_ARTIFACT_CHARS
+from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import kept_warnings, unread_figures, warned_lines, warning
+from cryptobench_parsers.jmh import PERCENTILES, finite_number, identity, parse_jmh, secondary
+
+_RUN_NAMESPACE = uuid.UUID("8d4f2b61-3a9e-4f0c-b7d5-2e6a9c1f4b83")
+MODES = ("thrpt", "avgt", "sample", "ss")
+_HEADER = re.compile(
+    r"^\s*Benchmark(?P<params>(?:\s+\(\w+\))*)\s+Mode\s+Cnt\s+Score\s+(?:Error\s+)?Units\s*$"
+)
+_TABLE = re.compile(_HEADER.pattern, re.MULTILINE)
+_PARAM = re.compile(r"\((\w+)\)")
+_NUM = r"-?\d+(?:[.,]\d+)?(?:[eE][+-]?\d+)?"
+_ROW = re.compile(
+    rf"^\s*(?P<name>\S+)(?P<values>.*?)\s+(?P<mode>{'|'.join(MODES)})\s+(?:(?P<cnt>\d+)\s+)?"
+    rf"(?P<score>{_NUM}|≈\s*\S+|NaN)\s*(?:±\s*(?P<error>{_NUM}|NaN))?\s+(?P<unit>\S+)\s*$"
+)
+_PERCENTILE = re.compile(r"(?:^|·)p(?P<fraction>[01]\.\d+)$")
+_LOG = re.compile(
+    r"^\s*(?:#\s*Warmup Iteration\s+\d+:|Iteration\s+\d+:|Result\s*[:\"]|"
+    r"\S[^:]*±\(99\.9%\)|\(min, avg, max\)|Statistics:|CI \(99\.9%\)|Confidence interval|#)"
+)
+_STATS = {float(percent): stat for percent, stat in PERCENTILES.items()}
+_VERSION = re.compile(r"^#\s*JMH(?: version:)?\s+(?P<version>\d[\w.\-]*)")
+_VM = re.compile(r"^#\s*VM version:\s*(?P<vm>.+?)\s*$")
+_NOT_A_ROW = "a row of JMH's result table that could not be read; not stored"
+_APPROXIMATE = "JMH printed only an order of magnitude (≈), not a figure; not stored"
+_NO_SCORE = "no finite score (the benchmark failed or measured nothing); not stored"
+_AMBIGUOUS = "a number with both '.' and ',' in a table of JMH's; not stored"
+
+
+@dataclass(frozen=True)
+class TextTable:
+    """One result table: its header line, results and warnings."""
+
+    line: int
+    results: list[Result]
+    warnings: list[ParseWarning] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class JmhText:
+    tables: list[TextTable]
+    tool: Tool
+
+
+def looks_like_header(line: str) -> bool:
+    return _HEADER.match(line) is not None
+
+
+def has_table(text: str) -> bool:
+    """True when `text` holds the header line of a JMH result table."""
+    return _TABLE.search(text) is not None
+
+
+def table_line(line: str) -> bool:
+    """True for the header and the rows of a JMH result table (format detection)."""
+    return looks_like_header(line) or _ROW.match(line) is not None
+
+
+def parse_jmh_text(text: str, *, source_name: str) -> JmhText:
+    """Every JMH result table of `text`; raises ParseError when there is none with a result."""
+    lines = text.splitlines()
+    starts = [number for number, line in enumerate(lines, start=1) if looks_like_header(line)]
+    if not starts:
+        raise ParseError(
+            source_name,
+            None,
+            "no JMH result table (a line `Benchmark  Mode  Cnt  Score  Error  Units`)",
+        )
+    tables, understood = [], set()
+    for start in starts:
+        table, rows = _table(lines, start, source_name)
+        understood |= rows
+        tables.append(table)
+    if not any(table.results for table in tables):
+        raise ParseError(source_name, starts[0], "the JMH result table holds no finite score")
+    numbered = list(enumerate(lines, start=1))
+    understood |= {number for number, line in numbered if _LOG.match(line)}
+    warned = set().union(*(warned_lines(table.warnings) for table in tables))
+    loose = unread_figures(numbered, understood, warned, source_name)
+    kept = [table for table in tables if table.results]
+    for item in loose:
+        owner = max(
+            (t for t in kept if t.line <= (item.line or 0)), key=lambda t: t.line, default=kept[0]
+        )
+        owner.warnings.append(item)
+    return JmhText(tables=kept, tool=_tool(lines))
+
+
+def _table(lines: list[str], start: int, source_name: str) -> tuple[TextTable, set[int]]:
+    header = _HEADER.match(lines[start - 1])
+    assert header is not None
+    names = _PARAM.findall(header["params"])
+    ends = [header.start("params") + found.end() for found in _PARAM.finditer(header["params"])]
+    rows: list[tuple[int, re.Match[str]]] = []
+    for number in range(start + 1, len(lines) + 1):
+        found = _ROW.match(lines[number - 1])
+        if found is None:
+            break
+        rows.append((number, found))
+    comma = _decimal_comma([row for _, row in rows])
+    results: list[Result] = []
+    warnings: list[ParseWarning] = []
+    primaries: dict[tuple[str, tuple[str, ...]], int] = {}
+    for number, row in rows:
+        values = _values(row, ends)
+        problem = (
+            _row(row, dict(zip(names, values, strict=True)), comma, results, primaries)
+            if values is not None
+            else _NOT_A_ROW
+        )
+        if problem:
+            warnings.append(warning(number, lines[number - 1], problem, source_name))
+    return TextTable(line=start, results=results, warnings=warnings), {
+        start,
+        *(number for number, _ in rows),
+    }
+
+
+def _values(row: re.Match[str], ends: list[int]) -> list[str] | None:
+    """The row's parameter values, one per header column `(name)` (whose right edge is at
+    `ends`): split at blanks when they are as many, else cut at the header's right edges (values
+    with blanks, empty values); None when that does not account for every word."""
+    text, start = row["values"], row.start("values")
+    words = text.split()
+    if len(words) == len(ends):
+        return words
+    if len(ends) == 1:
+        return [text.strip()]
+    line = row.string
+    cuts = [start, *ends[:-1], row.start("mode")]
+    values = [line[a:b].strip() for a, b in itertools.pairwise(cuts)]
+    return values if " ".join(values).split() == words else None
+
+
+def _decimal_comma(rows: list[re.Match[str]]) -> bool:
+    """True when the table's figures use a decimal comma (`66,289 ± 0,5`)."""
+    cells = [cell for row in rows for cell in (row["score"], row["error"]) if cell]
+    return any("," in cell for cell in cells) and not any("." in cell for cell in cells)
+
+
+def _row(
+    row: re.Match[str],
+    params: dict[str, str],
+    comma: bool,
+    results: list[Result],
+    primaries: dict[tuple[str, tuple[str, ...]], int],
+) -> str | None:
+    """Adds the row's result (or its percentile to its benchmark's stats); the reason when not."""
+    name = row["name"]
+    score, error = row["score"], row["error"]
+    if score.startswith("≈"):
+        return _APPROXIMATE
+    value, err = _figure(score, comma), _figure(error, comma) if error else None
+    if value is None or (error and err is None):
+        return _AMBIGUOUS if "," in score + (error or "") and not comma else _NO_SCORE
+    benchmark, _, key = name.partition(":")
+    record = {
+        "benchmark": benchmark,
+        "mode": row["mode"],
+        "params": {k: v for k, v in params.items() if v != "N/A"},
+    }
+    base = identity(record)
+    where = (benchmark, tuple(params.values()))
+    stat = _stat(key) if row["mode"] == "sample" and where in primaries else None
+    if stat:
+        primary = results[primaries[where]]
+        stats = {**(primary.stats or {}), stat: value}
+        results[primaries[where]] = primary.model_copy(update={"stats": stats})
+        return None
+    unit = canonical_unit_symbol(row["unit"])
+    if not key:
+        primaries[where] = len(results)
+    results.append(
+        Result(
+            name=name,
+            **(secondary(base, key) if key else base),
+            metric=UNITS[unit].metric if unit in UNITS else "other",
+            value=value,
+            unit=unit,
+            error=err,
+            error_kind="ci99.9" if err is not None else None,
+            samples=int(row["cnt"]) if row["cnt"] else None,
+        )
+    )
+    return None
+
+
+def _figure(cell: str, comma: bool) -> float | None:
+    if comma:
+        cell = cell.replace(",", ".")
+    elif "," in cell:
+        return None
+    return finite_number(cell)
+
+
+def _stat(key: str) -> str | None:
+    """The stat name of sample mode's percentile row `·p0.50` (median), or None."""
+    found = _PERCENTILE.search(key)
+    if found is None:
+        return None
+    return _STATS.get(round(float(found["fraction"]) * 100, 4))
+
+
+def _tool(lines: list[str]) -> Tool:
+    version = next((m["version"] for line in lines if (m := _VERSION.match(line))), None)
+    return Tool(name="JMH", version=version, build=_vm(lines))
+
+
+def _vm(lines: list[str]) -> str | None:
+    return next((m["vm"][:200] for line in lines if (m := _VM.match(line))), None)
+
+
+def jmh_documents(
+    text: str, *, source_name: str, machine: Machine, started_at: datetime
+) -> list[RunDocument]:
+    """The run documents of a JMH output: its JSON file (`-rf json`, one run) or the result
+    tables it printed (one run per table). Run ids are uuid5 of the text and the table."""
+    if text.lstrip().startswith(("[", "{")):
+        return [parse_jmh(text, source_name=source_name, machine=machine, started_at=started_at)]
+    parsed = parse_jmh_text(text, source_name=source_name)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    artifact = (
+        Artifact(media_type="text/plain", content=text) if len(text) <= MAX_ARTIFACT_CHARS else None
+    )
+    return [
+        RunDocument(
+            run_id=uuid.uuid5(_RUN_NAMESPACE, f"{digest}:{table.line}"),
+            source="jmh",
+            started_at=started_at,
+            machine=machine,
+            tool=parsed.tool,
+            results=table.results,
+            artifact=artifact,
+            warnings=kept_warnings(table.warnings),
+        )
+        for table in parsed.tables
+    ]

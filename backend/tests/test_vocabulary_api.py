@@ -91,5 +91,6 @@ def test_import_formats_are_named_by_their_tools(client):
         ("openssl", "openssl speed"),
         ("jmh", "JMH"),
         ("serial", "a board's serial console"),
+        ("go", "go test -bench"),
     ]
     assert all(f["looks_like"] for f in formats)

@@ -3,11 +3,17 @@ Mbed TLS handshakes and DRBGs, and a warning for every figure-like line not unde
 
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from collect_support import FIXTURES, run_main
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cryptobench_parsers.figures import NOT_UNDERSTOOD
+from cryptobench_parsers import go_bench
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like
+from cryptobench_parsers.go_bench import parse_go_bench
 from cryptobench_parsers.openssl_session import command, parse_openssl_session
 from cryptobench_parsers.serial_runs import assemble_text
 
@@ -291,3 +297,38 @@ def test_two_outputs_pasted_one_after_the_other_without_prompts_are_two_runs():
     ]
     assert [out.warnings for _, out in runs] == [[], []]
     assert runs[1][1].results[0].value == 48385410.0
+
+
+GO_LINES = [
+    line
+    for path in sorted((Path(__file__).parents[2] / "parsers/tests/fixtures/go").glob("*.txt"))
+    for line in path.read_text().splitlines()
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(GO_LINES),
+            st.sampled_from(["BenchmarkX-4  ", "Benchmark ", "  ", "pkg: "]).map(
+                lambda prefix: prefix + "12.5 widgets/s 3 ns/op"
+            ),
+        ),
+        max_size=40,
+    )
+)
+def test_no_figure_like_line_of_go_bench_output_vanishes(lines):
+    """Each figure-like line of `go test -bench` output is a result (its name among the
+    results), the `ok PKG 1.2s` summary, or a warning; a text with no result line is refused
+    (a ParseError: nothing stored, and the person is told), never an empty run."""
+    try:
+        runs = parse_go_bench("\n".join(lines), source_name="fuzz", started_at=AT)
+    except ParseError:
+        assert not any(go_bench.recognizes(line) and "Benchmark" in line for line in lines)
+        return
+    warned = {w.line for run in runs for w in run.warnings}
+    names = {r.name for run in runs for r in run.results}
+    for number, line in enumerate(lines, start=1):
+        if figure_like(line) and number not in warned:
+            assert line.split()[0] in names or line.split()[0] == "ok", line

@@ -8,7 +8,14 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Literal
 
-Source = Literal["openssl-speed", "jmh", "esp32c6-serial", "python-ecc", "manual"]
+Source = Literal[
+    "openssl-speed",
+    "jmh",
+    "esp32c6-serial",
+    "python-ecc",
+    "manual",
+    "go-test-bench",
+]
 Family = Literal[
     "signature",
     "key-exchange",

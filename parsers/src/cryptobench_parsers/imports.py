@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from cryptobench_contract import Artifact, Machine, RunDocument
 from cryptobench_parsers.detect import FORMATS, Detection, detect
 from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.go_bench import parse_go_bench
 from cryptobench_parsers.jmh_text import jmh_documents
 from cryptobench_parsers.openssl_documents import capped, run_documents, text_digest
 from cryptobench_parsers.openssl_session import session_runs, too_many_runs
@@ -120,10 +121,21 @@ def _serial(text: str, options: ImportOptions, at: datetime) -> list[RunDocument
     return [build_document(run, machine_name=options.machine_name) for run in assembler.runs]
 
 
+def _go(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
+    return _at_most(parse_go_bench(text, source_name=options.source_name, started_at=at), options)
+
+
+def _at_most(documents: list[RunDocument], options: ImportOptions) -> list[RunDocument]:
+    if options.max_runs is not None and len(documents) > options.max_runs:
+        raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
+    return documents
+
+
 _PARSERS: dict[str, Callable[[str, ImportOptions, datetime], Iterable[RunDocument]]] = {
     "openssl": _openssl,
     "jmh": _jmh,
     "serial": _serial,
+    "go": _go,
 }
 
 

@@ -78,4 +78,4 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
 
 
-from cryptobench_collect.cli import ecc, jmh, openssl, serial, upload  # noqa: E402,F401
+from cryptobench_collect.cli import ecc, harnesses, jmh, openssl, serial, upload  # noqa: E402,F401

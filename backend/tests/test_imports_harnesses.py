@@ -1,0 +1,39 @@
+"""POST /api/v1/imports?format=auto of general-purpose harnesses' output (go test -bench) on
+both databases: the same figures as `cryptobench parse` + upload, the format detected."""
+
+from pathlib import Path
+
+import pytest
+from test_imports import cli_documents, store, stored_figures  # noqa: F401
+
+HARNESS_FIXTURES = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures"
+CASES = [("go", HARNESS_FIXTURES / "go" / "meysam81-x_cryptox_README.txt")]
+
+
+@pytest.mark.parametrize(("kind", "path"), CASES, ids=[kind for kind, _ in CASES])
+def test_a_harness_output_imports_the_figures_of_parse_and_upload(store, kind, path):  # noqa: F811
+    client, url, _ = store
+    uploaded = []
+    for document in cli_documents(kind, path):
+        response = client.post("/api/v1/runs", json=document)
+        assert response.status_code == 201, response.text
+        uploaded.append(document["run_id"])
+    response = client.post(
+        "/api/v1/imports",
+        params={"machine_name": "fixture-box", "format": "auto"},
+        content=path.read_bytes(),
+        headers={"Content-Type": "text/plain"},
+    )
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["format"] == kind and body["warnings"] == []
+    imported = [run["run_id"] for run in body["runs"]]
+    assert len(imported) == len(uploaded) == 2
+    figures = stored_figures(url, imported)
+    assert figures == stored_figures(url, uploaded)
+    assert len(figures) == 46
+    stored = client.get(f"/api/v1/runs/{imported[0]}").json()
+    assert (stored["source"], stored["machine"]["cpu_model"]) == (
+        "go-test-bench",
+        "Intel(R) Core(TM) i9-9880H CPU @ 2.30GHz",
+    )

@@ -24,7 +24,10 @@ from cryptobench_server.models import Result, Run
 
 FIXTURES = Path(__file__).parents[2] / "collectors" / "tests" / "fixtures"
 KINDS = {"openssl": "openssl/*.txt", "jmh": "jmh/*.json", "serial": "serial/*.log"}
-CASES = [(kind, path) for kind, pattern in KINDS.items() for path in sorted(FIXTURES.glob(pattern))]
+JMH_TEXT = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures" / "jmh_text"
+CASES = [
+    (kind, path) for kind, pattern in KINDS.items() for path in sorted(FIXTURES.glob(pattern))
+] + [("jmh", path) for path in sorted(JMH_TEXT.iterdir()) if path.name != "PROVENANCE.md"]
 FIGURES = [
     "algorithm",
     "operation",
@@ -127,7 +130,7 @@ def test_every_fixture_imports_the_figures_of_parse_and_upload(store, kind, path
     assert all(run["created"] for run in body["runs"]) and len(imported) == len(uploaded)
     assert stored_figures(url, imported) == stored_figures(url, uploaded)
     stored = client.get(f"/api/v1/runs/{imported[0]}").json()
-    assert stored["artifact"]["content"] == path.read_text(encoding="utf-8")
+    assert stored["artifact"]["content"] == path.read_text(encoding="utf-8-sig")
     warned = [w for run in imported for w in client.get(f"/api/v1/runs/{run}").json()["warnings"]]
     assert [(w["line"], w["text"]) for w in warned] == [
         (w["line"], w["text"]) for w in body["warnings"]
@@ -216,6 +219,39 @@ def test_a_dropped_jmh_file_is_a_multipart_import(store):
     assert [w["file"] for w in body["warnings"]] == [path.name]
     stored = client.get(body["runs"][0]["url"]).json()
     assert stored["artifact"]["media_type"] == "application/json"
+
+
+@pytest.mark.parametrize("given", ["auto", "jmh"])
+def test_a_pasted_jmh_table_with_decimal_commas_stores_its_figures(store, given):
+    client, url, _ = store
+    path = JMH_TEXT / "Maccimo_AsmConDyBigOuch_1.23_params_decimal_comma.txt"
+    response = client.post("/api/v1/imports", params={"format": given}, content=path.read_bytes())
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert (body["format"], len(body["runs"]), body["warnings"]) == ("jmh", 1, [])
+    stored = client.get(body["runs"][0]["url"]).json()
+    assert [
+        (r["name"], r["params"], r["value"], r["error"], r["error_kind"], r["unit"], r["samples"])
+        for r in stored["results"]
+    ] == [
+        (
+            "ChainedConDyGenerationBenchmark.testConDyChainGeneration",
+            {"chainLength": chain},
+            value,
+            error,
+            "ci99.9",
+            "ops/s",
+            5,
+        )
+        for chain, value, error in [
+            ("1", 441449.126, 7609.787),
+            ("8", 54861.31, 376.409),
+            ("16", 319.516, 3.979),
+            ("32", 0.005, 0.001),
+        ]
+    ]
+    assert (stored["artifact"]["media_type"], stored["tool"]["version"]) == ("text/plain", "1.23")
+    assert query(url, "SELECT count(*) AS n FROM results") == [{"n": 4}]
 
 
 def noise(size: int) -> bytes:

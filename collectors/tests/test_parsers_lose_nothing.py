@@ -2,6 +2,7 @@
 Mbed TLS handshakes and DRBGs, and a warning for every figure-like line not understood."""
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from cryptobench_parsers import go_bench
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like
 from cryptobench_parsers.go_bench import parse_go_bench
+from cryptobench_parsers.jmh_text import looks_like_header, parse_jmh_text, table_line
 from cryptobench_parsers.openssl_session import command, parse_openssl_session
 from cryptobench_parsers.serial_runs import assemble_text
 
@@ -332,3 +334,60 @@ def test_no_figure_like_line_of_go_bench_output_vanishes(lines):
     for number, line in enumerate(lines, start=1):
         if figure_like(line) and number not in warned:
             assert line.split()[0] in names or line.split()[0] == "ok", line
+
+
+JMH_TEXT = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures" / "jmh_text"
+JMH_OUTPUT = [
+    line
+    for path in sorted(JMH_TEXT.glob("*.txt"))
+    for line in path.read_text(encoding="utf-8-sig").splitlines()
+]
+JMH_ROWS = [line for line in JMH_OUTPUT if table_line(line) and not looks_like_header(line)] + [
+    "Aes.gcm  ss  1  0,410  ms/op",
+    "Aes.gcm:p0.50  sample  0.015  ms/op",
+    "Aes.gcm  sample  100  0.016 ± 0.001  ms/op",
+    "Aes.gcm:gc.alloc.rate.norm  avgt  5  ≈ 10⁻⁴  B/op",
+    "Aes.gcm  avgt  5  NaN  ms/op",
+    "Aes.gcm  thrpt  5  12.5 widgets/s",
+]
+JMH_HEADERS = [line for line in JMH_OUTPUT if looks_like_header(line)] + [
+    "Benchmark   Mode  Cnt  Score   Error  Units"
+]
+JMH_AROUND = st.lists(
+    st.one_of(
+        st.sampled_from(JMH_OUTPUT),
+        st.sampled_from(["on my laptop it was ", "Result: ", "  "]).map(
+            lambda prefix: prefix + "1500 ops/s"
+        ),
+    ),
+    max_size=10,
+)
+JMH_TABLE = st.tuples(
+    st.sampled_from(JMH_HEADERS), st.lists(st.sampled_from(JMH_ROWS), max_size=12)
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JMH_AROUND, st.lists(st.tuples(JMH_TABLE, JMH_AROUND), max_size=3))
+def test_no_figure_like_line_of_jmh_tables_vanishes(before, tables):
+    """Each figure-like line of real JMH output, tables with rows of any form and prose between,
+    is read (a row stored as a result or a stat, a header, the run log the table sums up) or a
+    warning; a text without a readable table is a ParseError, never an empty run."""
+    lines = [*before]
+    for (header, rows), after in tables:
+        lines += [header, *rows, *after]
+    try:
+        parsed = parse_jmh_text("\n".join(lines), source_name="fuzz")
+    except ParseError as error:
+        assert "no JMH result table" in str(error) or "holds no finite score" in str(error)
+        return
+    warned = {w.line for table in parsed.tables for w in table.warnings}
+    figures = {number for number, line in enumerate(lines, start=1) if figure_like(line)}
+    assert figures <= parsed.understood | warned
+    names = {r.name for table in parsed.tables for r in table.results}
+    for number in parsed.understood - warned:
+        line = lines[number - 1]
+        if table_line(line) and not looks_like_header(line) and not line.startswith("#"):
+            name = line.split()[0]
+            percentile = re.search(r"[:·]p[01]\.\d+$", name) and " sample " in line
+            assert name in names or (percentile and name.partition(":")[0] in names), line

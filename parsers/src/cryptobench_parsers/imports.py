@@ -102,9 +102,7 @@ def _jmh(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
     documents = jmh_documents(
         text, source_name=options.source_name, machine=_machine(options), started_at=at
     )
-    if options.max_runs is not None and len(documents) > options.max_runs:
-        raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
-    return documents
+    return _at_most(documents, options)
 
 
 def _serial(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:

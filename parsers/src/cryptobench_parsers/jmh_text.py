@@ -65,6 +65,8 @@ class TextTable:
 class JmhText:
     tables: list[TextTable]
     tool: Tool
+    understood: frozenset[int] = frozenset()
+    """Lines read: the tables' headers and rows, and the run log around them."""
 
 
 def looks_like_header(line: str) -> bool:
@@ -100,15 +102,15 @@ def parse_jmh_text(text: str, *, source_name: str) -> JmhText:
         raise ParseError(source_name, starts[0], "the JMH result table holds no finite score")
     numbered = list(enumerate(lines, start=1))
     understood |= {number for number, line in numbered if _LOG.match(line)}
-    warned = set().union(*(warned_lines(table.warnings) for table in tables))
-    loose = unread_figures(numbered, understood, warned, source_name)
-    kept = [table for table in tables if table.results]
-    for item in loose:
+    said = [item for table in tables for item in table.warnings]
+    loose = unread_figures(numbered, understood, warned_lines(said), source_name)
+    kept = [TextTable(line=table.line, results=table.results) for table in tables if table.results]
+    for item in sorted([*said, *loose], key=lambda item: item.line or 0):
         owner = max(
             (t for t in kept if t.line <= (item.line or 0)), key=lambda t: t.line, default=kept[0]
         )
         owner.warnings.append(item)
-    return JmhText(tables=kept, tool=_tool(lines))
+    return JmhText(tables=kept, tool=_tool(lines), understood=frozenset(understood))
 
 
 def _table(lines: list[str], start: int, source_name: str) -> tuple[TextTable, set[int]]:
@@ -149,6 +151,8 @@ def _values(row: re.Match[str], ends: list[int]) -> list[str] | None:
     words = text.split()
     if len(words) == len(ends):
         return words
+    if not ends:
+        return None
     if len(ends) == 1:
         return [text.strip()]
     line = row.string

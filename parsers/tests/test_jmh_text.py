@@ -213,3 +213,14 @@ def test_the_fixtures_are_detected_as_jmh_with_the_reason(path):
     found = detect(path.read_text(encoding="utf-8"), source_name=path.name)
     assert found.format == "jmh"
     assert "look like JMH output" in found.reason
+
+
+def test_older_jmh_headers_and_rows_without_the_plus_minus_sign():
+    text = (
+        "\ufeffBenchmark                      Mode   Samples         Mean   Mean error    Units\n"
+        "o.s.MyBenchmark.testMethod    thrpt       200  3129963.245    12432.574   ops/s\n"
+    )
+    [table] = parse_jmh_text(text, source_name="p").tables
+    assert [(r.name, r.value, r.error, r.samples) for r in table.results] == [
+        ("o.s.MyBenchmark.testMethod", 3129963.245, 12432.574, 200)
+    ]

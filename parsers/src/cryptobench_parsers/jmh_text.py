@@ -2,8 +2,9 @@
 Error  Units`) -> one run's results per table. Pure: no I/O.
 
 Rows are read from the right (unit, error, score, count, mode), so misaligned headers and
-columns do not matter; the parameter columns `(name)` of the header give the params, mapped like
-JMH's JSON (`jmh.identity`, `N/A` is no value). Secondary metrics (`:·gc.alloc.rate`,
+columns do not matter, nor older JMH's `Samples  Mean  Mean error` header and rows without `±`;
+the parameter columns `(name)` of the header give the params, mapped like JMH's JSON
+(`jmh.identity`, `N/A` is no value; values with blanks or empty are cut at the header's edges). Secondary metrics (`:·gc.alloc.rate`,
 `:gc.alloc.rate` since JMH 1.36) are results tagged `jmh_metric` as in the JSON; sample mode's
 percentile rows (`·p0.50`) become the stats of their benchmark. A table whose numbers carry a
 decimal comma (JMH in a German or French locale: `66,289 ± 0,5`) is read with commas. Several
@@ -29,14 +30,16 @@ from cryptobench_parsers.jmh import PERCENTILES, finite_number, identity, parse_
 _RUN_NAMESPACE = uuid.UUID("8d4f2b61-3a9e-4f0c-b7d5-2e6a9c1f4b83")
 MODES = ("thrpt", "avgt", "sample", "ss")
 _HEADER = re.compile(
-    r"^\s*Benchmark(?P<params>(?:\s+\(\w+\))*)\s+Mode\s+Cnt\s+Score\s+(?:Error\s+)?Units\s*$"
+    r"^\s*Benchmark(?P<params>(?:\s+\(\w+\))*)\s+Mode\s+(?:Cnt|Samples)\s+(?:Score|Mean)"
+    r"(?:\s+(?:Score\s+|Mean\s+)?Error)?\s+Units\s*$",
+    re.IGNORECASE,
 )
-_TABLE = re.compile(_HEADER.pattern, re.MULTILINE)
+_TABLE = re.compile(_HEADER.pattern, re.MULTILINE | re.IGNORECASE)
 _PARAM = re.compile(r"\((\w+)\)")
 _NUM = r"-?\d+(?:[.,]\d+)?(?:[eE][+-]?\d+)?"
 _ROW = re.compile(
     rf"^\s*(?P<name>\S+)(?P<values>.*?)\s+(?P<mode>{'|'.join(MODES)})\s+(?:(?P<cnt>\d+)\s+)?"
-    rf"(?P<score>{_NUM}|≈\s*\S+|NaN)\s*(?:±\s*(?P<error>{_NUM}|NaN))?\s+(?P<unit>\S+)\s*$"
+    rf"(?P<score>{_NUM}|≈\s*\S+|NaN)\s*(?:(?:±\s*|\s+)(?P<error>{_NUM}|NaN))?\s+(?P<unit>\S+)\s*$"
 )
 _PERCENTILE = re.compile(r"(?:^|·)p(?P<fraction>[01]\.\d+)$")
 _LOG = re.compile(
@@ -85,7 +88,7 @@ def table_line(line: str) -> bool:
 
 def parse_jmh_text(text: str, *, source_name: str) -> JmhText:
     """Every JMH result table of `text`; raises ParseError when there is none with a result."""
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
     starts = [number for number, line in enumerate(lines, start=1) if looks_like_header(line)]
     if not starts:
         raise ParseError(

@@ -224,3 +224,16 @@ def test_older_jmh_headers_and_rows_without_the_plus_minus_sign():
     assert [(r.name, r.value, r.error, r.samples) for r in table.results] == [
         ("o.s.MyBenchmark.testMethod", 3129963.245, 12432.574, 200)
     ]
+
+
+def test_the_run_log_is_not_read_but_a_heading_with_a_figure_is_a_warning():
+    text = (
+        "# Warmup: 5 iterations, 10 s each\n"
+        "# Warmup Iteration   1: 17541564.529 ops/s\n"
+        "Iteration   1: 23317338.378 ops/s\n"
+        "# My laptop: 1500 ops/s\n"
+        "Benchmark   Mode  Cnt  Score   Error  Units\n"
+        "A.b        thrpt    5  1.5 ± 0.1  ops/s\n"
+    )
+    [table] = parse_jmh_text(text, source_name="p").tables
+    assert [(w.line, w.message) for w in table.warnings] == [(4, NOT_UNDERSTOOD)]

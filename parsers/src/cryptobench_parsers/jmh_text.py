@@ -43,8 +43,9 @@ _ROW = re.compile(
 )
 _PERCENTILE = re.compile(r"(?:^|·)p(?P<fraction>[01]\.\d+)$")
 _LOG = re.compile(
-    r"^\s*(?:#\s*Warmup Iteration\s+\d+:|Iteration\s+\d+:|Result\s*[:\"]|"
-    r"\S[^:]*±\(99\.9%\)|\(min, avg, max\)|Statistics:|CI \(99\.9%\)|Confidence interval|#)"
+    r"^\s*(?:#\s*(?:Warmup|Measurement|Timeout|Threads|Benchmark|Run|Fork|JMH|VM|Parameters"
+    r"|Detecting|Blackhole)\b|Iteration\s+\d+:|Result\s*[:\"]|"
+    r"\S[^:]*±\(99\.9%\)|\(min, avg, max\)|Statistics:|CI \(99\.9%\)|Confidence interval)"
 )
 _STATS = {float(percent): stat for percent, stat in PERCENTILES.items()}
 _VERSION = re.compile(r"^#\s*JMH(?: version:)?\s+(?P<version>\d[\w.\-]*)")

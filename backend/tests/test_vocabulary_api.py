@@ -92,5 +92,6 @@ def test_import_formats_are_named_by_their_tools(client):
         ("jmh", "JMH"),
         ("serial", "a board's serial console"),
         ("go", "go test -bench"),
+        ("criterion", "Rust criterion"),
     ]
     assert all(f["looks_like"] for f in formats)

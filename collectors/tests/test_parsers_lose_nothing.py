@@ -11,7 +11,8 @@ from collect_support import FIXTURES, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptobench_parsers import go_bench
+from cryptobench_parsers import criterion, go_bench
+from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like
 from cryptobench_parsers.go_bench import parse_go_bench
@@ -391,3 +392,43 @@ def test_no_figure_like_line_of_jmh_tables_vanishes(before, tables):
             name = line.split()[0]
             percentile = re.search(r"[:·]p[01]\.\d+$", name) and " sample " in line
             assert name in names or (percentile and name.partition(":")[0] in names), line
+
+
+CRITERION_LINES = [
+    line
+    for path in sorted(
+        (Path(__file__).parents[2] / "parsers/tests/fixtures/criterion").glob("*.txt")
+    )
+    for line in path.read_text().splitlines()
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(CRITERION_LINES),
+            st.sampled_from(["x  time: ", "  thrpt: ", "change: ", "Benchmarking y: "]).map(
+                lambda prefix: prefix + "[1.5 widgets/s 2 ns 3 ns] 4 ms"
+            ),
+        ),
+        max_size=40,
+    )
+)
+def test_no_figure_like_line_of_criterion_output_vanishes(lines):
+    """Each figure-like line of criterion output is a result's time or thrpt line, a line left
+    out on purpose (a change block, progress, criterion's sample-count advice) or a warning."""
+    try:
+        runs = parse_criterion("\n".join(lines), source_name="fuzz", started_at=AT)
+    except ParseError:
+        named = [
+            line for line in lines if criterion.recognizes(line) and line.split()[0] != "time:"
+        ]
+        assert not [line for line in named if "time:" in line], named
+        return
+    warned = {w.line for run in runs for w in run.warnings}
+    for number, line in enumerate(lines, start=1):
+        if figure_like(line) and number not in warned:
+            assert criterion.recognizes(line) or line.lstrip().startswith(
+                ("change:", "Benchmarking ", "Warning: Unable to complete")
+            ), line

@@ -227,7 +227,8 @@ def import_files(
         ),
     ],
     format: Annotated[
-        Literal["auto", "openssl", "jmh", "serial", "go"], typer.Option(help="What printed them")
+        Literal["auto", "openssl", "jmh", "serial", "go", "criterion"],
+        typer.Option(help="What printed them"),
     ] = "auto",
     machine_name: Annotated[str | None, typer.Option(help="The machine they ran on")] = None,
     tag: Annotated[list[str] | None, typer.Option(metavar="KEY=VALUE", help="Repeatable")] = None,

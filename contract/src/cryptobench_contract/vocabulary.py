@@ -15,6 +15,7 @@ Source = Literal[
     "python-ecc",
     "manual",
     "go-test-bench",
+    "criterion",
 ]
 Family = Literal[
     "signature",
@@ -47,7 +48,7 @@ Operation = Literal[
     "encode",
     "generate",
 ]
-ErrorKind = Literal["ci99.9", "stddev", "stderr", "range"]
+ErrorKind = Literal["ci99.9", "ci95", "stddev", "stderr", "range"]
 
 OPT_LEVELS = ("-O0", "-O1", "-O2", "-O3", "-Os", "-Og")
 COORDINATES = ("affine", "projective", "jacobian")

@@ -37,6 +37,7 @@ _ALGORITHMS: tuple[tuple[str, Family, str, dict[str, str | int]], ...] = tuple(
             ("aes128cbc", "cipher", "AES-128-CBC", {}),
             ("aes256cbc", "cipher", "AES-256-CBC", {}),
             ("aescbc", "cipher", "AES-CBC", {}),
+            ("chacha20rng", "rng", "ChaCha20Rng", {}),
             ("chacha20", "cipher", "ChaCha20", {}),
             ("hmacsha256", "mac", "HMAC-SHA256", {}),
             ("hmacsha1", "mac", "HMAC-SHA1", {}),
@@ -92,8 +93,13 @@ _OPERATIONS: dict[str, Operation] = {
     "decapsulate": "decaps",
     "derive": "derive",
 }
-_DEFAULT_OPERATION: dict[str, Operation] = {"hash": "hash", "mac": "mac", "key-exchange": "derive"}
-_SIZED_FAMILIES = {"cipher", "aead", "hash", "mac"}
+_DEFAULT_OPERATION: dict[str, Operation] = {
+    "hash": "hash",
+    "mac": "mac",
+    "key-exchange": "derive",
+    "rng": "generate",
+}
+_SIZED_FAMILIES = {"cipher", "aead", "hash", "mac", "rng"}
 _SIZE = re.compile(r"^(\d+)(b|k|kb|kib|m|mb|mib)$", re.IGNORECASE)
 _SCALE = {"b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20}
 _SIZE_TOKEN = re.compile(r"(?<![0-9])\d+(?:[KM]i?B?|B)(?![a-z])|/\d+(?=/|$)")

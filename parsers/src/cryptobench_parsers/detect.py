@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cryptobench_parsers import go_bench
+from cryptobench_parsers import criterion, go_bench
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.jmh_text import has_table, table_line
 from cryptobench_parsers.serial_lines import Fact, LineError, parse_line
@@ -37,6 +37,9 @@ IMPORT_FORMATS = (
     ),
     ImportFormat(
         "go", "go test -bench", "BenchmarkX lines (-benchmem, -cpu) and the goos/cpu lines"
+    ),
+    ImportFormat(
+        "criterion", "Rust criterion", "its console output: time: [..] and thrpt: [..] lines"
     ),
 )
 FORMATS = tuple(f.name for f in IMPORT_FORMATS)
@@ -74,6 +77,7 @@ def detect(text: str, *, source_name: str) -> Detection:
         "openssl": _count(head, _openssl_line),
         "serial": _count(head, _serial_line),
         "go": _count(head, go_bench.recognizes),
+        "criterion": _count(head, criterion.recognizes),
         "jmh": _count(head, table_line) if has_table(head) else (0, None),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)

@@ -23,6 +23,7 @@ from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import figure_like, kept_warnings, unread_figures
+from cryptobench_parsers.harness_runs import warnings_of
 
 SOURCE: Source = "go-test-bench"
 TOOL = "go test -bench"
@@ -84,8 +85,9 @@ def parse_go_bench(text: str, *, source_name: str, started_at: datetime) -> list
     if not runs:
         raise ParseError(source_name, None, f"no {TOOL} result lines (`BenchmarkX  N  T ns/op`)")
     warnings = unread_figures(numbered, understood, set(), source_name)
+    starts = [run.first_line for run in runs]
     return [
-        _document(run, header, started_at, _warnings_of(warnings, runs, index))
+        _document(run, header, started_at, warnings_of(warnings, starts, index))
         for index, run in enumerate(runs)
     ]
 
@@ -120,12 +122,6 @@ def _add(runs: list[_Run], line: _Line) -> None:
 
 def _key(line: _Line) -> str:
     return f"{line.package}:{line.name}:{line.procs}"
-
-
-def _warnings_of(warnings: list[ParseWarning], runs: list[_Run], index: int) -> list[ParseWarning]:
-    start = runs[index].first_line if index else 0
-    end = runs[index + 1].first_line if index + 1 < len(runs) else None
-    return [w for w in warnings if (w.line or 0) >= start and (end is None or (w.line or 0) < end)]
 
 
 def _document(

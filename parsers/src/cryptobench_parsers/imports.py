@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cryptobench_contract import Artifact, Machine, RunDocument
+from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.detect import FORMATS, Detection, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.go_bench import parse_go_bench
@@ -123,6 +124,11 @@ def _go(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
     return _at_most(parse_go_bench(text, source_name=options.source_name, started_at=at), options)
 
 
+def _criterion(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
+    documents = parse_criterion(text, source_name=options.source_name, started_at=at)
+    return _at_most(documents, options)
+
+
 def _at_most(documents: list[RunDocument], options: ImportOptions) -> list[RunDocument]:
     if options.max_runs is not None and len(documents) > options.max_runs:
         raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
@@ -134,6 +140,7 @@ _PARSERS: dict[str, Callable[[str, ImportOptions, datetime], Iterable[RunDocumen
     "jmh": _jmh,
     "serial": _serial,
     "go": _go,
+    "criterion": _criterion,
 }
 
 

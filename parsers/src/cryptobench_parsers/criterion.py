@@ -1,0 +1,143 @@
+"""Rust criterion's console output -> run documents. Pure: no I/O.
+
+`NAME  time: [lower estimate upper]` (the name on the same line or the line before) is a time
+result: the value is the middle figure, the error half the interval (criterion's 95% confidence
+interval, error_kind `ci95`), both bounds kept as stats. A following `thrpt: [...]` line is a
+second result (B/s to GiB/s, KB/s to GB/s, `cpb` = cycles per byte, elements per second as
+printed). Custom measurements print their own unit (`cycles`: cycles per iteration).
+
+Not figures, read and left out on purpose: `change:` blocks (the percent change against the
+previous run on that machine, which the dashboard computes itself), `Benchmarking NAME: ...`
+progress lines and criterion's `Warning: Unable to complete 100 samples in 5.0s ...` advice.
+A name measured again after others starts another run (a paste of several machines' output).
+criterion prints nothing about the machine: it is the unknown machine unless the import names it.
+"""
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_contract.vocabulary import Source
+from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import kept_warnings, unread_figures
+from cryptobench_parsers.harness_runs import warnings_of
+
+SOURCE: Source = "criterion"
+TOOL = "criterion"
+UNKNOWN_MACHINE = "unknown machine"
+_NUMBER = r"[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"
+_INTERVAL = rf"\[\s*({_NUMBER})\s+(\S+)\s+({_NUMBER})\s+(\S+)\s+({_NUMBER})\s+(\S+)\s*\]"
+_TIME = re.compile(rf"^(?P<name>.*?)\s*\btime:\s+{_INTERVAL}")
+_THRPT = re.compile(rf"^\s*thrpt:\s+{_INTERVAL}")
+_CHANGE = re.compile(r"^\s*change:")
+_PERCENT = re.compile(r"^\s*(?:time|thrpt|change):\s+\[[^\]]*%")
+_PROGRESS = re.compile(r"^\s*Benchmarking (?P<name>.+?):")
+_ADVICE = re.compile(r"^\s*Warning: Unable to complete \d+ samples")
+#: criterion's time units -> the contract's (`ps` is scaled to ns).
+_TIME_UNITS = {"ns": ("ns/op", 1.0), "ps": ("ns/op", 1e-3), "µs": ("us/op", 1.0)}
+_TIME_UNITS |= {"us": ("us/op", 1.0), "ms": ("ms/op", 1.0), "s": ("s/op", 1.0)}
+_OTHER_UNITS = {"cycles": "cycles/op", "cpb": "cycles/B"}
+
+
+@dataclass
+class _Run:
+    first_line: int
+    results: list[Result] = field(default_factory=list)
+    stems: list[str] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)
+
+
+def recognizes(line: str) -> bool:
+    """A `time: [..]` or `thrpt: [..]` line of figures (not a change in percent)."""
+    return (_TIME.match(line) is not None or _THRPT.match(line) is not None) and not _PERCENT.match(
+        line
+    )
+
+
+def parse_criterion(text: str, *, source_name: str, started_at: datetime) -> list[RunDocument]:
+    """One run document per run of criterion in `text`; ParseError when no result."""
+    runs: list[_Run] = []
+    understood: set[int] = set()
+    numbered = list(enumerate(text.splitlines(), start=1))
+    previous = ""
+    for number, line in numbered:
+        time = None if _PERCENT.match(line) else _TIME.match(line)
+        thrpt = None if _PERCENT.match(line) else _THRPT.match(line)
+        if time is not None and (name := time["name"].strip() or _name_before(previous)):
+            _add(runs, number, name, _result(name, time.groups()[1:]))
+            understood.add(number)
+        elif thrpt is not None and runs:
+            run = runs[-1]
+            run.results.append(_result(run.results[-1].name, thrpt.groups()))
+            run.stems.append(run.stems[-1])
+            understood.add(number)
+        elif (
+            _CHANGE.match(line)
+            or _PERCENT.match(line)
+            or _PROGRESS.match(line)
+            or _ADVICE.match(line)
+        ):
+            understood.add(number)
+        previous = line if line.strip() else previous
+    if not runs:
+        raise ParseError(source_name, None, f"no {TOOL} results (`NAME  time: [a b c]`)")
+    warnings = unread_figures(numbered, understood, set(), source_name)
+    starts = [run.first_line for run in runs]
+    return [
+        _document(run, started_at, warnings_of(warnings, starts, index))
+        for index, run in enumerate(runs)
+    ]
+
+
+def _name_before(previous: str) -> str:
+    """The benchmark's name on the line before its `time:` line (criterion prints a long name
+    alone); a progress line glued to it (`Benchmarking X: Collecting ... estimX`) names X."""
+    progress = _PROGRESS.match(previous)
+    return progress["name"].strip() if progress else previous.strip()
+
+
+def _add(runs: list[_Run], number: int, name: str, result: Result) -> None:
+    if not runs or name in runs[-1].names:
+        runs.append(_Run(first_line=number))
+    run = runs[-1]
+    run.names.add(name)
+    run.results.append(result)
+    run.stems.append(size_stem(name))
+
+
+def _result(name: str, groups: tuple[str | None, ...]) -> Result:
+    lower, unit, middle, _, upper, _ = (g or "" for g in groups)
+    symbol, scale = _TIME_UNITS.get(unit) or (
+        _OTHER_UNITS.get(unit) or canonical_unit_symbol(unit),
+        1.0,
+    )
+    low, mid, high = (float(v) * scale for v in (lower, middle, upper))
+    facts = name_facts(name)
+    return Result(
+        name=name,
+        family=facts.family,
+        algorithm=facts.algorithm,
+        operation=facts.operation,
+        params=dict(facts.params),
+        metric=UNITS[symbol].metric if symbol in UNITS else "other",
+        value=mid,
+        unit=symbol,
+        error=round(abs(high - low) / 2, 12),
+        error_kind="ci95",
+        stats={"ci95_lower": min(low, high), "ci95_upper": max(low, high)},
+    )
+
+
+def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
+    return RunDocument(
+        run_id=new_run_id(),
+        source=SOURCE,
+        started_at=at,
+        machine=Machine(name=UNKNOWN_MACHINE),
+        tool=Tool(name=TOOL),
+        results=distinct_series(run.results, run.stems),
+        warnings=kept_warnings(warnings),
+    )

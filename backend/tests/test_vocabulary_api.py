@@ -93,5 +93,6 @@ def test_import_formats_are_named_by_their_tools(client):
         ("serial", "a board's serial console"),
         ("go", "go test -bench"),
         ("criterion", "Rust criterion"),
+        ("gbench", "Google Benchmark"),
     ]
     assert all(f["looks_like"] for f in formats)

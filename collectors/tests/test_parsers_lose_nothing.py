@@ -11,11 +11,12 @@ from collect_support import FIXTURES, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptobench_parsers import criterion, go_bench
+from cryptobench_parsers import criterion, go_bench, google_benchmark
 from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like
 from cryptobench_parsers.go_bench import parse_go_bench
+from cryptobench_parsers.google_benchmark import parse_google_benchmark
 from cryptobench_parsers.jmh_text import looks_like_header, parse_jmh_text, table_line
 from cryptobench_parsers.openssl_session import command, parse_openssl_session
 from cryptobench_parsers.serial_runs import assemble_text
@@ -432,3 +433,38 @@ def test_no_figure_like_line_of_criterion_output_vanishes(lines):
             assert criterion.recognizes(line) or line.lstrip().startswith(
                 ("change:", "Benchmarking ", "Warning: Unable to complete")
             ), line
+
+
+GBENCH_LINES = (
+    (Path(__file__).parents[2] / "parsers/tests/fixtures/google_benchmark")
+    .joinpath("itzmeanjan-tinyjambu_bench_README.txt")
+    .read_text()
+    .splitlines()
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(GBENCH_LINES),
+            st.sampled_from(["BM_x  ", "BM_y_mean  ", "Run on ", "  "]).map(
+                lambda prefix: prefix + "12 ns 13 widgets/s 1000 k=2M/s"
+            ),
+        ),
+        max_size=40,
+    )
+)
+def test_no_figure_like_line_of_a_google_benchmark_table_vanishes(lines):
+    """Each figure-like line of a Google Benchmark console table is a result row (its name
+    among the results) or a warning; a text without a row is refused."""
+    try:
+        runs = parse_google_benchmark("\n".join(lines), source_name="fuzz", started_at=AT)
+    except ParseError:
+        assert not any(google_benchmark.recognizes(line) and "ns" in line for line in lines)
+        return
+    warned = {w.line for run in runs for w in run.warnings}
+    names = {r.name.split(" ")[0] for run in runs for r in run.results}
+    for number, line in enumerate(lines, start=1):
+        if figure_like(line) and number not in warned:
+            assert line.split()[0].removesuffix("_mean") in names, line

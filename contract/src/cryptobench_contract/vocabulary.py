@@ -16,6 +16,7 @@ Source = Literal[
     "manual",
     "go-test-bench",
     "criterion",
+    "google-benchmark",
 ]
 Family = Literal[
     "signature",

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cryptobench_parsers import criterion, go_bench
+from cryptobench_parsers import criterion, go_bench, google_benchmark
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.jmh_text import has_table, table_line
 from cryptobench_parsers.serial_lines import Fact, LineError, parse_line
@@ -40,6 +40,11 @@ IMPORT_FORMATS = (
     ),
     ImportFormat(
         "criterion", "Rust criterion", "its console output: time: [..] and thrpt: [..] lines"
+    ),
+    ImportFormat(
+        "gbench",
+        "Google Benchmark",
+        "its console table or the JSON file of --benchmark_format=json",
     ),
 )
 FORMATS = tuple(f.name for f in IMPORT_FORMATS)
@@ -73,11 +78,14 @@ def detect(text: str, *, source_name: str) -> Detection:
         raise ParseError(source_name, None, f"empty: nothing to import (tried {TRIED})")
     if head.lstrip().startswith("[") and all(key in head for key in _JMH_KEYS):
         return Detection("jmh", 'a JSON array of JMH records ("benchmark", "primaryMetric")')
+    if google_benchmark.is_json(head):
+        return Detection("gbench", 'a Google Benchmark JSON file ("context", "benchmarks")')
     counts = {
         "openssl": _count(head, _openssl_line),
         "serial": _count(head, _serial_line),
         "go": _count(head, go_bench.recognizes),
         "criterion": _count(head, criterion.recognizes),
+        "gbench": _count(head, google_benchmark.recognizes),
         "jmh": _count(head, table_line) if has_table(head) else (0, None),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)

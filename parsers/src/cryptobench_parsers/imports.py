@@ -24,6 +24,7 @@ from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.detect import FORMATS, Detection, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.go_bench import parse_go_bench
+from cryptobench_parsers.google_benchmark import parse_google_benchmark
 from cryptobench_parsers.jmh_text import jmh_documents
 from cryptobench_parsers.openssl_documents import capped, run_documents, text_digest
 from cryptobench_parsers.openssl_session import session_runs, too_many_runs
@@ -32,7 +33,7 @@ from cryptobench_parsers.serial_runs import assemble_text
 
 IMPORT_NAMESPACE = uuid.UUID("3c0e7f7a-1d52-4a8e-9f0b-6d2a51c4e8b3")
 DEFAULT_MACHINE = "imported"
-_MEDIA_TYPES = {"jmh": "application/json"}
+_MEDIA_TYPES = {"jmh": "application/json", "gbench": "application/json"}
 _BINARY_SHARE = 0.01
 
 
@@ -129,6 +130,11 @@ def _criterion(text: str, options: ImportOptions, at: datetime) -> list[RunDocum
     return _at_most(documents, options)
 
 
+def _gbench(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
+    documents = parse_google_benchmark(text, source_name=options.source_name, started_at=at)
+    return _at_most(documents, options)
+
+
 def _at_most(documents: list[RunDocument], options: ImportOptions) -> list[RunDocument]:
     if options.max_runs is not None and len(documents) > options.max_runs:
         raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
@@ -141,6 +147,7 @@ _PARSERS: dict[str, Callable[[str, ImportOptions, datetime], Iterable[RunDocumen
     "serial": _serial,
     "go": _go,
     "criterion": _criterion,
+    "gbench": _gbench,
 }
 
 

@@ -24,7 +24,7 @@ from cryptobench_server.errors import InvalidInput
 from cryptobench_server.imports import import_options, parse_import, store_import
 
 router = APIRouter(tags=["imports"])
-Format = Literal["auto", "openssl", "jmh", "serial", "go", "criterion"]
+Format = Literal["auto", "openssl", "jmh", "serial", "go", "criterion", "gbench"]
 
 
 class PreviewRow(BaseModel):

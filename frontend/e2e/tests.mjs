@@ -127,10 +127,10 @@ export const TESTS = [
   {
     name: "compare two runs: differing fields, speedups and geomean",
     fn: async ({ page, url, shot }) => {
-      await page.goto(`${url}/runs?source=esp32c6-serial`);
+      await page.goto(`${url}/runs?machine=esp32c6`);
       const boxes = page.getByRole("checkbox", { name: /pick run/ });
       await boxes.first().waitFor();
-      assert.ok((await boxes.count()) >= 2, "the demo data has two ESP32-C6 runs");
+      assert.ok((await boxes.count()) >= 2, "the demo data has two runs of the ESP32-C6 board");
       await boxes.nth(0).check();
       await boxes.nth(1).check();
       await shot("runs");

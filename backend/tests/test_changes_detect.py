@@ -84,6 +84,8 @@ def test_relative_error_from_what_tools_report():
     assert relative_error(100.0, 3.2905, "ci99.9", 5) == pytest.approx(0.01)
     assert relative_error(100.0, 4.0, "stddev", 16) == pytest.approx(0.01)
     assert relative_error(100.0, 4.0, "stddev", None) == pytest.approx(0.04)
+    assert relative_error(100.0, 1.96, "ci95", None) == pytest.approx(0.01)
+    assert relative_error(100.0, 1.0, "stderr", 9) == pytest.approx(0.01)
     assert relative_error(100.0, None, None, None) is None
     assert relative_error(100.0, 1.0, "weird", None) is None
     assert math.isclose(relative_error(50.0, 1.0, "stddev", 1), 0.02)

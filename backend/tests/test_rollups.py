@@ -170,6 +170,8 @@ def test_series_runs_hold_change_detections_relative_errors(authed_client):
         make_result(value=4_000.0, error=40.0, error_kind="stddev"),
         make_result(value=0.0, error=5.0, error_kind="stddev", samples=4),
         make_result(name="a range", value=1_000.0, error=7.0, error_kind="range"),
+        make_result(name="criterion", value=1_000.0, error=49.0, error_kind="ci95"),
+        make_result(name="criterion", value=1_000.0, error=20.0, error_kind="stderr", samples=9),
     ]
     answer = authed_client.post("/api/v1/runs", json=make_run_doc(results=results))
     assert answer.status_code == 201, answer.text
@@ -184,9 +186,14 @@ def test_series_runs_hold_change_detections_relative_errors(authed_client):
         relative_error(4_000.0, 40.0, "stddev", None),
     )
     assert largest == 100.0 / 4 / 2_000.0
-    assert [(name, n) for name, n, _ in found] == [("RSA-2048 verify pss", 3), ("a range", 0)]
+    assert [(name, n) for name, n, _ in found] == [
+        ("RSA-2048 verify pss", 3),
+        ("a range", 0),
+        ("criterion", 2),
+    ]
     assert found[0][2] == pytest.approx(largest, rel=1e-15)
     assert found[1][2] is None
+    assert found[2][2] == pytest.approx(relative_error(1_000.0, 49.0, "ci95", None), rel=1e-15)
 
 
 def test_a_rejected_upload_leaves_no_read_model_rows(authed_client, settings):

@@ -34,7 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cryptobench_contract.units import CANONICAL_METRICS
-from cryptobench_server.changes.detect import CI999_Z, RELATIVE_ERROR_KINDS
+from cryptobench_server.changes.detect import CI_Z, RELATIVE_ERROR_KINDS
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import concat_bytes, join_bytes, pack_figures
@@ -209,7 +209,8 @@ def _relative_error():
     """changes.detect.relative_error in SQL, for results whose error has one of its kinds."""
     ratio = Result.error / Result.value
     return case(
-        (Result.error_kind == "ci99.9", ratio / CI999_Z),
+        *((Result.error_kind == kind, ratio / z) for kind, z in CI_Z.items()),
+        (Result.error_kind == "stderr", ratio),
         else_=ratio / func.sqrt(func.coalesce(Result.samples, 1)),
     )
 

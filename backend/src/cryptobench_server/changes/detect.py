@@ -23,7 +23,8 @@ Walking the points from the oldest, at each point `i`:
   consecutive points inside the before and inside the after window (never across `i`), so a
   step or an outlier does not inflate it; pi/2 is the variance of a median relative to a mean.
   The tool's variance of a point is its relative standard error: JMH's `ci99.9` half-width /
-  3.29, a `stddev` / sqrt(samples) (or the stddev itself without samples), squared and
+  3.29, criterion's `ci95` half-width / 1.96, a `stderr` as it is, a `stddev` / sqrt(samples)
+  (or the stddev itself without samples), squared and
   averaged over the window's points, then divided by their count.
 - The evidence a step carries is z with the noise `s` it was measured against and the points
   behind both (`before_n`, `after_n`), not a probability: s is estimated from a handful of
@@ -120,8 +121,10 @@ def few_points(before_n: int, after_n: int) -> bool:
     return (before_n - 1) + (after_n - 1) < FEW_DIFFERENCES
 
 
+#: A two-sided confidence interval's half-width is this many standard errors.
+CI_Z = {"ci99.9": CI999_Z, "ci95": 1.9600}
 #: The error kinds `relative_error` turns into a relative standard error.
-RELATIVE_ERROR_KINDS = ("ci99.9", "stddev")
+RELATIVE_ERROR_KINDS = (*CI_Z, "stderr", "stddev")
 
 
 def relative_error(
@@ -130,8 +133,10 @@ def relative_error(
     """The relative standard error a tool's reported error stands for (None when unknown)."""
     if error is None or value <= 0 or error < 0:
         return None
-    if kind == "ci99.9":
-        return error / CI999_Z / value
+    if kind in CI_Z:
+        return error / CI_Z[kind] / value
+    if kind == "stderr":
+        return error / value
     if kind == "stddev":
         return error / math.sqrt(samples) / value if samples else error / value
     return None

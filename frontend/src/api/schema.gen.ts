@@ -1896,7 +1896,7 @@ export interface components {
             /** Error */
             error?: number | null;
             /** Error Kind */
-            error_kind?: ("ci99.9" | "stddev" | "stderr" | "range") | null;
+            error_kind?: ("ci99.9" | "ci95" | "stddev" | "stderr" | "range") | null;
             /** Family */
             family?: ("signature" | "key-exchange" | "kem" | "cipher" | "aead" | "hash" | "mac" | "ec-arith" | "keygen" | "encoding" | "rng") | null;
             /** Library */
@@ -2160,7 +2160,7 @@ export interface components {
              * Source
              * @enum {string}
              */
-            source: "openssl-speed" | "jmh" | "esp32c6-serial" | "python-ecc" | "manual";
+            source: "openssl-speed" | "jmh" | "esp32c6-serial" | "python-ecc" | "manual" | "go-test-bench" | "criterion" | "google-benchmark";
             /**
              * Started At
              * Format: date-time
@@ -3290,7 +3290,7 @@ export interface operations {
     "imports-import_output": {
         parameters: {
             query?: {
-                format?: "auto" | "openssl" | "jmh" | "serial";
+                format?: "auto" | "openssl" | "jmh" | "serial" | "go" | "criterion" | "gbench";
                 machine_name?: string | null;
                 /** @description key=value, repeatable */
                 tag?: string[] | null;

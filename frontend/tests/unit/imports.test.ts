@@ -33,8 +33,16 @@ describe("import request", () => {
 describe("import formats and messages in the user's words", () => {
   it("offers detection, then each format by the tool that prints it, from the vocabulary", () => {
     const choices = formatChoices();
-    expect(choices.map((c) => c.value)).toEqual(["auto", "openssl", "jmh", "serial"]);
-    expect(choices.map((c) => c.label)).toEqual(["detect it from the text", "openssl speed", "JMH", "a board's serial console"]);
+    expect(choices.map((c) => c.value)).toEqual(["auto", "openssl", "jmh", "serial", "go", "criterion", "gbench"]);
+    expect(choices.map((c) => c.label)).toEqual([
+      "detect it from the text",
+      "openssl speed",
+      "JMH",
+      "a board's serial console",
+      "go test -bench",
+      "Rust criterion",
+      "Google Benchmark",
+    ]);
     expect(choices[3]?.reads).toMatch(/BENCH lines/);
     expect(toolName("jmh")).toBe("JMH");
   });

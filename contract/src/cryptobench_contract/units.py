@@ -4,7 +4,7 @@ A reported value `v` in unit `u` equals `v * UNITS[u].scale` in the metric's can
 """
 
 import math
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 Metric = Literal[
     "ops_per_s",
@@ -17,16 +17,7 @@ Metric = Literal[
     "other",
 ]
 
-METRICS: tuple[Metric, ...] = (
-    "ops_per_s",
-    "ns_per_op",
-    "cycles_per_op",
-    "bytes_per_s",
-    "cycles_per_byte",
-    "instructions_per_op",
-    "instructions_per_byte",
-    "other",
-)
+METRICS: tuple[Metric, ...] = get_args(Metric)
 
 #: The canonical figures the backend derives for every result ("other" is stored verbatim only).
 #: instructions_per_op and instructions_per_byte are instructions retired, counted by an emulator

@@ -22,7 +22,7 @@ from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, unread_figures
+from cryptobench_parsers.figures import kept_warnings, short, unread_figures
 from cryptobench_parsers.harness_runs import warnings_of
 
 SOURCE: Source = "criterion"
@@ -52,9 +52,9 @@ class _Run:
 
 def recognizes(line: str) -> bool:
     """A `time: [..]` or `thrpt: [..]` line of figures (not a change in percent)."""
-    return (_TIME.match(line) is not None or _THRPT.match(line) is not None) and not _PERCENT.match(
-        line
-    )
+    if not short(line) or _PERCENT.match(line):
+        return False
+    return _TIME.match(line) is not None or _THRPT.match(line) is not None
 
 
 def parse_criterion(text: str, *, source_name: str, started_at: datetime) -> list[RunDocument]:
@@ -64,8 +64,9 @@ def parse_criterion(text: str, *, source_name: str, started_at: datetime) -> lis
     numbered = list(enumerate(text.splitlines(), start=1))
     previous = ""
     for number, line in numbered:
-        time = None if _PERCENT.match(line) else _TIME.match(line)
-        thrpt = None if _PERCENT.match(line) else _THRPT.match(line)
+        row = short(line) and not _PERCENT.match(line)
+        time = _TIME.match(line) if row else None
+        thrpt = _THRPT.match(line) if row else None
         if time is not None and (name := time["name"].strip() or _name_before(previous)):
             _add(runs, number, name, _result(name, time.groups()[1:]))
             understood.add(number)

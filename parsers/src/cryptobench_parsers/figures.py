@@ -21,8 +21,17 @@ _UNIT = (
 )
 _KILO_CELL = r"(?<![\w.])\d+\.\d+k\b"
 _FIGURE = re.compile(rf"{_NUMBER}\s*{_UNIT}|{_KILO_CELL}")
+#: No tool prints a result row this long. Longer lines are not matched against the row patterns
+#: of the parsers (whose backtracking grows with the square of a line's length: one 6 MB line
+#: kept a server busy for minutes); one that looks like a figure still gets a warning.
+MAX_ROW_CHARS = 1000
 NOT_UNDERSTOOD = "looks like a measured figure but was not understood; not stored"
 _MAX_TEXT = 4000
+
+
+def short(line: str) -> bool:
+    """Whether `line` may be a result row (at most MAX_ROW_CHARS characters)."""
+    return len(line) <= MAX_ROW_CHARS
 
 
 def figure_like(line: str) -> bool:

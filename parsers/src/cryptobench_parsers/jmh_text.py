@@ -24,7 +24,13 @@ from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDoc
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, unread_figures, warned_lines, warning
+from cryptobench_parsers.figures import (
+    kept_warnings,
+    short,
+    unread_figures,
+    warned_lines,
+    warning,
+)
 from cryptobench_parsers.jmh import PERCENTILES, finite_number, identity, parse_jmh, secondary
 
 _RUN_NAMESPACE = uuid.UUID("8d4f2b61-3a9e-4f0c-b7d5-2e6a9c1f4b83")
@@ -74,7 +80,7 @@ class JmhText:
 
 
 def looks_like_header(line: str) -> bool:
-    return _HEADER.match(line) is not None
+    return short(line) and _HEADER.match(line) is not None
 
 
 def has_table(text: str) -> bool:
@@ -84,7 +90,7 @@ def has_table(text: str) -> bool:
 
 def table_line(line: str) -> bool:
     """True for the header and the rows of a JMH result table (format detection)."""
-    return looks_like_header(line) or _ROW.match(line) is not None
+    return looks_like_header(line) or (short(line) and _ROW.match(line) is not None)
 
 
 def parse_jmh_text(text: str, *, source_name: str) -> JmhText:
@@ -124,7 +130,7 @@ def _table(lines: list[str], start: int, source_name: str) -> tuple[TextTable, s
     ends = [header.start("params") + found.end() for found in _PARAM.finditer(header["params"])]
     rows: list[tuple[int, re.Match[str]]] = []
     for number in range(start + 1, len(lines) + 1):
-        found = _ROW.match(lines[number - 1])
+        found = _ROW.match(lines[number - 1]) if short(lines[number - 1]) else None
         if found is None:
             break
         rows.append((number, found))

@@ -130,7 +130,9 @@ def hostile_document(index: int, payload: str) -> dict:
         name=payload[:200], os=payload[:200], board=payload[:200], extra={"note": payload}
     )
     document["tool"].update(name=payload[:200], build=payload, options=payload)
-    document["tags"] = {"payload": payload[:200], payload[:200]: "key"}
+    # A key is what a filter names (tag.<key>): the contract's key grammar, no quote or backslash.
+    key = re.sub(r'["\\\x00-\x1f]', "", payload)[:64].strip() or "key"
+    document["tags"] = {"payload": payload[:200], key: "key"}
     for result in document["results"]:
         result.update(name=payload[:200], library=payload[:200], library_version=payload[:200])
         result["params"]["variant"] = payload[:200]

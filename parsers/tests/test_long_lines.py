@@ -35,7 +35,7 @@ def ten_seconds():
 
 @pytest.mark.parametrize("line", LONG_LINES.values(), ids=LONG_LINES.keys())
 def test_detection_refuses_a_long_line_in_linear_time(line):
-    with pytest.raises(ParseError, match="not a supported output|empty"):
+    with pytest.raises(ParseError, match=r"not a supported output|empty"):
         detect(line, source_name="paste")
 
 

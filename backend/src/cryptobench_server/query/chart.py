@@ -124,7 +124,10 @@ def chart_rows(
     out = []
     for row in rows:
         key = point_key(row[:width])
-        out.append(_point(row, width, agg, pools[key], flags.get(key, Flagged())))
+        # The pooled counts are a second statement: a point an upload changed in between (READ
+        # COMMITTED) may be missing there, which must not fail the chart.
+        pool = pools.get(key, Pooled({}, None))
+        out.append(_point(row, width, agg, pool, flags.get(key, Flagged())))
     return out
 
 

@@ -1,7 +1,8 @@
 /** x axis, series, metric, unit, aggregation, scale and chart kind pickers. */
 import { dimensionLabel } from "../lib/dimensions";
-import { displayUnits, metricTitle, unitText, type Metric } from "../lib/units";
-import { AGGREGATIONS, type ExplorerState } from "../lib/viewState";
+import type { Metric } from "../lib/units";
+import type { ExplorerState } from "../lib/viewState";
+import { AggregationPicker, MetricPicker, UnitPicker } from "./MetricPicker";
 
 interface Props {
   state: ExplorerState;
@@ -42,35 +43,9 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
       {state.series.length > 0 && (
         <DimSelect label="and by" value={state.series[1] ?? ""} options={dimensions} none onPick={(d) => setSeries(1, d)} />
       )}
-      <label>
-        metric
-        <select aria-label="metric" value={metric} onChange={(e) => set({ metric: e.target.value as Metric, unit: null })}>
-          {metrics.map((m) => (
-            <option key={m} value={m}>
-              {metricTitle(m)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        unit
-        <select aria-label="unit" value={state.unit ?? ""} onChange={(e) => set({ unit: e.target.value || null })}>
-          <option value="">auto (per chart)</option>
-          {displayUnits(metric).map((u) => (
-            <option key={u.unit} value={u.unit}>
-              {unitText(u.unit)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        aggregation
-        <select aria-label="aggregation" value={state.agg} onChange={(e) => set({ agg: e.target.value as ExplorerState["agg"] })}>
-          {AGGREGATIONS.map((a) => (
-            <option key={a}>{a}</option>
-          ))}
-        </select>
-      </label>
+      <MetricPicker value={metric} metrics={metrics} onPick={(m) => set({ metric: m, unit: null })} />
+      <UnitPicker metric={metric} value={state.unit} auto="auto (per chart)" onPick={(unit) => set({ unit })} />
+      <AggregationPicker value={state.agg} onPick={(agg) => set({ agg })} />
       <label>
         y axis
         <select aria-label="y axis" value={state.scale} onChange={(e) => set({ scale: e.target.value as ExplorerState["scale"] })}>

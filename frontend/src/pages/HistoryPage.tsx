@@ -5,13 +5,14 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { changesQuery, facetsQuery, historyQuery } from "../api/queries";
 import type { Change, History } from "../api/types";
 import { FilterChips } from "../components/FilterChips";
+import { MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure, type ClickedPoint } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel } from "../lib/dimensions";
 import { evidenceText, levelsText, whatChangedText } from "../lib/changes";
 import { changeOnSeries, decodeHistory, encodeHistory, formatTime, historyFigure, ratioText, type HistoryState } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { availableMetrics, metricLabel, metricTitle, type Metric } from "../lib/units";
+import { availableMetrics, metricLabel, type Metric } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
 
 function ChangesList({ changes }: { changes: Change[] }) {
@@ -106,16 +107,7 @@ export function HistoryPage() {
         <Link to={explorerHref({ ...DEFAULT_STATE, filters: state.filters, series: state.series.slice(0, 2) })}>Open in the Explorer</Link>
       </p>
       <div className="controls">
-        <label>
-          metric
-          <select aria-label="metric" value={metric ?? ""} onChange={(e) => update({ metric: e.target.value as Metric })}>
-            {metrics.map((m) => (
-              <option key={m} value={m}>
-                {metricTitle(m)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MetricPicker value={metric} metrics={metrics} onPick={(m) => update({ metric: m })} />
         <label>
           x axis
           <select aria-label="x axis" value={state.axis} onChange={(e) => update({ axis: e.target.value === "version" ? "version" : "time" })}>

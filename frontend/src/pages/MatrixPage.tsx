@@ -9,14 +9,14 @@ import { useSearchParams } from "react-router";
 import { facetsQuery, matrixQuery } from "../api/queries";
 import type { MatrixResponse } from "../api/types";
 import { FilterLayout } from "../components/FilterLayout";
+import { AggregationPicker, MetricPicker, UnitPicker } from "../components/MetricPicker";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { ChartCaveats } from "../components/ChartCaveats";
 import { chartCaveats, flagsText, isFlagged, isPooled, pooledText } from "../lib/caveats";
 import { dimensionLabel } from "../lib/dimensions";
 import { downloadText } from "../lib/download";
 import { apartBy, decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState, type MatrixTable } from "../lib/matrixView";
-import { availableMetrics, chartUnit, displayUnits, formatNumber, metricInfo, metricTitle, unitText, type Metric } from "../lib/units";
-import { AGGREGATIONS } from "../lib/viewState";
+import { availableMetrics, chartUnit, formatNumber, metricInfo, type Metric } from "../lib/units";
 
 interface ControlsProps {
   state: MatrixState;
@@ -54,35 +54,9 @@ function Controls({ state, metric, metrics, dimensions, onChange }: ControlsProp
             ))}
         </select>
       </label>
-      <label>
-        metric
-        <select aria-label="metric" value={metric} onChange={(e) => set({ metric: e.target.value as Metric, unit: null })}>
-          {metrics.map((m) => (
-            <option key={m} value={m}>
-              {metricTitle(m)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        unit
-        <select aria-label="unit" value={state.unit ?? ""} onChange={(e) => set({ unit: e.target.value || null })}>
-          <option value="">auto (per table)</option>
-          {displayUnits(metric).map((u) => (
-            <option key={u.unit} value={u.unit}>
-              {unitText(u.unit)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        aggregation
-        <select aria-label="aggregation" value={state.agg} onChange={(e) => set({ agg: e.target.value as MatrixState["agg"] })}>
-          {AGGREGATIONS.map((a) => (
-            <option key={a}>{a}</option>
-          ))}
-        </select>
-      </label>
+      <MetricPicker value={metric} metrics={metrics} onPick={(m) => set({ metric: m, unit: null })} />
+      <UnitPicker metric={metric} value={state.unit} auto="auto (per table)" onPick={(unit) => set({ unit })} />
+      <AggregationPicker value={state.agg} onPick={(agg) => set({ agg })} />
     </div>
   );
 }

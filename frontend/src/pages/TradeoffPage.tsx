@@ -5,14 +5,14 @@ import { useSearchParams } from "react-router";
 import { facetsQuery, tradeoffQuery } from "../api/queries";
 import type { TradeoffResponse } from "../api/types";
 import { FilterLayout } from "../components/FilterLayout";
+import { AggregationPicker, MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure, type PlotHandle } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
 import { downloadText } from "../lib/download";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { decodeTradeoff, encodeTradeoff, pointLabel, sizeLabel, SIZES, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
-import { availableMetrics, formatNumber, metricTitle, unitScale, type Metric } from "../lib/units";
-import { AGGREGATIONS } from "../lib/viewState";
+import { availableMetrics, formatNumber, unitScale, type Metric } from "../lib/units";
 
 function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric }) {
   const theme = useContext(ThemeContext);
@@ -105,24 +105,8 @@ export function TradeoffPage() {
                 ))}
               </select>
             </label>
-            <label>
-              speed
-              <select aria-label="speed" value={metric} onChange={(e) => update({ ...state, metric: e.target.value as Metric })}>
-                {metrics.map((m) => (
-                  <option key={m} value={m}>
-                    {metricTitle(m)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              aggregation
-              <select aria-label="aggregation" value={state.agg} onChange={(e) => update({ ...state, agg: e.target.value as TradeoffState["agg"] })}>
-                {AGGREGATIONS.map((a) => (
-                  <option key={a}>{a}</option>
-                ))}
-              </select>
-            </label>
+            <MetricPicker label="speed" value={metric} metrics={metrics} onPick={(m) => update({ ...state, metric: m })} />
+            <AggregationPicker value={state.agg} onPick={(agg) => update({ ...state, agg })} />
           </div>
           <Area state={state} metric={metric} />
         </>

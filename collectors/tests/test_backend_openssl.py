@@ -10,8 +10,8 @@ from rich.console import Console
 from cryptobench_collect.delivery import DeliveryOptions, deliver
 from cryptobench_collect.spool import Spool
 from cryptobench_contract import Machine
-from cryptobench_parsers.openssl_documents import session_documents
-from cryptobench_parsers.openssl_session import parse_openssl_session
+from cryptobench_parsers.openssl.documents import session_documents
+from cryptobench_parsers.openssl.session import parse_openssl_session
 
 OPENSSL_FIXTURES = sorted((FIXTURES / "openssl").glob("*.txt"))
 

@@ -11,7 +11,7 @@ from sqlalchemy import create_engine
 
 from cryptobench_collect.delivery import DeliveryOptions, deliver
 from cryptobench_contract import Machine
-from cryptobench_parsers.jmh import parse_jmh
+from cryptobench_parsers.jmh.json_results import parse_jmh
 from cryptobench_server.app import create_app
 from cryptobench_server.auth import create_token
 from cryptobench_server.config import Settings

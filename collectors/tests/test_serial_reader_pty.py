@@ -13,7 +13,7 @@ from collect_support import FIXTURES
 import cryptobench_collect.cli.serial as serial_cli
 from cryptobench_collect.cli.app import main
 from cryptobench_collect.spool import Spool
-from cryptobench_parsers.serial_lines import Measurement
+from cryptobench_parsers.serial.lines import Measurement
 
 pytestmark = pytest.mark.usefixtures("clean_env")
 

@@ -3,12 +3,12 @@
 from pathlib import Path
 
 import pytest
+from captured import CAPTURED
 
 from cryptobench_parsers.detect import TRIED, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.imports import decode
 
-FIXTURES = Path(__file__).parents[2] / "collectors" / "tests" / "fixtures"
 CASES = [
     (kind, path)
     for kind, pattern in (
@@ -16,7 +16,7 @@ CASES = [
         ("jmh", "jmh/*.json"),
         ("serial", "serial/*.log"),
     )
-    for path in sorted(FIXTURES.glob(pattern))
+    for path in sorted(CAPTURED.glob(pattern))
 ]
 
 
@@ -28,7 +28,7 @@ def test_every_fixture_is_detected_as_its_format(kind, path):
 
 
 def test_the_reason_counts_lines_and_names_the_first():
-    text = (FIXTURES / "openssl" / "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt").read_text()
+    text = (CAPTURED / "openssl" / "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt").read_text()
     assert (
         detect(text, source_name="x").reason
         == "7 lines look like openssl speed output (the first at line 1)"

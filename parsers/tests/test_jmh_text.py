@@ -11,7 +11,7 @@ from cryptobench_contract import Machine
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import NOT_UNDERSTOOD
-from cryptobench_parsers.jmh_text import jmh_documents, parse_jmh_text
+from cryptobench_parsers.jmh.text_tables import jmh_documents, parse_jmh_text
 
 ROOT = Path(__file__).parents[2]
 FIXTURES = Path(__file__).parent / "fixtures" / "jmh_text"

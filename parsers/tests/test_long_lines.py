@@ -7,10 +7,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from cryptobench_parsers import criterion, jmh_text
+from cryptobench_parsers import criterion
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import MAX_ROW_CHARS
+from cryptobench_parsers.jmh import text_tables
 
 LONG_LINES = {
     "spaces": " " * 1_000_000,
@@ -42,7 +43,7 @@ def test_detection_refuses_a_long_line_in_linear_time(line):
 @pytest.mark.parametrize("line", LONG_LINES.values(), ids=LONG_LINES.keys())
 def test_row_patterns_skip_a_long_line(line):
     assert not criterion.recognizes(line)
-    assert not jmh_text.table_line(line)
+    assert not text_tables.table_line(line)
     with pytest.raises(ParseError):
         criterion.parse_criterion(line, source_name="paste", started_at=datetime.now(UTC))
 

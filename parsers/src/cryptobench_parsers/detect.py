@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from cryptobench_parsers import criterion, go_bench, google_benchmark
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.jmh_text import has_table, table_line
-from cryptobench_parsers.serial_lines import Fact, LineError, parse_line
+from cryptobench_parsers.jmh.text_tables import has_table, table_line
+from cryptobench_parsers.serial.lines import Fact, LineError, parse_line
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,11 @@ from cryptobench_parsers.detect import FORMATS, Detection, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.go_bench import parse_go_bench
 from cryptobench_parsers.google_benchmark import parse_google_benchmark
-from cryptobench_parsers.jmh_text import jmh_documents
-from cryptobench_parsers.openssl_documents import capped, run_documents, text_digest
-from cryptobench_parsers.openssl_session import session_runs, too_many_runs
-from cryptobench_parsers.serial_documents import build_document
-from cryptobench_parsers.serial_runs import assemble_text
+from cryptobench_parsers.jmh.text_tables import jmh_documents
+from cryptobench_parsers.openssl.documents import capped, run_documents, text_digest
+from cryptobench_parsers.openssl.session import session_runs, too_many_runs
+from cryptobench_parsers.serial.documents import build_document
+from cryptobench_parsers.serial.runs import assemble_text
 
 IMPORT_NAMESPACE = uuid.UUID("3c0e7f7a-1d52-4a8e-9f0b-6d2a51c4e8b3")
 DEFAULT_MACHINE = "imported"

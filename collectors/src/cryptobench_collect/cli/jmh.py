@@ -30,8 +30,8 @@ from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners import jmh as runner
 from cryptobench_contract import RunDocument, new_run_id, utc_now
-from cryptobench_parsers.jmh import parse_jmh
-from cryptobench_parsers.jmh_text import jmh_documents
+from cryptobench_parsers.jmh.json_results import parse_jmh
+from cryptobench_parsers.jmh.text_tables import jmh_documents
 
 _BENCH = "Benchmark"
 FileArg = Annotated[

@@ -32,8 +32,8 @@ from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners import openssl as runner
 from cryptobench_contract import Machine, RunDocument
-from cryptobench_parsers.openssl_documents import session_documents
-from cryptobench_parsers.openssl_session import parse_openssl_session
+from cryptobench_parsers.openssl.documents import session_documents
+from cryptobench_parsers.openssl.session import parse_openssl_session
 
 _RUN = "openssl speed"
 FileArg = Annotated[

@@ -32,9 +32,9 @@ from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.sources.serial_reader import SerialLines, open_port
 from cryptobench_collect.sources.serial_session import SessionOutcome, collect_session
 from cryptobench_contract import ParseWarning, RunDocument
-from cryptobench_parsers.serial_documents import build_document
-from cryptobench_parsers.serial_lines import Begin, End, Item, Measurement
-from cryptobench_parsers.serial_runs import RunAssembler, SerialRun, assemble_text
+from cryptobench_parsers.serial.documents import build_document
+from cryptobench_parsers.serial.lines import Begin, End, Item, Measurement
+from cryptobench_parsers.serial.runs import RunAssembler, SerialRun, assemble_text
 
 _PORT = "Port"
 FileArg = Annotated[str, typer.Argument(metavar="FILE", help="Saved console log ('-' reads stdin)")]

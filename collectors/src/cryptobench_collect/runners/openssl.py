@@ -12,8 +12,8 @@ from datetime import datetime
 from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_contract import Machine, ParseWarning, RunDocument, utc_now
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.openssl_documents import document, text_artifact
-from cryptobench_parsers.openssl_speed import (
+from cryptobench_parsers.openssl.documents import document, text_artifact
+from cryptobench_parsers.openssl.speed import (
     parse_openssl_speed,
     parse_version_header,
 )

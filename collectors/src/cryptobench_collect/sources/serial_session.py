@@ -12,8 +12,8 @@ from datetime import datetime
 from cryptobench_collect.errors import UsageError
 from cryptobench_collect.sources.serial_reader import Hangup, SerialLines
 from cryptobench_contract import ParseWarning
-from cryptobench_parsers.serial_lines import Item
-from cryptobench_parsers.serial_runs import RunAssembler, SerialRun
+from cryptobench_parsers.serial.lines import Item
+from cryptobench_parsers.serial.runs import RunAssembler, SerialRun
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from datetime import datetime
 from cryptobench_contract import Artifact, Machine, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_parsers.figures import kept_warnings
-from cryptobench_parsers.openssl_session import Command, SessionOutput
-from cryptobench_parsers.openssl_speed import SpeedOutput
+from cryptobench_parsers.openssl.session import Command, SessionOutput
+from cryptobench_parsers.openssl.speed import SpeedOutput
 
 PARSE_NAMESPACE = uuid.UUID("6f1c7a52-8a51-4d0e-9f5c-0f3f2b1f0c01")
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from cryptobench_contract import ParseWarning
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import warning
-from cryptobench_parsers.openssl_speed import (
+from cryptobench_parsers.openssl.speed import (
     SpeedOutput,
     nothing_found,
     parse_openssl_speed,

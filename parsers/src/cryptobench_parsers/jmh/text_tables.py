@@ -4,7 +4,7 @@ Error  Units`) -> one run's results per table. Pure: no I/O.
 Rows are read from the right (unit, error, score, count, mode), so misaligned headers and
 columns do not matter, nor older JMH's `Samples  Mean  Mean error` header and rows without `±`;
 the parameter columns `(name)` of the header give the params, mapped like JMH's JSON
-(`jmh.identity`, `N/A` is no value; values with blanks or empty are cut at the header's edges). Secondary metrics (`:·gc.alloc.rate`,
+(`jmh.json_results.identity`, `N/A` is no value; values with blanks or empty are cut at the header's edges). Secondary metrics (`:·gc.alloc.rate`,
 `:gc.alloc.rate` since JMH 1.36) are results tagged `jmh_metric` as in the JSON; sample mode's
 percentile rows (`·p0.50`) become the stats of their benchmark. A table whose numbers carry a
 decimal comma (JMH in a German or French locale: `66,289 ± 0,5`) is read with commas. Several
@@ -31,7 +31,13 @@ from cryptobench_parsers.figures import (
     warned_lines,
     warning,
 )
-from cryptobench_parsers.jmh import PERCENTILES, finite_number, identity, parse_jmh, secondary
+from cryptobench_parsers.jmh.json_results import (
+    PERCENTILES,
+    finite_number,
+    identity,
+    parse_jmh,
+    secondary,
+)
 
 _RUN_NAMESPACE = uuid.UUID("8d4f2b61-3a9e-4f0c-b7d5-2e6a9c1f4b83")
 MODES = ("thrpt", "avgt", "sample", "ss")

@@ -1,12 +1,12 @@
 """The openssl speed parser on real outputs from 1.0.2 to 3.5 (fixtures/openssl/SOURCES.md)."""
 
 import pytest
-from collect_support import FIXTURES
+from captured import CAPTURED
 
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.openssl_speed import parse_openssl_speed, parse_version_header
+from cryptobench_parsers.openssl.speed import parse_openssl_speed, parse_version_header
 
-OPENSSL = FIXTURES / "openssl"
+OPENSSL = CAPTURED / "openssl"
 
 
 def parse(name: str):

@@ -13,7 +13,7 @@ from typing import Any
 
 from cryptobench_contract import ParseWarning, Result
 from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like, warning
-from cryptobench_parsers.serial_lines import (
+from cryptobench_parsers.serial.lines import (
     Begin,
     End,
     Fact,

@@ -4,8 +4,8 @@ from typing import cast
 
 from cryptobench_contract import Result
 from cryptobench_contract.vocabulary import Family, Operation
-from cryptobench_parsers.openssl_lines import Figure
-from cryptobench_parsers.openssl_names import (
+from cryptobench_parsers.openssl.lines import Figure
+from cryptobench_parsers.openssl.names import (
     curve,
     generic_algorithm,
     symmetric_algorithm,

@@ -4,7 +4,7 @@ Pure: text in, `SpeedOutput` out. Final figures (result tables, +F records) win;
 ("Doing ... in 2.94s", +R records) fill in what a cut-short run never tabulated. Everything
 that could not be used, and every figure-like line that was not understood, is a warning with
 its line number and text; text with no result at all is an ParseError. A terminal session with
-several commands is split by `openssl_session` first.
+several commands is split by `openssl.session` first.
 """
 
 import math
@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from cryptobench_contract import ParseWarning, Result
-from cryptobench_parsers import openssl_mr, openssl_tables
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import unread_figures, warned_lines, warning
-from cryptobench_parsers.openssl_lines import FINAL, Figure, State, progress
-from cryptobench_parsers.openssl_names import fixed_name
-from cryptobench_parsers.openssl_results import to_result
+from cryptobench_parsers.openssl import mr, tables
+from cryptobench_parsers.openssl.lines import FINAL, Figure, State, progress
+from cryptobench_parsers.openssl.names import fixed_name
+from cryptobench_parsers.openssl.results import to_result
 
 _GOT = re.compile(r"^Got: (\+\S+) from (\d+)\s*$")
 _FORKED = re.compile(r"^Forked child (\d+)")
@@ -135,11 +135,11 @@ def _scan_line(scan: _Scan, line: str, number: int) -> None:
     if got:
         _record(scan, got.group(1), number, int(got.group(2)))
         return
-    if openssl_mr.is_record(line):
+    if mr.is_record(line):
         scan.out.machine_readable = True
         _record(scan, line, number, None)
         return
-    if openssl_tables.header(line, scan.state):
+    if tables.header(line, scan.state):
         scan.understood.add(number)
         return
     _measurement_line(scan, line, number)
@@ -199,8 +199,8 @@ _HEADER_HANDLERS = (_version, _build, _run_options, _error)
 
 def _record(scan: _Scan, line: str, number: int, child: int | None) -> None:
     try:
-        figures = openssl_mr.record(line, number, scan.state, child)
-    except openssl_mr.Unresolved as exc:
+        figures = mr.record(line, number, scan.state, child)
+    except mr.Unresolved as exc:
         scan.warn(number, str(exc))
         return
     except (ValueError, IndexError):
@@ -227,9 +227,9 @@ def _measurement_line(scan: _Scan, line: str, number: int) -> None:
     if line.startswith("Doing "):
         scan.warn(number, "measurement without a result skipped")
         return
-    rows = openssl_tables.pkey_row(line, number, scan.state)
+    rows = tables.pkey_row(line, number, scan.state)
     if rows is None:
-        rows = openssl_tables.symmetric_row(line, number, scan.state, scan.out.version)
+        rows = tables.symmetric_row(line, number, scan.state, scan.out.version)
     if rows is not None:
         scan.understood.add(number)
         scan.finals.extend(rows)

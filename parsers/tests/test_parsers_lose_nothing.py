@@ -1,13 +1,12 @@
 """Parsers lose nothing (issue 12): sessions of several commands, tables without their header,
 Mbed TLS handshakes and DRBGs, and a warning for every figure-like line not understood."""
 
-import json
 import re
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from collect_support import FIXTURES, run_main
+from captured import CAPTURED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,12 +16,12 @@ from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like
 from cryptobench_parsers.go_bench import parse_go_bench
 from cryptobench_parsers.google_benchmark import parse_google_benchmark
-from cryptobench_parsers.jmh_text import looks_like_header, parse_jmh_text, table_line
-from cryptobench_parsers.openssl_session import command, parse_openssl_session
-from cryptobench_parsers.serial_runs import assemble_text
+from cryptobench_parsers.jmh.text_tables import looks_like_header, parse_jmh_text, table_line
+from cryptobench_parsers.openssl.session import command, parse_openssl_session
+from cryptobench_parsers.serial.runs import assemble_text
 
-OPENSSL = FIXTURES / "openssl"
-SERIAL = FIXTURES / "serial"
+OPENSSL = CAPTURED / "openssl"
+SERIAL = CAPTURED / "serial"
 AT = datetime(2026, 11, 23, tzinfo=UTC)
 
 
@@ -92,29 +91,6 @@ def test_output_lines_are_not_commands(line):
     assert command(line, 1) is None
 
 
-def test_each_command_of_a_session_is_its_own_run_document_tagged_with_its_environment(
-    tmp_path, capsys
-):
-    text = (
-        '# OPENSSL_ia32cap="~0x200000200000000" openssl speed -evp aes-128-gcm\n'
-        + (OPENSSL / "openssl-3.0.19_human_elapsed_evp.txt").read_text()
-        + "# openssl speed -evp aes-128-gcm\n"
-        + (OPENSSL / "openssl-3.0.19_human_elapsed_evp.txt").read_text()
-    )
-    path = tmp_path / "session.txt"
-    path.write_text(text)
-    code, out, _err = run_main(["parse", "openssl", str(path), "--machine-name", "box"], capsys)
-    documents = [json.loads(line) for line in out.splitlines()]
-    assert code is None or code == 0
-    assert [(d["tags"], d["tool"]["options"]) for d in documents] == [
-        ({"OPENSSL_ia32cap": "~0x200000200000000", "elapsed": "true"}, "-evp aes-128-gcm"),
-        ({"elapsed": "true"}, "-evp aes-128-gcm"),
-    ]
-    assert len({d["run_id"] for d in documents}) == 2
-    assert [len(d["results"]) for d in documents] == [6, 6]
-    assert documents[0]["results"][0]["value"] == documents[1]["results"][0]["value"] == 26567650.0
-
-
 @pytest.mark.parametrize(
     ("name", "basis", "figures"),
     [
@@ -182,16 +158,6 @@ def test_figure_like_lines_not_understood_are_warnings_with_file_line_and_text()
     assert len(out.results) == 6
 
 
-def test_parse_openssl_prints_the_warnings_on_stderr(tmp_path, capsys):
-    path = tmp_path / "tail.txt"
-    path.write_text((OPENSSL / "openssl-1.0.2o-freebsd_aes-128-cbc_tail1.txt").read_text())
-    _, out, err = run_main(
-        ["parse", "openssl", str(path), "--foreign", "--machine-name", "m"], capsys
-    )
-    assert f"warning: {path}:1: the table's header line" in " ".join(err.split())
-    assert json.loads(out)["warnings"][0]["line"] == 1
-
-
 def mbedtls_k230():
     assembler = assemble_text(
         (SERIAL / "mbedtls_benchmark_k230_3.6.3.log").read_text(), source_name="k230.log", at=AT
@@ -254,21 +220,6 @@ def test_mbedtls_2_full_handshake_and_heap_figures():
     assert [(w.line, w.message) for w in run.warnings] == [(2, NOT_UNDERSTOOD)]
 
 
-def test_serial_warnings_reach_the_run_document_and_stderr(tmp_path, capsys):
-    log = tmp_path / "board.log"
-    log.write_text(
-        "boot: 80 MHz flash\n"
-        + (SERIAL / "mbedtls_benchmark_k230_3.6.3.log").read_text()
-        + "  X25519-MLKEM768          :      12 hybrid handshake/s\n"
-    )
-    _, out, err = run_main(["parse", "serial", str(log)], capsys)
-    [document] = [json.loads(line) for line in out.splitlines()]
-    assert [(w["line"], w["text"]) for w in document["warnings"]] == [
-        (114, "X25519-MLKEM768          :      12 hybrid handshake/s")
-    ]
-    assert f"{log}:114: {NOT_UNDERSTOOD}" in " ".join(err.split())
-
-
 def test_wolfssl_public_key_tail_every_line_a_figure():
     assembler = assemble_text(
         (SERIAL / "wolfssl_arm32_pk_tail.log").read_text(), source_name="w.log", at=AT
@@ -305,7 +256,7 @@ def test_two_outputs_pasted_one_after_the_other_without_prompts_are_two_runs():
 
 GO_LINES = [
     line
-    for path in sorted((Path(__file__).parents[2] / "parsers/tests/fixtures/go").glob("*.txt"))
+    for path in sorted((Path(__file__).parent / "fixtures/go").glob("*.txt"))
     for line in path.read_text().splitlines()
 ]
 
@@ -338,7 +289,7 @@ def test_no_figure_like_line_of_go_bench_output_vanishes(lines):
             assert line.split()[0] in names or line.split()[0] == "ok", line
 
 
-JMH_TEXT = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures" / "jmh_text"
+JMH_TEXT = Path(__file__).parent / "fixtures" / "jmh_text"
 JMH_OUTPUT = [
     line
     for path in sorted(JMH_TEXT.glob("*.txt"))
@@ -397,9 +348,7 @@ def test_no_figure_like_line_of_jmh_tables_vanishes(before, tables):
 
 CRITERION_LINES = [
     line
-    for path in sorted(
-        (Path(__file__).parents[2] / "parsers/tests/fixtures/criterion").glob("*.txt")
-    )
+    for path in sorted((Path(__file__).parent / "fixtures/criterion").glob("*.txt"))
     for line in path.read_text().splitlines()
 ]
 
@@ -436,7 +385,7 @@ def test_no_figure_like_line_of_criterion_output_vanishes(lines):
 
 
 GBENCH_LINES = (
-    (Path(__file__).parents[2] / "parsers/tests/fixtures/google_benchmark")
+    (Path(__file__).parent / "fixtures/google_benchmark")
     .joinpath("itzmeanjan-tinyjambu_bench_README.txt")
     .read_text()
     .splitlines()

@@ -22,8 +22,8 @@ from pydantic import ValidationError
 from cryptobench_contract import Result
 from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_padding
-from cryptobench_parsers.mbedtls_benchmark import parse_mbedtls_line
-from cryptobench_parsers.wolfssl_benchmark import parse_wolfssl_line
+from cryptobench_parsers.mbedtls import parse_mbedtls_line
+from cryptobench_parsers.wolfssl import parse_wolfssl_line
 
 PROTOCOL_VERSION = 1
 #: A BENCH line's unit: device cycles, host nanoseconds, or instructions retired under an

@@ -6,13 +6,13 @@ import contextlib
 import json
 from datetime import UTC, datetime
 
-from collect_support import FIXTURES
+from captured import CAPTURED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptobench_parsers.figures import figure_like
-from cryptobench_parsers.serial_lines import LineError, parse_line
-from cryptobench_parsers.serial_runs import RunAssembler
+from cryptobench_parsers.serial.lines import LineError, parse_line
+from cryptobench_parsers.serial.runs import RunAssembler
 
 AT = datetime(2026, 11, 23, tzinfo=UTC)
 PREFIXES = st.sampled_from(
@@ -82,7 +82,7 @@ def test_random_json_objects(prefix, payload):
 
 REAL_LINES = [
     line
-    for path in sorted(FIXTURES.glob("serial/*.log"))
+    for path in sorted(CAPTURED.glob("serial/*.log"))
     for line in path.read_text(encoding="utf-8").splitlines()
 ]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cryptobench_parsers.serial_lines import (
+from cryptobench_parsers.serial.lines import (
     Begin,
     End,
     Fact,

@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from cryptobench_parsers.openssl_lines import FINAL, NUM, PROGRESS, Figure, State, rate
-from cryptobench_parsers.openssl_names import ECDH_LAYOUTS, ECDSA_LAYOUTS, curve_by_index
+from cryptobench_parsers.openssl.lines import FINAL, NUM, PROGRESS, Figure, State, rate
+from cryptobench_parsers.openssl.names import ECDH_LAYOUTS, ECDSA_LAYOUTS, curve_by_index
 
 Parts = list[tuple[tuple[str, str, str, str], dict[str, Any]]]
 Handler = Callable[[list[str], State, int | None], Parts]

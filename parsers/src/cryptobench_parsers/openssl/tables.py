@@ -6,7 +6,7 @@ cut short are reported as skipped by the caller (they return None here).
 
 import re
 
-from cryptobench_parsers.openssl_lines import (
+from cryptobench_parsers.openssl.lines import (
     FINAL,
     NUM,
     Figure,

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.jmh import parse_jmh_results
+from cryptobench_parsers.jmh.json_results import parse_jmh_results
 
 SCORES = st.one_of(
     st.floats(min_value=0, max_value=1e12, allow_nan=False),

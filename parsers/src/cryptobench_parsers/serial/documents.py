@@ -7,7 +7,7 @@ from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.figures import kept_warnings
-from cryptobench_parsers.serial_runs import SerialRun
+from cryptobench_parsers.serial.runs import SerialRun
 
 SOURCE: Source = "esp32c6-serial"
 SEED002_NOTE = (

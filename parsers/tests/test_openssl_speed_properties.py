@@ -1,15 +1,15 @@
 """Random and mutated text: the parser returns results or raises ParseError, nothing else, and
 no line that looks like a figure vanishes: each is understood or has a warning."""
 
-from collect_support import FIXTURES
+from captured import CAPTURED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import figure_like
-from cryptobench_parsers.openssl_session import parse_openssl_session
+from cryptobench_parsers.openssl.session import parse_openssl_session
 
-SAMPLES = [path.read_text() for path in sorted((FIXTURES / "openssl").glob("*.txt"))]
+SAMPLES = [path.read_text() for path in sorted((CAPTURED / "openssl").glob("*.txt"))]
 LINES = [line for text in SAMPLES for line in text.splitlines()]
 ALPHABET = st.sampled_from(list("0123456789.:+-ksbitsFDTRHGot ()'\n\x00é\u0663"))
 TOKENS = st.sampled_from(

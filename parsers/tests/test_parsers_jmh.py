@@ -4,13 +4,13 @@ import uuid
 from datetime import UTC, datetime
 
 import pytest
-from collect_support import FIXTURES
+from captured import CAPTURED
 
 from cryptobench_contract import Machine, RunDocument
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.jmh import parse_jmh, parse_jmh_results
+from cryptobench_parsers.jmh.json_results import parse_jmh, parse_jmh_results
 
-JMH = FIXTURES / "jmh"
+JMH = CAPTURED / "jmh"
 STARTED = datetime(2026, 11, 20, 10, 0, tzinfo=UTC)
 
 

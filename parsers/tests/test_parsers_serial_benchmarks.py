@@ -3,12 +3,12 @@
 from datetime import UTC, datetime
 
 import pytest
-from collect_support import FIXTURES
+from captured import CAPTURED
 
-from cryptobench_parsers.serial_documents import build_document
-from cryptobench_parsers.serial_runs import assemble_text
+from cryptobench_parsers.serial.documents import build_document
+from cryptobench_parsers.serial.runs import assemble_text
 
-SERIAL = FIXTURES / "serial"
+SERIAL = CAPTURED / "serial"
 AT = datetime(2026, 11, 23, 3, 0, tzinfo=UTC)
 
 

@@ -1,0 +1,1 @@
+"""JMH: the `-rf json` result file and the result tables JMH prints."""

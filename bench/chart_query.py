@@ -27,8 +27,8 @@ import httpx
 import psycopg
 from sqlalchemy import create_engine
 
-from cryptobench_server import rollups
 from cryptobench_server.migrate import upgrade
+from cryptobench_server.store import rollups
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 RUNS, PER_RUN, MACHINES, CALLS = 2000, 500, 20, 50

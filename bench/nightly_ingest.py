@@ -16,8 +16,8 @@ from ingest import make_result
 
 from cryptobench_contract import RunDocument
 from cryptobench_server.db import make_engine
-from cryptobench_server.ingest import ingest_run
 from cryptobench_server.migrate import upgrade
+from cryptobench_server.store.ingest import ingest_run
 from cryptobench_testsupport.pgcluster import destroy, start_cluster
 
 NIGHTS, RESULTS, EDGE = 200, 5_000, 10

@@ -14,8 +14,8 @@ from sqlalchemy import text
 
 from cryptobench_contract import RunDocument
 from cryptobench_server.db import make_engine
-from cryptobench_server.ingest import ingest_run
 from cryptobench_server.migrate import downgrade, upgrade
+from cryptobench_server.store.ingest import ingest_run
 
 MASKED = Path(__file__).parents[2] / "collectors/tests/fixtures/openssl/masked-features"
 NIGHTS = [json.loads((MASKED / f"night{i}.json").read_text()) for i in range(1, 8)]

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from cryptobench_contract.bounds import FIGURE_MAX, FIGURE_MIN, NUMBER_MAX, NUMBER_MIN
 from cryptobench_contract.units import UNITS
 from cryptobench_server.changes.detect import Point, find_steps, relative_error
-from cryptobench_server.normalize import canonical_figures
 from cryptobench_server.query.stats import median
+from cryptobench_server.store.normalize import canonical_figures
 
 POSITIVE = st.floats(min_value=0, exclude_min=True, allow_nan=False, allow_infinity=False)
 EXTREMES = st.sampled_from([5e-324, 2.2250738585072014e-308, 1e-300, 1.0, 1e300, 1.79e308])

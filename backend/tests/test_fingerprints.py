@@ -3,7 +3,7 @@
 from factories import make_result, make_run_doc
 
 from cryptobench_contract import Machine, Result, RunDocument
-from cryptobench_server.fingerprints import (
+from cryptobench_server.store.fingerprints import (
     RESULT_FIELDS,
     ContentHash,
     content_hash,

@@ -8,8 +8,8 @@ from history_support import RUNS, STEP_RUN, synthetic_runs, upload
 from sqlalchemy import create_engine, text
 from test_rollups import assert_same, snapshot
 
-from cryptobench_server import rollups
 from cryptobench_server.changes.store import detect_all
+from cryptobench_server.store import rollups
 
 
 def test_a_step_at_run_nine_is_one_regression_and_the_noisy_neighbour_reports_nothing(

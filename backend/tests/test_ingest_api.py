@@ -6,7 +6,7 @@ import pytest
 from factories import make_result, make_run_doc
 from sqlalchemy import create_engine, text
 
-from cryptobench_server.ingest import CHUNK
+from cryptobench_server.store.ingest import CHUNK
 
 
 @pytest.fixture

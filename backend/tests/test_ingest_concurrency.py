@@ -9,8 +9,8 @@ from sqlalchemy import create_engine, text
 from cryptobench_contract import RunDocument
 from cryptobench_server.db import make_engine
 from cryptobench_server.errors import Conflict
-from cryptobench_server.ingest import ingest_run
 from cryptobench_server.migrate import upgrade
+from cryptobench_server.store.ingest import ingest_run
 
 THREADS = 8
 

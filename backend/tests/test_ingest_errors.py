@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from cryptobench_server.app import create_app
-from cryptobench_server.ingest import CHUNK
+from cryptobench_server.store.ingest import CHUNK
 
 
 @pytest.fixture

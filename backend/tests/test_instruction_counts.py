@@ -17,8 +17,8 @@ from cryptobench_contract import RunDocument
 from cryptobench_server.changes.detect import Point, find_steps, sensitivity
 from cryptobench_server.db import make_engine
 from cryptobench_server.demo import load_demo
-from cryptobench_server.ingest import ingest_run
 from cryptobench_server.migrate import downgrade, upgrade
+from cryptobench_server.store.ingest import ingest_run
 
 SERIAL = Path(__file__).parents[2] / "collectors/tests/fixtures/serial"
 O2, OS = (json.loads((SERIAL / f"qemu_rv32_full_{o}.json").read_text()) for o in ("O2", "Os"))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cryptobench_server.normalize import (
+from cryptobench_server.store.normalize import (
     bytes_per_op,
     canonical_figures,
     disagreeing_metrics,

@@ -8,10 +8,10 @@ import uuid
 from factories import make_result, make_run_doc
 from sqlalchemy import update
 
-from cryptobench_server import rollups
 from cryptobench_server.db import make_engine
 from cryptobench_server.demo import demo_documents
 from cryptobench_server.models import Result
+from cryptobench_server.store import rollups
 
 BLOCKS = (16, 64, 256)
 AES = {"algorithm": "AES-128-CBC"}

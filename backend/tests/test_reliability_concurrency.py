@@ -17,9 +17,10 @@ from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.exc import OperationalError
 from test_rollups import assert_same, snapshot
 
-from cryptobench_server import locks, rollups
+from cryptobench_server import locks
 from cryptobench_server.changes.store import detect_all
 from cryptobench_server.errors import contention
+from cryptobench_server.store import rollups
 from cryptobench_testsupport.pgcluster import free_port
 from cryptobench_testsupport.reliability_harness import (
     create_token,

@@ -13,7 +13,6 @@ from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 
 from cryptobench_server import migrate as migrations
-from cryptobench_server import rollups
 from cryptobench_server.auth import (
     SCOPES,
     RedactQueryTokens,
@@ -26,7 +25,8 @@ from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
 from cryptobench_server.errors import DomainError, InvalidInput, contention
-from cryptobench_server.imports import import_options, parse_import, store_import
+from cryptobench_server.store import rollups
+from cryptobench_server.store.imports import import_options, parse_import, store_import
 
 app = typer.Typer(help="CryptoBench service.", no_args_is_help=True, pretty_exceptions_enable=False)
 token_app = typer.Typer(

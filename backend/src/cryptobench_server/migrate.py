@@ -12,10 +12,10 @@ from alembic import command
 from alembic.config import Config
 from alembic.migration import MigrationContext
 
-from cryptobench_server import rollups
 from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
 from cryptobench_server.changes.store import detect_all
 from cryptobench_server.db import make_engine
+from cryptobench_server.store import rollups
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: The latest revision that empties `changes` (revision ids are zero-padded, so they sort).

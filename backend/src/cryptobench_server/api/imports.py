@@ -21,7 +21,7 @@ from cryptobench_contract import ParseWarning
 from cryptobench_contract.vocabulary import Operation
 from cryptobench_server.auth import BodyAccess
 from cryptobench_server.errors import InvalidInput
-from cryptobench_server.imports import import_options, parse_import, store_import
+from cryptobench_server.store.imports import import_options, parse_import, store_import
 
 router = APIRouter(tags=["imports"])
 Format = Literal["auto", "openssl", "jmh", "serial", "go", "criterion", "gbench"]

@@ -17,9 +17,9 @@ from starlette.concurrency import run_in_threadpool
 from cryptobench_contract import RunHead
 from cryptobench_server.auth import UploadAccess
 from cryptobench_server.errors import InvalidInput, invalid_fields
-from cryptobench_server.fastpaths import paused_gc
-from cryptobench_server.ingest import Ingested, ingest_run, result_errors
 from cryptobench_server.models import Run
+from cryptobench_server.store.fastpaths import paused_gc
+from cryptobench_server.store.ingest import Ingested, ingest_run, result_errors
 
 
 class RunSummary(BaseModel):

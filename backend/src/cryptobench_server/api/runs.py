@@ -19,7 +19,6 @@ from cryptobench_server.query.dimensions import base_from
 from cryptobench_server.query.filters import conditions
 from cryptobench_server.query.history import notes_of
 from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
-from cryptobench_server.removal import add_note, delete_run
 from cryptobench_server.schemas_history import NoteIn
 from cryptobench_server.schemas_read import (
     ArtifactOut,
@@ -29,6 +28,7 @@ from cryptobench_server.schemas_read import (
     RunDetail,
     RunsPage,
 )
+from cryptobench_server.store.removal import add_note, delete_run
 
 router = APIRouter(tags=["runs"])
 RunFilters = Annotated[Filters, Depends(filters_dependency("q", "limit", "cursor"))]

@@ -13,7 +13,7 @@ from importlib import resources
 from sqlalchemy import Engine
 
 from cryptobench_contract import RunDocument
-from cryptobench_server.ingest import Ingested, ingest_run
+from cryptobench_server.store.ingest import Ingested, ingest_run
 
 
 def demo_documents() -> list[RunDocument]:

@@ -32,7 +32,6 @@ from sqlalchemy import case, func, null
 from sqlalchemy.orm import Session
 
 from cryptobench_contract.versions import is_version_dimension, version_key
-from cryptobench_server.fastpaths import fetch_aggregate
 from cryptobench_server.models import Series
 from cryptobench_server.query.dimensions import Dimension, dimension, rollup_for
 from cryptobench_server.query.filters import Filters, conditions
@@ -41,6 +40,7 @@ from cryptobench_server.query.pooled import Pooled, pooled
 from cryptobench_server.query.scope import Scope, point_key
 from cryptobench_server.query.sqlfuncs import concat_bytes
 from cryptobench_server.query.stats import packed_median
+from cryptobench_server.store.fastpaths import fetch_aggregate
 
 Agg = Literal["median", "mean", "min", "max"]
 

@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from cryptobench_contract.units import CANONICAL_UNIT
-from cryptobench_server.normalize import Term, bytes_per_op, derivation
+from cryptobench_server.store.normalize import Term, bytes_per_op, derivation
 
 _PERCENTILE = re.compile(r"^p(\d{1,3}(?:\.\d{1,12})?)$")
 #: Stats that are figures of the result's unit and keep their meaning under a linear scale.

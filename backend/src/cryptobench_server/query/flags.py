@@ -15,7 +15,7 @@ from sqlalchemy.orm import aliased
 
 from cryptobench_server.models import Result, Run, Series, SeriesRun
 from cryptobench_server.query.scope import PointKey, Scope, point_key
-from cryptobench_server.rollups import identity_of
+from cryptobench_server.store.rollups import identity_of
 
 
 @dataclass

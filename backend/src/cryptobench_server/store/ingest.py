@@ -22,16 +22,16 @@ from sqlalchemy.orm import Session, joinedload
 from cryptobench_contract import Result, RunDocument, RunHead
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
-from cryptobench_server import artifacts
 from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
 from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import Conflict, InvalidInput, invalid_fields
-from cryptobench_server.fastpaths import insert_rows, paused_gc, while_waiting
-from cryptobench_server.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.locks import run_writer
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.models import Result as StoredResult
-from cryptobench_server.normalize import (
+from cryptobench_server.store import artifacts
+from cryptobench_server.store.fastpaths import insert_rows, paused_gc, while_waiting
+from cryptobench_server.store.fingerprints import content_hash, machine_fingerprint, series_key
+from cryptobench_server.store.normalize import (
     apply_plan,
     bytes_per_op,
     disagreeing_metrics,
@@ -39,7 +39,7 @@ from cryptobench_server.normalize import (
     plausibility_flags,
     run_facts,
 )
-from cryptobench_server.rollups import add_runs
+from cryptobench_server.store.rollups import add_runs
 
 RESULT_COLUMNS = (
     "run_pk",

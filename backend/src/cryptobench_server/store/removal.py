@@ -14,12 +14,12 @@ from datetime import datetime
 from sqlalchemy import Connection, Row, delete, exists, select
 from sqlalchemy.orm import Session
 
-from cryptobench_server import artifacts
 from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import NotFound
 from cryptobench_server.locks import run_writer
 from cryptobench_server.models import Machine, Run, RunNote
-from cryptobench_server.rollups import remove_run_rollups
+from cryptobench_server.store import artifacts
+from cryptobench_server.store.rollups import remove_run_rollups
 
 
 def delete_run(session: Session, run_id: uuid.UUID, *, threshold: float) -> None:

@@ -22,9 +22,9 @@ from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.imports import Imported, ImportOptions, decode, import_text
 from cryptobench_server.errors import Conflict, InvalidInput
-from cryptobench_server.ingest import ingest_run
 from cryptobench_server.models import Run
-from cryptobench_server.normalize import bytes_per_op, canonical_figures
+from cryptobench_server.store.ingest import ingest_run
+from cryptobench_server.store.normalize import bytes_per_op, canonical_figures
 
 
 class ImportedRun(NamedTuple):

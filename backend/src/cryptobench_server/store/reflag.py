@@ -13,7 +13,7 @@ from typing import NamedTuple
 from sqlalchemy import Connection, bindparam, select, update
 
 from cryptobench_server.models import Machine, Result, Run
-from cryptobench_server.normalize import plausibility_flags, run_facts
+from cryptobench_server.store.normalize import plausibility_flags, run_facts
 
 #: Flags that need more than one result, kept as ingest found them.
 RUN_FLAGS = ("metrics_disagree",)

@@ -38,7 +38,7 @@ from cryptobench_server.changes.detect import CI_Z, RELATIVE_ERROR_KINDS
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import concat_bytes, join_bytes, pack_figures
-from cryptobench_server.reflag import recheck
+from cryptobench_server.store.reflag import recheck
 
 Progress = Callable[[str], None]
 #: Runs per statement of a rebuild: ~50k results of the bench workload, a progress line each.

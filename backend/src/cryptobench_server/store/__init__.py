@@ -1,0 +1,1 @@
+"""The write path: what an upload, an import or a deletion stores, and the read model it keeps."""

@@ -22,7 +22,6 @@ from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import tool_of
 from cryptobench_server.auth import ReadAccess
-from cryptobench_server.changes.detect import relative_error
 from cryptobench_server.errors import NotFound
 from cryptobench_server.models import Result, Run
 from cryptobench_server.query.compare import (
@@ -35,6 +34,7 @@ from cryptobench_server.query.compare import (
 from cryptobench_server.query.noise import series_noise
 from cryptobench_server.schemas_compare import CompareRun, Comparison
 from cryptobench_server.schemas_read import CanonicalMetric
+from cryptobench_server.stats import relative_error
 
 router = APIRouter(tags=["compare"])
 MACHINE_FIELDS = ("name", "arch", "cpu_model", "cores", "os", "board")

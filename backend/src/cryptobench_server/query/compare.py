@@ -29,7 +29,7 @@ from cryptobench_contract.units import LESS_IS_BETTER, verdict
 from cryptobench_server.query.line_diff import line_diff, value_lines
 from cryptobench_server.query.order import params_key
 from cryptobench_server.query.relative import speedup
-from cryptobench_server.query.stats import geomean, median
+from cryptobench_server.stats import geomean, median
 
 #: What pairs results across the two runs: algorithm, operation and params (as sorted JSON).
 Key = tuple[str, str | None, str]

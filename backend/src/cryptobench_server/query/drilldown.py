@@ -24,7 +24,7 @@ from cryptobench_server.models import Machine, Result, Run
 from cryptobench_server.query.dimensions import base_from, dimension
 from cryptobench_server.query.distribution import distribution
 from cryptobench_server.query.filters import Filters, conditions, parse_filters
-from cryptobench_server.query.stats import median
+from cryptobench_server.stats import median
 
 RESULT_COLUMNS = (
     Result.id,

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from cryptobench_server.models import Run, Series, SeriesRun
 from cryptobench_server.query.compare import Key, Noise, pair_key
 from cryptobench_server.query.sqlfuncs import unpack
-from cryptobench_server.query.stats import median, run_to_run_noise
+from cryptobench_server.stats import median, run_to_run_noise
 
 HISTORY_RUNS = 20
 MIN_RUNS = 3

@@ -12,7 +12,7 @@ series; the points at the baseline x), whose speedup is 1 by definition.
 from collections.abc import Sequence
 from typing import Any
 
-from cryptobench_server.query.stats import geomean
+from cryptobench_server.stats import geomean
 
 
 def speedup(value: float, reference: float, less_is_better: bool) -> float | None:

@@ -9,17 +9,13 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-import pydantic_core
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from cryptobench_contract import RunHead
 from cryptobench_server.auth import UploadAccess
-from cryptobench_server.errors import InvalidInput, invalid_fields
 from cryptobench_server.models import Run
-from cryptobench_server.store.fastpaths import paused_gc
-from cryptobench_server.store.ingest import Ingested, ingest_run, result_errors
+from cryptobench_server.store.ingest import Ingested, ingest_upload
 
 
 class RunSummary(BaseModel):
@@ -52,29 +48,10 @@ def run_summary(run: Run) -> RunSummary:
     )
 
 
-def parse_upload(body: bytes) -> RunHead:
-    """The uploaded document, all but its results validated (ingest_run checks those while it
-    stores them). Raises InvalidInput naming every invalid field, the results' included."""
-    try:
-        raw = pydantic_core.from_json(body, allow_inf_nan=True)
-    except ValueError as exc:
-        raise InvalidInput(
-            f"the body is not JSON: {exc}", errors=[{"field": "", "message": "JSON decode error"}]
-        ) from None
-    try:
-        return RunHead.model_validate(raw)
-    except ValidationError as exc:
-        results = raw.get("results") if isinstance(raw, dict) else None
-        errors = [dict(e) for e in exc.errors()]
-        if isinstance(results, list):
-            errors += result_errors(results)
-        raise invalid_fields(errors) from None
-
-
 router = APIRouter(tags=["runs"])
 
 
-#: The body is read by the route (its results are validated while they are stored), so it is
+#: The body is read by ingest (its results are validated while they are stored), so it is
 #: declared here; openapi.py puts RunDocument's schema in the components.
 _BODY = {
     "requestBody": {
@@ -105,9 +82,6 @@ async def upload_run(request: Request, response: Response, _: UploadAccess) -> R
 
 
 def _ingest(state: Any, body: bytes) -> Ingested:
-    with paused_gc():
-        return ingest_run(
-            engine=state.engine,
-            doc=parse_upload(body),
-            change_threshold=state.settings.change_threshold,
-        )
+    return ingest_upload(
+        engine=state.engine, body=body, change_threshold=state.settings.change_threshold
+    )

@@ -40,7 +40,7 @@ from cryptobench_server.query.pooled import Pooled, pooled
 from cryptobench_server.query.scope import Scope, point_key
 from cryptobench_server.query.sqlfuncs import concat_bytes
 from cryptobench_server.query.stats import packed_median
-from cryptobench_server.store.fastpaths import fetch_aggregate
+from cryptobench_server.store.dialect import fetch_aggregate
 
 Agg = Literal["median", "mean", "min", "max"]
 

@@ -1,7 +1,9 @@
 """Store one run document: all of it in one transaction, or nothing; idempotent on run_id.
 
-`ingest_run` is the one write path (HTTP upload, `demo load`, imports, benchmarks). Results go
-in with COPY on PostgreSQL and one executemany on SQLite, never row by row through the ORM.
+`ingest_upload` (an uploaded body: POST /api/v1/runs) and `ingest_run` (an already validated
+document: `demo load`, imports, benchmarks) are the one write path, each entered once per run
+with the garbage collector paused once. Results go in with COPY on PostgreSQL and one
+executemany on SQLite, never row by row through the ORM (dialect.py).
 """
 
 import uuid
@@ -13,9 +15,9 @@ from typing import Any, NamedTuple
 
 import orjson
 import psycopg
+import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import Engine, bindparam, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, joinedload
 
@@ -29,7 +31,7 @@ from cryptobench_server.locks import run_writer
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.models import Result as StoredResult
 from cryptobench_server.store import artifacts
-from cryptobench_server.store.fastpaths import insert_rows, paused_gc, while_waiting
+from cryptobench_server.store.dialect import insert_for, insert_rows, paused_gc, while_waiting
 from cryptobench_server.store.fingerprints import content_hash, machine_fingerprint, series_key
 from cryptobench_server.store.normalize import (
     apply_plan,
@@ -72,8 +74,7 @@ BYTES_PER_S = CANONICAL_METRICS.index("bytes_per_s")
 
 
 #: Results validated, normalized and written per chunk of this many, so that the database
-#: stores one chunk while Python validates the next. bench/ingest.py: the same rate with 200,
-#: 1,000 or 5,000 (0.547-0.553 of COPY); the whole document validated before the COPY: 0.458.
+#: stores one chunk while Python validates the next (bench/README.md, "Speed paths").
 CHUNK = 1000
 
 _RESULTS = TypeAdapter(list[Result])
@@ -86,6 +87,12 @@ class Ingested(NamedTuple):
 
 class _LostRace(Exception):
     """Another transaction stored the same run_id first."""
+
+
+def ingest_upload(*, engine: Engine, body: bytes, change_threshold: float) -> Ingested:
+    """`ingest_run` of an uploaded body, parsed and checked here (`parse_upload`)."""
+    with paused_gc():
+        return _ingest(engine, parse_upload(body), datetime.now(UTC), change_threshold)
 
 
 def ingest_run(
@@ -106,17 +113,40 @@ def ingest_run(
     (changes/store.py), with `change_threshold` as the smallest relative step reported.
     """
     with paused_gc():
-        existing = _stored(engine, doc.run_id)
-        if existing is not None:
-            return Ingested(_same(existing, doc), False)
-        try:
-            run_pk = _store(engine, doc, now or datetime.now(UTC), change_threshold)
-        except (DataError, psycopg.DataError) as exc:
-            raise InvalidInput(f"the run cannot be stored: {_first_line(exc)}") from exc
-        except _LostRace:
-            stored = _stored(engine, doc.run_id)
-            assert stored is not None, "the winning transaction's run must be visible once it lost"
-            return Ingested(_same(stored, doc), False)
+        return _ingest(engine, doc, now or datetime.now(UTC), change_threshold)
+
+
+def parse_upload(body: bytes) -> RunHead:
+    """The uploaded document, all but its results validated (ingest checks those while it
+    stores them). Raises InvalidInput naming every invalid field, the results' included."""
+    try:
+        raw = pydantic_core.from_json(body, allow_inf_nan=True)
+    except ValueError as exc:
+        raise InvalidInput(
+            f"the body is not JSON: {exc}", errors=[{"field": "", "message": "JSON decode error"}]
+        ) from None
+    try:
+        return RunHead.model_validate(raw)
+    except ValidationError as exc:
+        results = raw.get("results") if isinstance(raw, dict) else None
+        errors = [dict(e) for e in exc.errors()]
+        if isinstance(results, list):
+            errors += result_errors(results)
+        raise invalid_fields(errors) from None
+
+
+def _ingest(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> Ingested:
+    existing = _stored(engine, doc.run_id)
+    if existing is not None:
+        return Ingested(_same(existing, doc), False)
+    try:
+        run_pk = _store(engine, doc, now, threshold)
+    except (DataError, psycopg.DataError) as exc:
+        raise InvalidInput(f"the run cannot be stored: {_first_line(exc)}") from exc
+    except _LostRace:
+        stored = _stored(engine, doc.run_id)
+        assert stored is not None, "the winning transaction's run must be visible once it lost"
+        return Ingested(_same(stored, doc), False)
     with Session(engine, expire_on_commit=False) as session:
         stored = _load(session, Run.id == run_pk)
         assert stored is not None, "the run this transaction committed must be visible"
@@ -177,7 +207,7 @@ def _load(session: Session, where) -> Run | None:
 def _store(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> int:
     """Machine, run, results, their read model rows (rollups.py) and the changes they make
     (changes/store.py) in one transaction. Results are validated and normalized while they
-    stream into the database (fastpaths.insert_rows); the run's content hash is computed while
+    stream into the database (dialect.insert_rows); the run's content hash is computed while
     the database builds the read model, and set after. Locks are taken in locks.py's order."""
     with Session(engine) as session, session.begin():
         connection = session.connection()
@@ -214,10 +244,6 @@ def _kept(chunks: Iterable[list[Result]], kept: list[list[Result]]) -> Iterator[
         yield chunk
 
 
-def _insert_for(session: Session):
-    return postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
-
-
 def _upsert_machine(session: Session, doc: RunHead, now: datetime) -> int:
     m = doc.machine
     values = {
@@ -232,7 +258,7 @@ def _upsert_machine(session: Session, doc: RunHead, now: datetime) -> int:
         "first_seen": now,
         "last_seen": now,
     }
-    statement = _insert_for(session)(Machine).values(**values)
+    statement = insert_for(session.get_bind())(Machine).values(**values)
     statement = statement.on_conflict_do_update(
         index_elements=["fingerprint"],
         set_={"last_seen": statement.excluded.last_seen, "os": statement.excluded.os},
@@ -265,7 +291,7 @@ def _insert_run(
         "warnings": [w.model_dump(mode="json") for w in doc.warnings],
         "created_at": now,
     }
-    statement = _insert_for(session)(Run).values(**values)
+    statement = insert_for(session.get_bind())(Run).values(**values)
     statement = statement.on_conflict_do_nothing(index_elements=["run_id"]).returning(Run.id)
     return session.execute(statement).scalar_one_or_none()
 

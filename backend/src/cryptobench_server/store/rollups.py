@@ -31,13 +31,13 @@ from sqlalchemy import (
     select,
     true,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 
 from cryptobench_contract.units import CANONICAL_METRICS
-from cryptobench_server.changes.detect import CI_Z, RELATIVE_ERROR_KINDS
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import concat_bytes, join_bytes, pack_figures
+from cryptobench_server.stats import relative_error_sql
+from cryptobench_server.store.dialect import insert_for
 from cryptobench_server.store.reflag import recheck
 
 Progress = Callable[[str], None]
@@ -131,10 +131,6 @@ def _series_of(run_pks: Sequence[int]) -> Select:
     return select(SeriesRun.series_id).where(SeriesRun.run_pk.in_(run_pks))
 
 
-def _insert(connection: Connection):
-    return postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
-
-
 def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
     """The producer of `series`: every identity among these runs' results not stored yet, its
     dimensions read from its first result (grouping the narrow identity, then fetching one row
@@ -160,7 +156,7 @@ def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
         .where(Result.id.in_(first))
     )
     names = ["identity", *columns, "source", "machine_id", "clock_hz", "tags"]
-    statement = _insert(connection)(Series).from_select(names, rows).on_conflict_do_nothing()
+    statement = insert_for(connection)(Series).from_select(names, rows).on_conflict_do_nothing()
     connection.execute(statement)
 
 
@@ -168,8 +164,7 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
     """The producer of `series_runs`: these runs' results grouped by series."""
     own = case(*((Result.metric == m, getattr(Result, m)) for m in CANONICAL_METRICS), else_=None)
     has_error = (Result.value > 0) & Result.error.is_not(None) & own.is_not(None)
-    relative = (own > 0) & (Result.value > 0) & (Result.error >= 0)
-    relative &= Result.error_kind.in_(RELATIVE_ERROR_KINDS)
+    relative = relative_error_sql(Result.value, Result.error, Result.error_kind, Result.samples)
     figures = []
     for metric in CANONICAL_METRICS:
         column = getattr(Result, metric)
@@ -191,8 +186,8 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
             func.min(case((has_error, Result.error_kind))),
             func.max(case((has_error, Result.error_kind))),
             func.count(case((cast(Result.flags, Text) != "[]", 1))),
-            func.count(case((relative, 1))),
-            func.max(case((relative, _relative_error()))),
+            func.count(case((own > 0, relative))),
+            func.max(case((own > 0, relative))),
         )
         .select_from(Result)
         .join(Run, Run.id == Result.run_pk)
@@ -203,16 +198,6 @@ def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
     columns = ["series_id", "run_pk", *_figure_columns()]
     columns += ["relative_error_n", "relative_error_max"]
     connection.execute(insert(SeriesRun).from_select(columns, rows))
-
-
-def _relative_error():
-    """changes.detect.relative_error in SQL, for results whose error has one of its kinds."""
-    ratio = Result.error / Result.value
-    return case(
-        *((Result.error_kind == kind, ratio / z) for kind, z in CI_Z.items()),
-        (Result.error_kind == "stderr", ratio),
-        else_=ratio / func.sqrt(func.coalesce(Result.samples, 1)),
-    )
 
 
 def _figure_columns() -> list[str]:
@@ -254,7 +239,7 @@ def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
         .group_by(SeriesRun.series_id)
     )
     columns = ["series_id", *_figure_columns()]
-    statement = _insert(connection)(SeriesTotal).from_select(columns, grouped)
+    statement = insert_for(connection)(SeriesTotal).from_select(columns, grouped)
     stored, added = SeriesTotal.__table__.c, statement.excluded
     statement = statement.on_conflict_do_update(
         index_elements=["series_id"],

@@ -1,7 +1,13 @@
-"""The one seam for speed paths: driver- and dialect-specific ones (everything else is portable
-SQL; SQLite always takes the plain path) and the garbage collector pause of large uploads.
+"""The one seam for driver- and dialect-specific paths (everything else is portable SQL; SQLite
+always takes the plain path) and the garbage collector pause of an upload:
 
-Each path names the benchmark figure that pays for it (2-core machine, shared with other work).
+- `insert_for`: the dialect's INSERT, the one with ON CONFLICT (machines, runs, the read model);
+- `insert_rows`: PostgreSQL COPY, streamed; SQLite one executemany;
+- `fetch_aggregate`: `work_mem` and a binary-format cursor for packed figures (charts);
+- `while_waiting`: Python work on a second thread while a database statement runs;
+- `paused_gc`: no cyclic GC while one upload is parsed, validated and stored.
+
+The figure that pays for each speed path is in bench/README.md ("Speed paths").
 """
 
 import gc
@@ -11,20 +17,24 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Select, text
+from sqlalchemy import Connection, Engine, Select, text
+from sqlalchemy.dialects import postgresql, sqlite
 
 #: Chart aggregation on PostgreSQL: with the default 4MB the planner expects a group's packed
-#: figures not to fit a hash table and sorts the rows instead (~20 ms more per chart at 1M).
+#: figures not to fit a hash table and sorts the rows instead.
 AGGREGATE_MEMORY = "64MB"
+
+
+def insert_for(bind: Connection | Engine) -> Callable[..., Any]:
+    """The `insert` construct of `bind`'s dialect, the one that has `on_conflict_do_*`."""
+    return postgresql.insert if bind.dialect.name == "postgresql" else sqlite.insert
 
 
 def insert_rows(
     connection: Connection, table: str, columns: Sequence[str], rows: Iterable[tuple]
 ) -> None:
     """Bulk insert of plain tuples (JSON as text). PostgreSQL: COPY, streamed, so the server
-    stores one batch while Python normalizes the next (25k results of bench/ingest.py:
-    0.63-0.82 s, executemany 1.48-1.71 s).
-    SQLite: one executemany."""
+    stores one batch while Python normalizes the next. SQLite: one executemany."""
     names = ", ".join(columns)
     if connection.dialect.name == "postgresql":
         driver = _driver(connection)
@@ -39,7 +49,7 @@ def insert_rows(
 def fetch_aggregate(connection: Connection, query: Select) -> Sequence[Sequence[Any]]:
     """Rows of an aggregate over packed figures. PostgreSQL: with AGGREGATE_MEMORY for this
     transaction through a binary-format cursor, so bytea arrives as bytes, not hex text to
-    decode (~7 ms less per 200k figures, bench/chart_query.py at 1M)."""
+    decode."""
     if connection.dialect.name != "postgresql":
         return connection.execute(query).all()
     connection.execute(text(f"SET LOCAL work_mem = '{AGGREGATE_MEMORY}'"))
@@ -55,10 +65,8 @@ _T = TypeVar("_T")
 
 def while_waiting(wait: Callable[[], object], work: Callable[..., _T], *args: Any) -> _T:
     """`work(*args)` on a second thread while this one runs `wait`, a database statement (whose
-    wait on the server releases the GIL); returns what `work` returned. Pays: the content hash
-    of a 25,000-result upload (~40 ms of Python) is computed while PostgreSQL builds its read
-    model (~160 ms); bench/ingest.py 0.533-0.551 of COPY with it, 0.512-0.525 with the hash
-    computed before the read model (3 runs each, minutes apart)."""
+    wait on the server releases the GIL); returns what `work` returned (ingest: the content
+    hash while the database builds the read model)."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         done = pool.submit(work, *args)
         wait()
@@ -71,12 +79,12 @@ _gc_holders = 0
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a large document is parsed, validated and stored.
+    """No cyclic garbage collection while a large document is parsed, validated and stored
+    (entered once per upload, by ingest).
 
-    Building 25k results allocates millions of acyclic objects; with the collector on, each
+    Building many results allocates millions of acyclic objects; with the collector on, each
     generation-2 pass walks all of them again. Refcounting still frees everything; the last
-    concurrent holder turns the collector back on. Pays: bench/ingest.py 0.533-0.551 of COPY
-    with the pause, 0.395-0.412 without (3 runs each, minutes apart).
+    concurrent holder turns the collector back on.
     """
     global _gc_holders
     with _gc_lock:

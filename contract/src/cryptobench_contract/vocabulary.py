@@ -17,6 +17,13 @@ Source = Literal[
     "go-test-bench",
     "criterion",
     "google-benchmark",
+    "mbedtls-benchmark",
+    "wolfssl-benchmark",
+    "liboqs-speed",
+    "cryptsetup-benchmark",
+    "bssl-speed",
+    "pytest-benchmark",
+    "github-action-benchmark",
 ]
 Family = Literal[
     "signature",

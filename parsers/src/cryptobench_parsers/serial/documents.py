@@ -1,4 +1,10 @@
-"""SerialRun -> RunDocument: the machine, tool and tags each console format tells about itself."""
+"""SerialRun -> RunDocument: the machine, tool and tags each console format tells about itself.
+
+The source is the program that printed the lines: the CryptoBench firmware (and seed 002's) is
+`esp32c6-serial`; a Mbed TLS or wolfSSL benchmark log is `mbedtls-benchmark` or
+`wolfssl-benchmark` whatever it ran on. Its machine is the board, CPU or chip the text names
+(serial/boards.py, ESP-IDF's boot lines), else UNKNOWN_MACHINE; never a device it does not name.
+"""
 
 import uuid
 from typing import Any
@@ -7,9 +13,16 @@ from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.figures import kept_warnings
+from cryptobench_parsers.serial.boards import board_cpu
 from cryptobench_parsers.serial.runs import SerialRun
 
-SOURCE: Source = "esp32c6-serial"
+SOURCES: dict[str, Source] = {
+    "bench": "esp32c6-serial",
+    "seed002": "esp32c6-serial",
+    "mbedtls": "mbedtls-benchmark",
+    "wolfssl": "wolfssl-benchmark",
+}
+UNKNOWN_MACHINE = "unknown machine"
 SEED002_NOTE = (
     "seed 002 firmware: the printed 'cycles' are the cycle delta divided by 160, "
     "i.e. microseconds at 160 MHz; stored as us/op"
@@ -32,7 +45,7 @@ def build_document(run: SerialRun, *, machine_name: str | None = None) -> RunDoc
     content = "\n".join(run.lines)[:MAX_ARTIFACT_CHARS]
     return RunDocument(
         run_id=uuid.UUID(run.identity()),
-        source=SOURCE,
+        source=SOURCES[run.style],
         started_at=run.started_at,
         finished_at=run.finished_at,
         machine=machine,
@@ -103,20 +116,18 @@ def _device_name(target: Any, device: Any) -> str:
 def _from_facts(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool, dict[str, str]]:
     facts = run.facts
     target = facts.get("target") or ("esp32c6" if run.style == "seed002" else None)
-    hz = facts.get("cpu_hz")
-    extra: dict[str, Any] = {}
-    clock_hz = float(hz) if hz else None
-    if clock_hz:
-        extra["clock_source"] = "configured"
-    elif run.style == "seed002":
-        clock_hz, extra["clock_source"] = 160e6, "nominal"
+    board = facts.get("board")
+    cpu = facts.get("cpu") or board_cpu(board) or target
+    clock_hz, clock_source = _clock(run)
+    extra: dict[str, Any] = {"clock_source": clock_source} if clock_source else {}
     if facts.get("chip_rev"):
         extra["chip_rev"] = facts["chip_rev"]
     machine = Machine(
-        name=machine_name or target or "serial-device",
+        name=machine_name or board or cpu or UNKNOWN_MACHINE,
         arch="riscv32" if target in ("esp32c6", "esp32c3") else None,
-        cpu_model=target,
+        cpu_model=cpu,
         clock_hz=clock_hz,
+        board=board,
         os=f"ESP-IDF {facts['idf']}" if facts.get("idf") else None,
         extra=extra,
     )
@@ -126,6 +137,18 @@ def _from_facts(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool
         options=SEED002_NOTE if run.style == "seed002" else None,
     )
     return machine, tool, {"target": target} if target else {}
+
+
+def _clock(run: SerialRun) -> tuple[float | None, str]:
+    """The clock a log states (a configured frequency, or one its SDK measured at boot), else
+    seed 002's nominal 160 MHz; (None, "") when the text gives none."""
+    if run.facts.get("cpu_hz"):
+        return float(run.facts["cpu_hz"]), "configured"
+    if run.facts.get("measured_hz"):
+        return float(run.facts["measured_hz"]), "measured"
+    if run.style == "seed002":
+        return 160e6, "nominal"
+    return None, ""
 
 
 def _with_context(result: Result, run: SerialRun) -> Result:

@@ -6,7 +6,8 @@ Understood, in this order:
 - seed 002's human lines (`RSA-2048 PSS Verify (mbedtls_rsa_rsassa_pss_verify): 54570 cycles`,
   whose "cycles" are the cycle delta divided by 160, i.e. microseconds at 160 MHz);
 - Mbed TLS `programs/test/benchmark` and wolfSSL `wolfcrypt/benchmark` result lines;
-- facts the boot log states (CPU frequency, chip revision, IDF and library versions).
+- facts the boot log states (CPU frequency, chip revision, IDF and library versions) and the
+  board, CPU or measured clock a pasted log names (serial/boards.py).
 Everything else is noise: `parse_line` returns None. A line that claims to be a protocol line but
 is not valid raises LineError, the parser's only exception.
 """
@@ -23,6 +24,7 @@ from cryptobench_contract import Result
 from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_padding
 from cryptobench_parsers.mbedtls import parse_mbedtls_line
+from cryptobench_parsers.serial.boards import named_fact
 from cryptobench_parsers.wolfssl import parse_wolfssl_line
 
 PROTOCOL_VERSION = 1
@@ -196,7 +198,8 @@ def _fact(text: str) -> Fact | None:
             return Fact(key, found.group(1))
     if text.strip() == "Benchmark complete":
         return Fact("benchmark_complete", "wolfssl")
-    return None
+    named = named_fact(text)
+    return Fact(*named) if named else None
 
 
 def _result(**fields: Any) -> Result:

@@ -2,7 +2,7 @@
 GET /changes/events (those steps grouped by run and cause)."""
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query
 
@@ -30,6 +30,23 @@ HistoryFilters = Annotated[Filters, Depends(filters_dependency("metric", "series
 ChangeFilters = Annotated[
     Filters, Depends(filters_dependency("since", "direction", "limit", "cursor"))
 ]
+Since = Annotated[
+    datetime | None, Query(description="Only changes at runs started at or after this")
+]
+Direction = Annotated[Literal["regression", "improvement"] | None, Query()]
+
+
+def _run_key(started_at: datetime, pk: int) -> list[Any]:
+    """Changes and events are paged by their run: (started_at, id), newest first."""
+    return [started_at.isoformat(), pk]
+
+
+def _after(cursor: str | None) -> tuple[datetime, int] | None:
+    """The run key a page starts after, from the cursor the previous page handed out."""
+    if not cursor:
+        return None
+    started_at, pk = decode_cursor(cursor, types=(datetime, int))
+    return started_at, pk
 
 
 @router.get(
@@ -70,26 +87,20 @@ def get_changes(
     session: SessionDep,
     _: ReadAccess,
     filters: ChangeFilters,
-    since: Annotated[
-        datetime | None, Query(description="Only changes at runs started at or after this")
-    ] = None,
-    direction: Annotated[Literal["regression", "improvement"] | None, Query()] = None,
+    since: Since = None,
+    direction: Direction = None,
     limit: Limit = DEFAULT_LIMIT,
     cursor: Cursor = None,
 ) -> Changes:
-    after = None
-    if cursor:
-        started_at, pk = decode_cursor(cursor, types=(datetime, int))
-        after = (started_at, pk)
     rows = list_changes(
         session,
         filters=filters,
         since=since,
         direction=direction,
         limit=limit + 1,
-        after=after,
+        after=_after(cursor),
     )
-    rows, next_cursor = page(rows, limit, lambda c: [c["started_at"].isoformat(), c["id"]])
+    rows, next_cursor = page(rows, limit, lambda c: _run_key(c["started_at"], c["id"]))
     return Changes.model_validate({"changes": rows, "next_cursor": next_cursor})
 
 
@@ -106,19 +117,18 @@ def get_change_events(
     session: SessionDep,
     _: ReadAccess,
     filters: ChangeFilters,
-    since: Annotated[
-        datetime | None, Query(description="Only changes at runs started at or after this")
-    ] = None,
-    direction: Annotated[Literal["regression", "improvement"] | None, Query()] = None,
+    since: Since = None,
+    direction: Direction = None,
     limit: Annotated[int, Query(ge=1, le=200, description="Runs per page")] = 20,
     cursor: Cursor = None,
 ) -> ChangeEvents:
-    after = None
-    if cursor:
-        started_at, pk = decode_cursor(cursor, types=(datetime, int))
-        after = (started_at, pk)
     events, last = list_events(
-        session, filters=filters, since=since, direction=direction, limit=limit, after=after
+        session,
+        filters=filters,
+        since=since,
+        direction=direction,
+        limit=limit,
+        after=_after(cursor),
     )
-    next_cursor = None if last is None else encode_cursor([last[0].isoformat(), last[1]])
+    next_cursor = None if last is None else encode_cursor(_run_key(*last))
     return ChangeEvents.model_validate({"events": events, "next_cursor": next_cursor})

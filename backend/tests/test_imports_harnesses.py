@@ -1,5 +1,5 @@
 """POST /api/v1/imports?format=auto of general-purpose harnesses' output (go test -bench,
-criterion, Google Benchmark JSON) on
+criterion, Google Benchmark JSON, liboqs speed_kem, cryptsetup benchmark) on
 both databases: the same figures as `cryptobench parse` + upload, the format detected."""
 
 from pathlib import Path
@@ -16,6 +16,18 @@ CASES = [
         HARNESS_FIXTURES / "google_benchmark" / "itzmeanjan-ml-kem_linux_x86_64.json",
         27,
         "google-benchmark",
+    ),
+    (
+        "liboqs",
+        HARNESS_FIXTURES / "liboqs" / "wolfSSL-documentation_appendix07_speed_kem.md",
+        36,
+        "liboqs-speed",
+    ),
+    (
+        "cryptsetup",
+        HARNESS_FIXTURES / "cryptsetup" / "bgnetworks-meta-essa-mx6ul_perf_sd_mx6ul.md",
+        8,
+        "cryptsetup-benchmark",
     ),
 ]
 

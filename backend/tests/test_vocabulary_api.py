@@ -94,5 +94,7 @@ def test_import_formats_are_named_by_their_tools(client):
         ("go", "go test -bench"),
         ("criterion", "Rust criterion"),
         ("gbench", "Google Benchmark"),
+        ("liboqs", "liboqs speed_kem / speed_sig"),
+        ("cryptsetup", "cryptsetup benchmark"),
     ]
     assert all(f["looks_like"] for f in formats)

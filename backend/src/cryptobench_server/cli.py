@@ -227,7 +227,9 @@ def import_files(
         ),
     ],
     format: Annotated[
-        Literal["auto", "openssl", "jmh", "serial", "go", "criterion", "gbench"],
+        Literal[
+            "auto", "openssl", "jmh", "serial", "go", "criterion", "gbench", "liboqs", "cryptsetup"
+        ],
         typer.Option(help="What printed them"),
     ] = "auto",
     machine_name: Annotated[str | None, typer.Option(help="The machine they ran on")] = None,

@@ -29,6 +29,8 @@ LIBRARIES: dict[str, tuple[str, ...]] = {
     "Nettle": ("nettle",),
     "GnuTLS": ("gnutls",),
     "libgcrypt": ("gcrypt",),
+    "liboqs": ("oqs", "Open Quantum Safe"),
+    "Linux kernel crypto API": ("kernel", "AF_ALG", "Linux kernel"),
     "SunEC": ("sunec",),
     "SunRsaSign": ("sunrsasign",),
     "SunJCE": ("sunjce",),

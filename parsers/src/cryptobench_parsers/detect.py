@@ -10,7 +10,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cryptobench_parsers import criterion, go_bench, google_benchmark
+from cryptobench_parsers import (
+    criterion,
+    cryptsetup_benchmark,
+    go_bench,
+    google_benchmark,
+    liboqs_speed,
+)
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.jmh.text_tables import has_table, table_line
 from cryptobench_parsers.serial.lines import Fact, LineError, parse_line
@@ -45,6 +51,16 @@ IMPORT_FORMATS = (
         "gbench",
         "Google Benchmark",
         "its console table or the JSON file of --benchmark_format=json",
+    ),
+    ImportFormat(
+        "liboqs",
+        "liboqs speed_kem / speed_sig",
+        "its Operation | Iterations | ... table and the Configuration info block",
+    ),
+    ImportFormat(
+        "cryptsetup",
+        "cryptsetup benchmark",
+        "its PBKDF2 and Argon2 lines and the Algorithm | Key | Encryption | Decryption table",
     ),
 )
 FORMATS = tuple(f.name for f in IMPORT_FORMATS)
@@ -86,6 +102,8 @@ def detect(text: str, *, source_name: str) -> Detection:
         "go": _count(head, go_bench.recognizes),
         "criterion": _count(head, criterion.recognizes),
         "gbench": _count(head, google_benchmark.recognizes),
+        "liboqs": _count(head, liboqs_speed.recognizes),
+        "cryptsetup": _count(head, cryptsetup_benchmark.recognizes),
         "jmh": _count(head, table_line) if has_table(head) else (0, None),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)

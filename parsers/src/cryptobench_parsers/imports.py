@@ -21,11 +21,13 @@ from pydantic import ValidationError
 
 from cryptobench_contract import Artifact, Machine, RunDocument
 from cryptobench_parsers.criterion import parse_criterion
+from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark
 from cryptobench_parsers.detect import FORMATS, Detection, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.go_bench import parse_go_bench
 from cryptobench_parsers.google_benchmark import parse_google_benchmark
 from cryptobench_parsers.jmh.text_tables import jmh_documents
+from cryptobench_parsers.liboqs_speed import parse_liboqs_speed
 from cryptobench_parsers.openssl.documents import capped, run_documents, text_digest
 from cryptobench_parsers.openssl.session import session_runs, too_many_runs
 from cryptobench_parsers.serial.documents import build_document
@@ -35,6 +37,7 @@ IMPORT_NAMESPACE = uuid.UUID("3c0e7f7a-1d52-4a8e-9f0b-6d2a51c4e8b3")
 DEFAULT_MACHINE = "imported"
 _MEDIA_TYPES = {"jmh": "application/json", "gbench": "application/json"}
 _BINARY_SHARE = 0.01
+_Parser = Callable[[str, "ImportOptions", datetime], Iterable[RunDocument]]
 
 
 @dataclass(frozen=True)
@@ -135,19 +138,30 @@ def _gbench(text: str, options: ImportOptions, at: datetime) -> list[RunDocument
     return _at_most(documents, options)
 
 
+def _harness(parse: Callable[..., list[RunDocument]]) -> _Parser:
+    """The import of a harness whose parser takes the text, its source name and start."""
+
+    def parsed(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
+        return _at_most(parse(text, source_name=options.source_name, started_at=at), options)
+
+    return parsed
+
+
 def _at_most(documents: list[RunDocument], options: ImportOptions) -> list[RunDocument]:
     if options.max_runs is not None and len(documents) > options.max_runs:
         raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
     return documents
 
 
-_PARSERS: dict[str, Callable[[str, ImportOptions, datetime], Iterable[RunDocument]]] = {
+_PARSERS: dict[str, _Parser] = {
     "openssl": _openssl,
     "jmh": _jmh,
     "serial": _serial,
     "go": _go,
     "criterion": _criterion,
     "gbench": _gbench,
+    "liboqs": _harness(parse_liboqs_speed),
+    "cryptsetup": _harness(parse_cryptsetup_benchmark),
 }
 
 

@@ -24,7 +24,9 @@ from cryptobench_server.errors import InvalidInput
 from cryptobench_server.store.imports import import_options, parse_import, store_import
 
 router = APIRouter(tags=["imports"])
-Format = Literal["auto", "openssl", "jmh", "serial", "go", "criterion", "gbench"]
+Format = Literal[
+    "auto", "openssl", "jmh", "serial", "go", "criterion", "gbench", "liboqs", "cryptsetup"
+]
 
 
 class PreviewRow(BaseModel):

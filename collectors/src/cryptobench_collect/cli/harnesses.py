@@ -15,7 +15,7 @@ from cryptobench_parsers.detect import TOOLS
 from cryptobench_parsers.imports import ImportOptions, import_text
 
 FileArg = Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Saved output")]
-HARNESSES = ("go", "criterion", "gbench")
+HARNESSES = ("go", "criterion", "gbench", "liboqs", "cryptsetup")
 
 
 def _register(format_name: str) -> None:

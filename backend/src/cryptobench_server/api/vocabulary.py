@@ -19,7 +19,7 @@ from cryptobench_contract import libraries, sizes, units, versions, vocabulary
 from cryptobench_parsers.detect import IMPORT_FORMATS
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.query.dimensions import FIXED, KEY_PATTERN, PARAM, TAG
-from cryptobench_server.store.normalize import FLAG_REASONS
+from cryptobench_server.store.plausibility import FLAG_REASONS
 
 router = APIRouter(tags=["vocabulary"])
 

@@ -7,7 +7,6 @@ executemany on SQLite, never row by row through the ORM (dialect.py).
 """
 
 import uuid
-from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from functools import cache
@@ -33,11 +32,10 @@ from cryptobench_server.models import Result as StoredResult
 from cryptobench_server.store import artifacts
 from cryptobench_server.store.dialect import insert_for, insert_rows, paused_gc, while_waiting
 from cryptobench_server.store.fingerprints import content_hash, machine_fingerprint, series_key
-from cryptobench_server.store.normalize import (
-    apply_plan,
-    bytes_per_op,
-    disagreeing_metrics,
-    figure_plan,
+from cryptobench_server.store.normalize import apply_plan, bytes_per_op, figure_plan
+from cryptobench_server.store.plausibility import (
+    Checked,
+    RunChecks,
     plausibility_flags,
     run_facts,
 )
@@ -71,6 +69,8 @@ RESULT_COLUMNS = (
 CYCLES = CANONICAL_METRICS.index("cycles_per_op")
 NS = CANONICAL_METRICS.index("ns_per_op")
 BYTES_PER_S = CANONICAL_METRICS.index("bytes_per_s")
+#: Where each canonical metric's figure sits in a row's figures.
+FIGURE_AT = {metric: at for at, metric in enumerate(CANONICAL_METRICS)}
 
 
 #: Results validated, normalized and written per chunk of this many, so that the database
@@ -311,26 +311,24 @@ class ResultRows:
     """The results table's rows of one run (without run_pk), normalized and flagged, made
     chunk by chunk as `chunks` yields the run's validated results.
 
-    A flag that needs the whole run (`metrics_disagree`, on results of one series reported in
-    metrics that disagree) is known only after the last row: `late_flags()` gives those rows'
-    positions and full flags.
+    A flag that needs the whole run (plausibility.RunChecks) is known only after the last row:
+    `late_flags()` gives those rows' positions and full flags.
     """
 
     def __init__(self, doc: RunHead, chunks: Iterable[Sequence[Result]]) -> None:
         self._doc = doc
         self._chunks = chunks
-        #: Per series key: its rows' (position, metric, ns_per_op figure, flags).
-        self._seen: dict[str, list[tuple[int, str, float | None, list[str]]]] = defaultdict(list)
+        self._run = run_facts(
+            tool_name=doc.tool.name,
+            tool_options=doc.tool.options,
+            tags=doc.tags,
+            clock_hz=doc.machine.clock_hz,
+            cores=doc.machine.cores,
+        )
+        self._checks = RunChecks(self._run)
 
     def __iter__(self) -> Iterator[tuple]:
-        clock = self._doc.machine.clock_hz
-        run = run_facts(
-            tool_name=self._doc.tool.name,
-            tool_options=self._doc.tool.options,
-            tags=self._doc.tags,
-            clock_hz=clock,
-            cores=self._doc.machine.cores,
-        )
+        clock, run = self._doc.machine.clock_hz, self._run
         identity = _identities(self._doc)
         position = 0
         for chunk in self._chunks:
@@ -356,7 +354,13 @@ class ResultRows:
                     bytes_per_s=figures[BYTES_PER_S],
                     run=run,
                 )
-                self._seen[ident.series_key].append((position, r.metric, figures[NS], flags))
+                at = FIGURE_AT.get(r.metric)
+                reported = None if at is None else figures[at]
+                self._checks.add(
+                    Checked(position, ident.series_key, r.metric, reported, figures[NS], flags),
+                    r.value,
+                    r.unit,
+                )
                 yield (
                     position,
                     ident.series_key,
@@ -382,19 +386,8 @@ class ResultRows:
                 position += 1
 
     def late_flags(self) -> list[tuple[int, list[str]]]:
-        """(position, all its flags) of the rows whose series' metrics disagree
-        (normalize.disagreeing_metrics); only series reported in more than one metric are
-        compared, so a run of one metric per series (nearly all) costs nothing here."""
-        late = []
-        for rows in self._seen.values():
-            if len({metric for _, metric, _, _ in rows}) < 2:
-                continue
-            by_metric: dict[str, list[float | None]] = defaultdict(list)
-            for _, metric, ns, _ in rows:
-                by_metric[metric].append(ns)
-            if disagreeing_metrics(by_metric):
-                late += [(position, [*flags, "metrics_disagree"]) for position, _, _, flags in rows]
-        return late
+        """(position, all its flags) of the rows with a flag of the whole run."""
+        return self._checks.late_flags()
 
 
 def result_rows(doc: RunDocument) -> list[tuple]:

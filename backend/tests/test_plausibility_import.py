@@ -1,0 +1,63 @@
+"""Plausibility on ingest of real pasted logs (issue 27), on both databases: a 32 MHz board's
+saturated `4194304 KiB/s` lines are stored with their flags, the same board's sound run and a
+96 MHz board's run carry none. Fixtures: parsers/tests/fixtures/embedded (PROVENANCE.md)."""
+
+from pathlib import Path
+
+from sqlalchemy import create_engine, select, update
+
+from cryptobench_server.models import Result, Run
+from cryptobench_server.store.reflag import recheck
+
+EMBEDDED = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures" / "embedded"
+
+
+def imported_flags(client, name: str) -> dict[tuple[str, str], list[str]]:
+    response = client.post(
+        "/api/v1/imports",
+        content=(EMBEDDED / name).read_bytes(),
+        headers={"Content-Type": "text/plain"},
+    )
+    assert response.status_code == 201, response.text
+    (run,) = response.json()["runs"]
+    return stored_flags(client, run["run_id"])
+
+
+def stored_flags(client, run_id: str) -> dict[tuple[str, str], list[str]]:
+    stored = client.get(f"/api/v1/runs/{run_id}").json()
+    return {(r["name"], r["metric"]): r["flags"] for r in stored["results"]}
+
+
+def test_saturated_counters_are_stored_flagged_with_every_reason(store_client):
+    flags = imported_flags(store_client, "nuclei_mbedtls_benchmark_saturated.md")
+    assert len(flags) == 69
+    assert flags[("MD5", "bytes_per_s")] == [
+        "exceeds_clock",
+        "saturated",
+        "cycles_disagree",
+        "repeated_value",
+    ]
+    assert flags[("MD5", "cycles_per_byte")] == ["cycles_disagree"]
+    assert flags[("AES-CCM-256", "cycles_per_byte")] == ["cycles_disagree"]
+    assert flags[("RSA-2048 public", "ops_per_s")] == []
+    flagged = {key for key, names in flags.items() if names}
+    assert len(flagged) == 30
+
+
+def test_sound_runs_carry_no_flag(store_client):
+    for name in ("nuclei_mbedtls_benchmark_xlcrypto.md", "k32w148_mbedtls_benchmark_readme.md"):
+        flags = imported_flags(store_client, name)
+        assert {key: names for key, names in flags.items() if names} == {}, name
+
+
+def test_recheck_gives_runs_stored_without_them_the_same_flags(store_client, store_url):
+    flags = imported_flags(store_client, "nuclei_mbedtls_benchmark_saturated.md")
+    engine = create_engine(store_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(update(Result).values(flags=[]))
+            (run_pk, run_id) = connection.execute(select(Run.id, Run.run_id)).one()
+            assert recheck(connection, [run_pk]) == 30
+    finally:
+        engine.dispose()
+    assert stored_flags(store_client, str(run_id)) == flags

@@ -12,34 +12,29 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AxeBuilder } from "@axe-core/playwright";
 import { test } from "@playwright/test";
+import { pageErrors } from "./helpers.mjs";
+import { sharedBackend, uploadRun } from "./server.mjs";
 
 const MASKED = resolve(dirname(fileURLToPath(import.meta.url)), "../../collectors/tests/fixtures/openssl/masked-features");
-const url = () => process.env.CRYPTOBENCH_E2E_URL;
+const backend = sharedBackend();
+const url = () => backend.url;
 
 /** The seven nights as a fresh machine; returns its name and the run ids, oldest first. */
 async function uploadNights() {
-  const token = process.env.CRYPTOBENCH_E2E_TOKEN;
-  assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
   const machine = `e2e-masked-${Date.now()}`;
   const runs = [];
   for (let night = 1; night <= 7; night += 1) {
     const doc = JSON.parse(readFileSync(`${MASKED}/night${night}.json`, "utf8"));
     doc.run_id = randomUUID();
     doc.machine.name = machine;
-    const res = await fetch(`${url()}/api/v1/runs`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(doc),
-    });
-    assert.equal(res.status, 201, await res.text());
+    await uploadRun(backend, doc);
     runs.push(doc.run_id);
   }
   return { machine, runs };
 }
 
 test("changes page: one event per run and cause, what changed by line, evidence, its changes by block size", async ({ page }, testInfo) => {
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const errors = pageErrors(page);
   const { machine, runs } = await uploadNights();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`${url()}/changes?f.machine=${machine}`);

@@ -7,29 +7,13 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
-import { assertTrace, openPreset, plotted, redrawnBy, waitForChart } from "./helpers.mjs";
+import { assertTrace, openPreset, pageErrors, plotted, redrawnBy, shots, waitForChart } from "./helpers.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
+import { sharedBackend, uploadRun } from "./server.mjs";
 
-const url = () => process.env.CRYPTOBENCH_E2E_URL;
+const backend = sharedBackend();
+const url = () => backend.url;
 const SEED_004 = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "backend", "src", "cryptobench_server", "demo", "seed004-python-ecc-secp256k1.json");
-
-/** Uncaught page errors so far; a test ends by asserting there were none. */
-function pageErrors(page) {
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
-async function shots(page, name) {
-  for (const width of [390, 1400]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const path = test.info().outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await test.info().attach(`${name}-${width}`, { path, contentType: "image/png" });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The tick labels Plotly drew on an axis ("x" or "y"), with their positions along it in pixels. */
 function ticks(page, axis) {
@@ -79,14 +63,7 @@ test("value ticks carry units, block sizes sit on a log2 axis, the CPU-time cave
 
 test("a point pooling machines says so; split by machine; the preset keeps to its seed's machine", async ({ page }) => {
   const errors = pageErrors(page);
-  const token = process.env.CRYPTOBENCH_E2E_TOKEN;
-  assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
-  const res = await fetch(`${url()}/api/v1/runs`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(foreignRun()),
-  });
-  assert.equal(res.status, 201, await res.text());
+  await uploadRun(backend, foreignRun());
 
   await openPreset(page, url(), "ecc-python");
   for (const [name, points] of Object.entries(PRESET_EXPECTATIONS["ecc-python"].traces)) assertTrace(await plotted(page), name, points);

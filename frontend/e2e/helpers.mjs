@@ -1,5 +1,33 @@
-// Small helpers shared by the e2e tests: plotted traces read from the Plotly graph div.
+// Small helpers shared by the e2e tests: page errors, screenshots, plotted traces read from the Plotly graph div.
 import assert from "node:assert/strict";
+import { test } from "@playwright/test";
+
+/** Uncaught page errors so far; a test ends by asserting there were none. */
+export function pageErrors(page) {
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Full-page screenshots at a phone's and a laptop's size, attached to the test; with `fits`, the page
+ * must not scroll sideways at either. The window is 1280x900 again afterwards. */
+export async function shots(page, name, { fits = false } = {}) {
+  for (const [width, height] of [
+    [390, 844],
+    [1400, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    const path = test.info().outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await test.info().attach(`${name}-${width}`, { path, contentType: "image/png" });
+    if (fits) {
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `${name} at ${width} px is ${wide} px wide`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 /** The draws so far of the chart on the page now (0 when none is shown); does not wait for one. */
 export function drawCount(page) {

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { redrawnBy, waitForChart } from "./helpers.mjs";
+import { uploadRun } from "./server.mjs";
 
 const STEP_RUN = 9;
 
@@ -37,17 +38,11 @@ function nightly(machine, night) {
 
 /** Upload the 12 runs of a fresh board; returns its name and the run ids, oldest first. */
 async function uploadNightlies(url, token) {
-  assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
   const machine = `e2e-nightly-${Date.now()}`;
   const runs = [];
   for (let night = 1; night <= 12; night += 1) {
     const doc = nightly(machine, night);
-    const res = await fetch(`${url}/api/v1/runs`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(doc),
-    });
-    assert.equal(res.status, 201, await res.text());
+    await uploadRun({ url, token }, doc);
     runs.push(doc.run_id);
   }
   return { machine, runs };

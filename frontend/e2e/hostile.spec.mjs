@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { waitForChart } from "./helpers.mjs";
-import { startOwnBackend } from "./server.mjs";
+import { pageErrors, shots, waitForChart } from "./helpers.mjs";
+import { startOwnBackend, uploadRun } from "./server.mjs";
 
 const LINK = '<a href="https://evil.example/">evil</a>';
 const BOLD = "<b>bold</b> & co";
@@ -14,23 +14,6 @@ test.beforeAll(async () => {
   backend = await startOwnBackend({ CRYPTOBENCH_READ_TOKENS: "true" });
 });
 test.afterAll(() => backend?.stop());
-
-/** Uncaught page errors so far; a test ends by asserting there were none. */
-function pageErrors(page) {
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
-async function shots(page, name) {
-  for (const width of [390, 1400]) {
-    await page.setViewportSize({ width, height: 900 });
-    const path = test.info().outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await test.info().attach(`${name}-${width}`, { path, contentType: "image/png" });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("read tokens: a refused read asks for a token, which is kept, sent with every read and forgotten on request", async ({ page }) => {
   const errors = pageErrors(page);
@@ -77,12 +60,7 @@ test("labels from data: a link or markup in a name or tag is drawn as text, neve
     tags: { who: LINK },
     results: [result(LINK, 100), result(BOLD, 200)],
   };
-  const res = await fetch(`${backend.url}/api/v1/runs`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${backend.token}` },
-    body: JSON.stringify(doc),
-  });
-  assert.equal(res.status, 201, await res.text());
+  await uploadRun(backend, doc);
   await context.addInitScript((token) => localStorage.setItem("cryptobench.read-token", token), backend.readToken);
 
   await page.goto(`${backend.url}/?f.run=${runId}&x=name&series=tag.who&metric=ns_per_op`);

@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
 import { test } from "@playwright/test";
 import { redrawnBy, waitForChart } from "./helpers.mjs";
+import { sharedBackend } from "./server.mjs";
 
-const url = () => process.env.CRYPTOBENCH_E2E_URL;
+const url = () => sharedBackend().url;
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1400, height: 900 },

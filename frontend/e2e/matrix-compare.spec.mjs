@@ -6,29 +6,11 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { test } from "@playwright/test";
+import { pageErrors, shots } from "./helpers.mjs";
+import { sharedBackend, uploadRun } from "./server.mjs";
 
-const url = () => process.env.CRYPTOBENCH_E2E_URL;
-
-function pageErrors(page) {
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
-async function shots(page, name) {
-  for (const [width, height] of [
-    [390, 844],
-    [1400, 900],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `${name} at ${width} px: the page is ${overflow} px wider than the window`);
-    const path = test.info().outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await test.info().attach(`${name}-${width}`, { path, contentType: "image/png" });
-  }
-}
+const backend = sharedBackend();
+const url = () => backend.url;
 
 async function waitForMatrix(page) {
   await page.waitForSelector('[data-testid="matrix-table"] tbody tr', { timeout: 20_000 });
@@ -51,7 +33,7 @@ test("the matrix shows its value columns at 1400x900 without scrolling sideways"
   assert.ok(fit.page <= 1400 && fit.right <= 1400, `the last value column ends at ${fit.right} px, the page is ${fit.page} px wide`);
   const label = await page.locator('[data-testid="matrix-table"] tbody th').first().innerText();
   assert.ok(!label.includes("(none)"), `a row label says what its row has, not what it lacks: ${label}`);
-  await shots(page, "matrix-default");
+  await shots(page, "matrix-default", { fits: true });
   assert.deepEqual(errors, []);
 });
 
@@ -71,15 +53,13 @@ test("ECpy vs ECC.py: coordinates moved out of the rows, geomean over the rows b
   const empty = await page.locator('[data-testid="matrix-table"] tbody td.empty').count();
   assert.equal(empty, 0, "every row measured by both libraries");
   assert.match(await page.getByTestId("matrix-caption").innerText(), /curve secp256k1/);
-  await shots(page, "matrix-ecpy-eccpy");
+  await shots(page, "matrix-ecpy-eccpy", { fits: true });
   assert.deepEqual(errors, []);
 });
 
 /** Six openssl runs of one machine: AES-128-CBC moves 6% from run to run, the fifth is 1.034x slower
  * than the fourth, the sixth has AES-NI masked (x0.21, another CPUINFO line in its build). */
 async function uploadOpensslRuns() {
-  const token = process.env.CRYPTOBENCH_E2E_TOKEN;
-  assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
   const machine = `e2e-compare-${randomUUID().slice(0, 8)}`;
   const build = (cap) => `compiler: gcc -O3\nCPUINFO: OPENSSL_ia32cap=${cap}\nseeding: os`;
   const levels = [1.0, 1.06, 1.0, 1.06, 1.06 / 1.034, 0.21];
@@ -106,12 +86,7 @@ async function uploadOpensslRuns() {
         unit: "B/s",
       })),
     };
-    const response = await fetch(`${url()}/api/v1/runs`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify(doc),
-    });
-    assert.equal(response.status, 201, await response.text());
+    await uploadRun(backend, doc);
     ids.push(doc.run_id);
   }
   return ids;
@@ -142,13 +117,13 @@ test("compare: natural order, within noise vs worse, the speedup chart, the buil
   assert.equal(plotted[0].x.length, 6);
   assert.equal(await page.locator('[data-testid="compare-plot"] .point').count(), 6);
   assert.match(await page.locator("details summary").innerText(), /fields the same on both runs/);
-  await shots(page, "compare-noise");
+  await shots(page, "compare-noise", { fits: true });
 
   await openCompare(page, runs[4], runs[5]);
   for (const row of await page.locator('[data-testid="compare-table"] tbody tr').allInnerTexts()) assert.ok(row.endsWith("worse"), row);
   const diff = await page.getByTestId("line-diff").innerText();
   assert.match(diff, /− CPUINFO: OPENSSL_ia32cap=0x7ffaf3ffffebffff:0x27ab\n\+ CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x0\n2 lines the same on both/);
   assert.ok(!diff.includes("compiler"), "the lines both builds share are left out");
-  await shots(page, "compare-step");
+  await shots(page, "compare-step", { fits: true });
   assert.deepEqual(errors, []);
 });

@@ -8,41 +8,15 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
+import { pageErrors, shots } from "./helpers.mjs";
+import { sharedBackend, uploadRun } from "./server.mjs";
 
-const url = () => process.env.CRYPTOBENCH_E2E_URL;
-const token = () => process.env.CRYPTOBENCH_E2E_TOKEN;
+const backend = sharedBackend();
+const url = () => backend.url;
+const token = () => backend.token;
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "collectors", "tests", "fixtures");
 const SESSION = readFileSync(join(FIXTURES, "openssl", "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt"), "utf-8");
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-
-function pageErrors(page) {
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
-/** Full-page screenshots at a phone's and a laptop's width, attached to the test; the page must not scroll sideways. */
-async function shots(page, name) {
-  for (const width of [390, 1400]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const path = test.info().outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await test.info().attach(`${name}-${width}`, { path, contentType: "image/png" });
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(wide <= width, `${name} at ${width} px is ${wide} px wide`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function upload(doc) {
-  const res = await fetch(`${url()}/api/v1/runs`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token()}` },
-    body: JSON.stringify(doc),
-  });
-  assert.equal(res.status, 201, await res.text());
-}
 
 /** Five nightly runs of one series on a new machine, the last twice as slow: one regression at the last. */
 async function nightlies(machine) {
@@ -56,7 +30,7 @@ async function nightlies(machine) {
     tags: { nightly: "yes" },
     results: [{ name: "sha256", algorithm: "SHA-256", operation: "hash", params: { message_bytes: 64 }, metric: "ns_per_op", value, unit: "ns/op" }],
   }));
-  for (const doc of docs) await upload(doc);
+  for (const doc of docs) await uploadRun(backend, doc);
   return docs;
 }
 
@@ -75,7 +49,7 @@ test("the run page is titled by machine, tool and date and lists the changes det
   const items = await changes.getByRole("listitem").allInnerTexts();
   assert.equal(items.length, 1, items.join("\n"));
   assert.match(items[0], /^SHA-256 hash message_bytes=64: regression ×2\.0/);
-  await shots(page, "run-page");
+  await shots(page, "run-page", { fits: true });
   await page.goto(`${url()}/runs/${docs[0].run_id}`);
   await page.getByText("No change was detected at this run").waitFor();
   assert.deepEqual(errors, []);
@@ -89,7 +63,7 @@ test("an unknown or malformed run id is a not-found page", async ({ page }) => {
     assert.doesNotMatch(await page.locator("main").innerText(), /Invalid input|invalid field/);
     await page.getByRole("link", { name: "Find the run on the Runs page" }).waitFor();
   }
-  await shots(page, "no-such-run");
+  await shots(page, "no-such-run", { fits: true });
   assert.deepEqual(errors, []);
 });
 
@@ -135,7 +109,7 @@ test("import: each paste starts afresh, messages name the tools, a preview needs
     "Rust criterion",
     "Google Benchmark",
   ]);
-  await shots(page, "import-refused");
+  await shots(page, "import-refused", { fits: true });
   await output.fill(SESSION);
   assert.equal(await page.getByRole("alert").count(), 0, "the old error went with the old paste");
   await page.getByRole("button", { name: "Preview" }).click();
@@ -147,7 +121,7 @@ test("import: each paste starts afresh, messages name the tools, a preview needs
   await page.getByText("Storing needs an upload token").waitFor();
   await page.getByLabel("Upload token").fill(token());
   assert.equal(await page.getByRole("button", { name: "Store" }).isDisabled(), false);
-  await shots(page, "import-preview-without-token");
+  await shots(page, "import-preview-without-token", { fits: true });
   assert.deepEqual(errors, []);
 });
 
@@ -163,10 +137,10 @@ test("/docs and /redoc render their operations with all outside network blocked"
   await page.goto(`${url()}/docs`);
   await page.locator(".opblock-summary-path", { hasText: "/api/v1/imports" }).first().waitFor();
   assert.ok((await page.locator(".opblock").count()) > 20, "every operation is listed");
-  await shots(page, "swagger-offline");
+  await shots(page, "swagger-offline", { fits: true });
   await page.goto(`${url()}/redoc`);
   await page.getByRole("heading", { name: "Import Output" }).first().waitFor();
-  await shots(page, "redoc-offline");
+  await shots(page, "redoc-offline", { fits: true });
   assert.deepEqual(outside, []);
   assert.deepEqual(errors, []);
 });

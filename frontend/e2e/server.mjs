@@ -2,6 +2,7 @@
 // serving the instrumented test build (dist-e2e, `npm run build:e2e`),
 // or an already running server named by CRYPTOBENCH_E2E_URL (then CRYPTOBENCH_E2E_TOKEN for uploads
 // and CRYPTOBENCH_E2E_ADMIN_TOKEN for deletions).
+import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -56,6 +57,26 @@ export async function startBackend() {
     };
   }
   return startOwnBackend();
+}
+
+/** The backend global-setup started for every spec (or the one CRYPTOBENCH_E2E_URL names): its url and tokens. */
+export function sharedBackend() {
+  return {
+    url: process.env.CRYPTOBENCH_E2E_URL,
+    token: process.env.CRYPTOBENCH_E2E_TOKEN ?? null,
+    adminToken: process.env.CRYPTOBENCH_E2E_ADMIN_TOKEN ?? null,
+  };
+}
+
+/** POST /runs a run document with `backend`'s upload token; asserts it was stored (201). */
+export async function uploadRun(backend, doc) {
+  assert.ok(backend.token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
+  const res = await fetch(`${backend.url}/api/v1/runs`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${backend.token}` },
+    body: JSON.stringify(doc),
+  });
+  assert.equal(res.status, 201, await res.text());
 }
 
 /** A backend of its own whatever CRYPTOBENCH_E2E_URL says, with `settings` added to its environment

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { assertTrace, close, layoutOf, openPreset, plotted, redrawnBy, waitForChart } from "./helpers.mjs";
+import { uploadRun } from "./server.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
 import { DRILLDOWN_TESTS } from "./drilldown.mjs";
 import { HISTORY_TESTS } from "./history.mjs";
@@ -37,14 +38,6 @@ async function waitForFitOverlay(page) {
     const good = [...document.querySelectorAll('[data-testid="fit-table"] tbody tr')].filter((tr) => tr.lastElementChild.textContent === "yes");
     const fits = document.querySelector('[data-testid="plot"]').data.filter((t) => t.name.includes(" fit (R²"));
     return good.length > 0 && fits.length === good.length;
-  });
-}
-
-function upload(url, token, doc) {
-  return fetch(`${url}/api/v1/runs`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(doc),
   });
 }
 
@@ -160,10 +153,8 @@ export const TESTS = [
   {
     name: "text from data containing HTML is shown as text",
     fn: async ({ page, url, token, shot }) => {
-      assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
       const doc = htmlRun();
-      const res = await upload(url, token, doc);
-      assert.equal(res.status, 201, await res.text());
+      await uploadRun({ url, token }, doc);
       await page.goto(`${url}/runs/${doc.run_id}`);
       await page.getByText(HTML_NAME, { exact: true }).first().waitFor();
       await page.getByText("<b>result</b>", { exact: true }).waitFor();
@@ -178,11 +169,9 @@ export const TESTS = [
   {
     name: "the run page lists the parse warnings with their line numbers",
     fn: async ({ page, url, token, shot }) => {
-      assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
       const doc = { ...htmlRun(), machine: { name: "e2e-warnings" }, tags: {} };
       doc.warnings = [{ line: 7, text: "<b>AES-256-GCM</b> (median of 3): 2705.65 MB/s", message: "not understood", file: "paste.txt" }];
-      const res = await upload(url, token, doc);
-      assert.equal(res.status, 201, await res.text());
+      await uploadRun({ url, token }, doc);
       await page.goto(`${url}/runs/${doc.run_id}`);
       const table = page.getByRole("table", { name: "parse warnings" });
       await table.waitFor();
@@ -194,15 +183,13 @@ export const TESTS = [
   {
     name: "error bars are left out, with a note, when error kinds differ",
     fn: async ({ page, url, token }) => {
-      assert.ok(token, "an upload token (CRYPTOBENCH_E2E_TOKEN) is needed");
       const doc = { ...htmlRun(), machine: { name: "e2e-errors" }, tool: { name: "e2e" }, tags: {}, artifact: null };
       doc.results = [
         { name: "a", algorithm: "E2E-HASH", operation: "hash", params: { block_bytes: 16 }, metric: "ns_per_op", value: 100, unit: "ns/op", error: 5, error_kind: "stddev" },
         { name: "b", algorithm: "E2E-HASH", operation: "hash", params: { block_bytes: 64 }, metric: "ns_per_op", value: 300, unit: "ns/op", error: 9, error_kind: "ci99.9" },
       ];
       delete doc.artifact;
-      const res = await upload(url, token, doc);
-      assert.equal(res.status, 201, await res.text());
+      await uploadRun({ url, token }, doc);
       await page.goto(`${url}/?f.algorithm=E2E-HASH&x=param.block_bytes&metric=ns_per_op`);
       await waitForChart(page);
       assert.equal(

@@ -96,5 +96,8 @@ def test_import_formats_are_named_by_their_tools(client):
         ("gbench", "Google Benchmark"),
         ("liboqs", "liboqs speed_kem / speed_sig"),
         ("cryptsetup", "cryptsetup benchmark"),
+        ("bssl", "bssl speed (BoringSSL, AWS-LC)"),
+        ("pytest-benchmark", "pytest-benchmark"),
+        ("action-benchmark", "github-action-benchmark"),
     ]
     assert all(f["looks_like"] for f in formats)

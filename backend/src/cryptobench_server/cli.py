@@ -228,7 +228,18 @@ def import_files(
     ],
     format: Annotated[
         Literal[
-            "auto", "openssl", "jmh", "serial", "go", "criterion", "gbench", "liboqs", "cryptsetup"
+            "auto",
+            "openssl",
+            "jmh",
+            "serial",
+            "go",
+            "criterion",
+            "gbench",
+            "liboqs",
+            "cryptsetup",
+            "bssl",
+            "pytest-benchmark",
+            "action-benchmark",
         ],
         typer.Option(help="What printed them"),
     ] = "auto",

@@ -11,11 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cryptobench_parsers import (
+    action_benchmark,
+    bssl_speed,
     criterion,
     cryptsetup_benchmark,
     go_bench,
     google_benchmark,
     liboqs_speed,
+    pytest_benchmark,
 )
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.jmh.text_tables import has_table, table_line
@@ -62,6 +65,17 @@ IMPORT_FORMATS = (
         "cryptsetup benchmark",
         "its PBKDF2 and Argon2 lines and the Algorithm | Key | Encryption | Decryption table",
     ),
+    ImportFormat(
+        "bssl",
+        "bssl speed (BoringSSL, AWS-LC)",
+        "its Did N ... operations in Tus (R ops/sec) lines",
+    ),
+    ImportFormat("pytest-benchmark", "pytest-benchmark", "the JSON file of --benchmark-json"),
+    ImportFormat(
+        "action-benchmark",
+        "github-action-benchmark",
+        "its data.js store (window.BENCHMARK_DATA = ...): one run per commit entry",
+    ),
 )
 FORMATS = tuple(f.name for f in IMPORT_FORMATS)
 TOOLS = {f.name: f.tool for f in IMPORT_FORMATS}
@@ -94,6 +108,15 @@ def detect(text: str, *, source_name: str) -> Detection:
         raise ParseError(source_name, None, f"empty: nothing to import (tried {TRIED})")
     if head.lstrip().startswith("[") and all(key in head for key in _JMH_KEYS):
         return Detection("jmh", 'a JSON array of JMH records ("benchmark", "primaryMetric")')
+    if action_benchmark.is_store(head):
+        return Detection(
+            "action-benchmark", "github-action-benchmark's data.js (window.BENCHMARK_DATA = ...)"
+        )
+    if pytest_benchmark.is_json(head):
+        return Detection(
+            "pytest-benchmark",
+            'a pytest-benchmark JSON file ("machine_info", "commit_info", "benchmarks")',
+        )
     if google_benchmark.is_json(head):
         return Detection("gbench", 'a Google Benchmark JSON file ("context", "benchmarks")')
     counts = {
@@ -104,6 +127,7 @@ def detect(text: str, *, source_name: str) -> Detection:
         "gbench": _count(head, google_benchmark.recognizes),
         "liboqs": _count(head, liboqs_speed.recognizes),
         "cryptsetup": _count(head, cryptsetup_benchmark.recognizes),
+        "bssl": _count(head, bssl_speed.recognizes),
         "jmh": _count(head, table_line) if has_table(head) else (0, None),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)

@@ -20,6 +20,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from cryptobench_contract import Artifact, Machine, RunDocument
+from cryptobench_parsers.action_benchmark import entry_count, parse_action_benchmark
+from cryptobench_parsers.bssl_speed import parse_bssl_speed
 from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark
 from cryptobench_parsers.detect import FORMATS, Detection, detect
@@ -30,12 +32,21 @@ from cryptobench_parsers.jmh.text_tables import jmh_documents
 from cryptobench_parsers.liboqs_speed import parse_liboqs_speed
 from cryptobench_parsers.openssl.documents import capped, run_documents, text_digest
 from cryptobench_parsers.openssl.session import session_runs, too_many_runs
+from cryptobench_parsers.pytest_benchmark import parse_pytest_benchmark
 from cryptobench_parsers.serial.documents import build_document
 from cryptobench_parsers.serial.runs import assemble_text
 
 IMPORT_NAMESPACE = uuid.UUID("3c0e7f7a-1d52-4a8e-9f0b-6d2a51c4e8b3")
 DEFAULT_MACHINE = "imported"
-_MEDIA_TYPES = {"jmh": "application/json", "gbench": "application/json"}
+_MEDIA_TYPES = {
+    "jmh": "application/json",
+    "gbench": "application/json",
+    "pytest-benchmark": "application/json",
+}
+#: Formats whose runs are the entries of a store that grows (github-action-benchmark's data.js):
+#: a run's id comes from its entry (the parser's run id), not from its position in the text, so
+#: the store imported again after more commits answers the entries it held before as stored.
+_ENTRY_IDS = {"action-benchmark"}
 _BINARY_SHARE = 0.01
 _Parser = Callable[[str, "ImportOptions", datetime], Iterable[RunDocument]]
 
@@ -93,7 +104,8 @@ def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> 
     json_text = text.lstrip().startswith(("[", "{"))
     media_type = _MEDIA_TYPES.get(detection.format, "text/plain") if json_text else "text/plain"
     artifact = Artifact(media_type=media_type, content=capped(text))
-    runs = _finished(documents, options, text_digest(text), artifact)
+    keyed = detection.format in _ENTRY_IDS
+    runs = _finished(documents, options, text_digest(text), artifact, keyed=keyed)
     first = next(runs)
     return Imported(detection, itertools.chain([first], runs))
 
@@ -147,6 +159,20 @@ def _harness(parse: Callable[..., list[RunDocument]]) -> _Parser:
     return parsed
 
 
+def _action_benchmark(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
+    """One run per commit entry; more entries than `max_runs` is refused before any is made."""
+    entries = entry_count(text, source_name=options.source_name)
+    if options.max_runs is not None and entries > options.max_runs:
+        raise ParseError(
+            options.source_name,
+            None,
+            f"this data.js holds {entries} commit entries (one run each); an import makes at "
+            f"most {options.max_runs} runs (the server's max_import_runs). Raise it, or import "
+            "the store in parts of whole entries: an entry imported again is answered as stored",
+        )
+    return parse_action_benchmark(text, source_name=options.source_name, started_at=at)
+
+
 def _at_most(documents: list[RunDocument], options: ImportOptions) -> list[RunDocument]:
     if options.max_runs is not None and len(documents) > options.max_runs:
         raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
@@ -162,6 +188,9 @@ _PARSERS: dict[str, _Parser] = {
     "gbench": _gbench,
     "liboqs": _harness(parse_liboqs_speed),
     "cryptsetup": _harness(parse_cryptsetup_benchmark),
+    "bssl": _harness(parse_bssl_speed),
+    "pytest-benchmark": _harness(parse_pytest_benchmark),
+    "action-benchmark": _action_benchmark,
 }
 
 
@@ -170,12 +199,19 @@ def _machine(options: ImportOptions) -> Machine:
 
 
 def _finished(
-    documents: Iterable[RunDocument], options: ImportOptions, digest: str, artifact: Artifact
+    documents: Iterable[RunDocument],
+    options: ImportOptions,
+    digest: str,
+    artifact: Artifact,
+    *,
+    keyed: bool,
 ) -> Iterator[RunDocument]:
-    """The parsers' documents with the import's run ids, machine name, tags and artifact."""
+    """The parsers' documents with the import's run ids (of the entry when `keyed`, else of the
+    text and the position), machine name, tags and artifact."""
     for number, document in enumerate(documents, start=1):
         data: dict[str, Any] = document.model_dump(by_alias=True, exclude={"artifact"})
-        data["run_id"] = uuid.uuid5(IMPORT_NAMESPACE, f"{digest}:{number}:{options.salt()}")
+        key = f"entry:{document.run_id}" if keyed else f"{digest}:{number}"
+        data["run_id"] = uuid.uuid5(IMPORT_NAMESPACE, f"{key}:{options.salt()}")
         data["tags"] = {**data["tags"], **options.tags}
         if options.machine_name:
             data["machine"]["name"] = options.machine_name

@@ -25,7 +25,18 @@ from cryptobench_server.store.imports import import_options, parse_import, store
 
 router = APIRouter(tags=["imports"])
 Format = Literal[
-    "auto", "openssl", "jmh", "serial", "go", "criterion", "gbench", "liboqs", "cryptsetup"
+    "auto",
+    "openssl",
+    "jmh",
+    "serial",
+    "go",
+    "criterion",
+    "gbench",
+    "liboqs",
+    "cryptsetup",
+    "bssl",
+    "pytest-benchmark",
+    "action-benchmark",
 ]
 
 

@@ -1,0 +1,243 @@
+"""github-action-benchmark's store (`data.js`: `window.BENCHMARK_DATA = {...}`) -> run
+documents, one per commit entry of each suite: a ready-made history. Pure: no I/O.
+
+An entry is `{"commit": {"id", "timestamp", ...}, "date": ms, "tool": "cargo", "benches": [...]}`
+under the suite's name (`entries.<suite>`). Its run starts at `date` (when the action ran) and is
+tagged with the commit (`commit`) and the suite (`suite`), so History follows a suite commit by
+commit and Changes names the commits between which a figure moved. Its id is made from the suite,
+the commit and the date (`entry_id`): the store imported again after more commits gives the
+same ids to the entries it held before.
+
+A bench is `{"name", "value", "unit", "range", "extra"}` in the tool's own unit: `ns/iter`
+(cargo, Google Benchmark) as ns/op, `iter/sec` (pytest) and `ops/sec` (Benchmark.js, custom) as
+ops/s, bare `ns`/`us`/`ms` (Catch2, Julia, BenchmarkDotNet) per op, JMH's and Go's units as they
+are; any other unit as printed. `range` is the error: `± x` (cargo: the spread of its samples,
+`range`), `±x%` (Benchmark.js: 95% margin, `ci95`), `stddev: x` (pytest: of the time in s, a
+stat). Go's `-benchmem` figures (in the unit, `ns/op\\t 416 B/op\\t 7 allocs/op`, or as their own
+benches `NAME - B/op`) are stats of the time result, as `go test -bench` output's are; Go's and
+pytest's `extra` (`80137 times\\n2 procs`, `mean: 16.6 msec\\nrounds: 10`) give the iterations,
+`gomaxprocs` and the samples. The action prints nothing about the machine.
+"""
+
+import json
+import re
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool
+from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_contract.vocabulary import ErrorKind, Source
+from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import kept_warnings, warning
+
+SOURCE: Source = "github-action-benchmark"
+UNKNOWN_MACHINE = "unknown machine"
+PREFIX = "window.BENCHMARK_DATA"
+ENTRY_NAMESPACE = uuid.UUID("5f2b9c1e-7a43-4d0e-b6a8-2c9e41d7f035")
+#: The action's tool names -> the tools a person names.
+TOOLS = {
+    "cargo": "cargo bench",
+    "go": "go test -bench",
+    "pytest": "pytest-benchmark",
+    "jmh": "JMH",
+    "googlecpp": "Google Benchmark",
+    "benchmarkjs": "Benchmark.js",
+    "catch2": "Catch2",
+    "julia": "BenchmarkTools.jl",
+    "benchmarkdotnet": "BenchmarkDotNet",
+    "benchmarkluau": "Luau benchmark",
+}
+_UNITS = {
+    "ns/iter": "ns/op",
+    "iter/sec": "ops/s",
+    "ops/sec": "ops/s",
+    "ns": "ns/op",
+    "us": "us/op",
+    "µs": "us/op",
+    "ms": "ms/op",
+    "s": "s/op",
+}
+_MEMORY = {"B/op": "bytes_allocated_per_op", "allocs/op": "allocs_per_op"}
+_PAIR = re.compile(r"\s*(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s+(\S+)")
+_RANGE = re.compile(r"^\s*(?:±|\+/-)\s*(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(%?)\s*$")
+_STDDEV = re.compile(r"^\s*stddev:\s*(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*$")
+_TIMES = re.compile(r"(\d+) times")
+_PROCS = re.compile(r"(\d+) procs")
+_ROUNDS = re.compile(r"rounds:\s*(\d+)")
+_PACKAGE = re.compile(r"^(?P<name>\S+) \((?P<package>[^)]+)\)$")
+NO_VALUE = "a bench without a numeric value; not stored"
+
+
+@dataclass
+class _Bench:
+    name: str
+    figures: dict[str, float] = field(default_factory=dict)
+    error: tuple[float, ErrorKind] | None = None
+    extra: str = ""
+    time_stddev_s: float | None = None
+
+
+def is_store(text: str) -> bool:
+    """The action's `data.js` (it starts with `window.BENCHMARK_DATA =`)."""
+    return text.lstrip().startswith(PREFIX)
+
+
+def entry_count(text: str, *, source_name: str) -> int:
+    """How many commit entries (runs) the store holds, over all its suites."""
+    return sum(len(entries) for _, entries in _suites(text, source_name))
+
+
+def entry_id(suite: str, entry: dict[str, Any]) -> uuid.UUID:
+    commit = _mapping(entry.get("commit"))
+    return uuid.uuid5(ENTRY_NAMESPACE, json.dumps([suite, commit.get("id"), entry.get("date")]))
+
+
+def parse_action_benchmark(
+    text: str, *, source_name: str, started_at: datetime
+) -> list[RunDocument]:
+    """One run document per commit entry of each suite; ParseError when none has a bench."""
+    documents = [
+        document
+        for suite, entries in _suites(text, source_name)
+        for entry in entries
+        if (document := _document(suite, entry, started_at, source_name)) is not None
+    ]
+    if not documents:
+        raise ParseError(source_name, None, "no commit entry with benches in the data.js")
+    return documents
+
+
+def _suites(text: str, source_name: str) -> list[tuple[str, list[dict[str, Any]]]]:
+    body = text.lstrip().removeprefix(PREFIX).lstrip().removeprefix("=").strip().rstrip(";")
+    try:
+        data = json.loads(body)
+    except json.JSONDecodeError as exc:
+        line = text[: text.find(body[:50])].count("\n") + exc.lineno if body else None
+        raise ParseError(source_name, line, f"not the action's data.js: {exc.msg}") from None
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(entries, dict):
+        raise ParseError(source_name, None, 'no "entries" in the data.js')
+    return [
+        (str(suite), [e for e in runs if isinstance(e, dict)])
+        for suite, runs in entries.items()
+        if isinstance(runs, list)
+    ]
+
+
+def _document(
+    suite: str, entry: dict[str, Any], at: datetime, source_name: str
+) -> RunDocument | None:
+    tool = str(entry.get("tool") or "")
+    warnings: list[ParseWarning] = []
+    benches = _benches(entry.get("benches"), warnings, source_name)
+    results = [result for bench in benches.values() for result in _results(bench, tool)]
+    if not results:
+        return None
+    commit = _mapping(entry.get("commit"))
+    date = entry.get("date")
+    started = (
+        datetime.fromtimestamp(date / 1000, UTC)
+        if isinstance(date, int | float) and not isinstance(date, bool)
+        else at
+    )
+    tags = {"suite": suite[:200]}
+    if commit.get("id"):
+        tags["commit"] = str(commit["id"])
+    stems = [size_stem(result.name) for result in results]
+    return RunDocument(
+        run_id=entry_id(suite, entry),
+        source=SOURCE,
+        started_at=started,
+        machine=Machine(name=UNKNOWN_MACHINE),
+        tool=Tool(name=TOOLS.get(tool, tool or "github-action-benchmark"), options=f"tool: {tool}"),
+        tags=tags,
+        results=distinct_series(results, stems),
+        warnings=kept_warnings(warnings),
+    )
+
+
+def _benches(items: Any, warnings: list[ParseWarning], file: str) -> dict[str, _Bench]:
+    """The benches by name; Go's `NAME - B/op` benches folded into NAME's figures; a warning
+    for each bench without a numeric value."""
+    benches: dict[str, _Bench] = {}
+    for item in items if isinstance(items, list) else []:
+        value = item.get("value") if isinstance(item, dict) else None
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            warnings.append(warning(None, json.dumps(item)[:500], NO_VALUE, file))
+            continue
+        name, unit = str(item.get("name", "")), str(item.get("unit", ""))
+        first, *rest = unit.split("\t")
+        base = name.removesuffix(f" - {first}")
+        bench = benches.setdefault(base, _Bench(base))
+        bench.figures[first] = float(value)
+        for pair in rest:
+            if (found := _PAIR.match(pair)) is not None:
+                bench.figures[found.group(2)] = float(found.group(1))
+        if (error := _error(item.get("range"), float(value))) is not None and bench.error is None:
+            bench.error = error
+        if (stddev := _STDDEV.match(str(item.get("range") or ""))) is not None:
+            bench.time_stddev_s = float(stddev.group(1))
+        bench.extra = bench.extra or str(item.get("extra") or "")
+    return benches
+
+
+def _error(text: Any, value: float) -> tuple[float, ErrorKind] | None:
+    if not isinstance(text, str):
+        return None
+    if (spread := _RANGE.match(text)) is not None:
+        number = float(spread.group(1))
+        return (value * number / 100, "ci95") if spread.group(2) else (number, "range")
+    return None
+
+
+def _results(bench: _Bench, tool: str) -> list[Result]:
+    name, package = bench.name, None
+    if (qualified := _PACKAGE.match(name)) is not None:
+        name, package = qualified["name"], qualified["package"]
+    facts = name_facts(name.removeprefix("Benchmark") if tool == "go" else name)
+    params: dict[str, Any] = dict(facts.params)
+    if package:
+        params["package"] = package
+    if (procs := _PROCS.search(bench.extra)) is not None:
+        params["gomaxprocs"] = int(procs.group(1))
+    # -benchmem figures are stats of the time; alone (a `NAME - B/op` bench), they are results
+    units = [unit for unit in bench.figures if unit not in _MEMORY] or list(bench.figures)
+    stats = _stats(bench, set(units))
+    rounds = _ROUNDS.search(bench.extra)
+    results: list[Result] = []
+    for unit in units:
+        symbol = canonical_unit_symbol(_UNITS.get(unit, unit))
+        primary = not results
+        results.append(
+            Result(
+                name=name,
+                family=facts.family,
+                algorithm=facts.algorithm,
+                operation=facts.operation,
+                params=params,
+                metric=UNITS[symbol].metric if symbol in UNITS else "other",
+                value=bench.figures[unit],
+                unit=symbol[:32],
+                error=bench.error[0] if bench.error and primary else None,
+                error_kind=bench.error[1] if bench.error and primary else None,
+                samples=int(rounds.group(1)) if rounds else None,
+                stats=stats if primary and stats else None,
+            )
+        )
+    return results
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _stats(bench: _Bench, results: set[str]) -> dict[str, float]:
+    stats = {_MEMORY[u]: v for u, v in bench.figures.items() if u in _MEMORY and u not in results}
+    if (times := _TIMES.search(bench.extra)) is not None:
+        stats["iterations"] = float(times.group(1))
+    if bench.time_stddev_s is not None:
+        stats["time_stddev_s"] = bench.time_stddev_s
+    return stats

@@ -1,0 +1,134 @@
+"""`bssl speed` output (BoringSSL and AWS-LC) -> run documents. Pure: no I/O.
+
+A result line is `Did N NAME operations in Tus (R ops/sec)`, with `: M MB/s` after it for a
+cipher, AEAD or hash (bssl's MB is 10^6 bytes). R is one result in ops/s (N and T kept as
+stats `operations` and `elapsed_us`), M a second one in MB/s. NAME says the algorithm, the
+operation (`signing`, `verify`, `key generation`, `seal` = encrypt, `open` = decrypt, `encap`,
+`decap`) and the input size (`(16 bytes)`, as `block_bytes`); what it says beyond the vocabulary
+(`(same key)`, `(fresh key)`) keeps its results apart as a `variant`. A comparison someone added
+after the rate (`[+26.9%]`) is not a figure of the run. Lines may be quoted (`> `) or indented
+(a README's code block). A name measured again after other names starts another run (a before
+and an after pasted together). The library is AWS-LC when the text names it (its `bssl` prints
+the same lines), BoringSSL otherwise; neither prints its version or the machine.
+"""
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract.vocabulary import Source
+from cryptobench_parsers.bench_names import distinct_series, name_facts
+from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import kept_warnings, short, unread_figures
+from cryptobench_parsers.harness_runs import warnings_of
+
+SOURCE: Source = "bssl-speed"
+TOOL = "bssl speed"
+UNKNOWN_MACHINE = "unknown machine"
+_NUMBER = r"\d+(?:\.\d+)?"
+_LINE = re.compile(
+    rf"^[\s>]*Did (?P<n>\d+) (?P<name>.+?) operations in (?P<us>\d+)us "
+    rf"\((?P<rate>{_NUMBER}) ops/sec\)(?::\s*(?P<mbs>{_NUMBER}) MB/s)?"
+)
+_SIZE = re.compile(r"\s*\((\d+) bytes\)")
+_AWS_LC = re.compile(r"aws-?lc", re.IGNORECASE)
+#: Work timed with the operation (`generate + decap`, `encrypt init`, `private key parse`): the
+#: name is kept as the result's `variant`, never one line with the bare operation.
+_COMPOSITE = re.compile(r"\+|\binit\b|\bparse\b")
+#: bssl's words for an operation -> the words bench_names reads.
+_WORDS = {
+    "signing": "sign",
+    "key generation": "keygen",
+    "seal": "encrypt",
+    "open": "decrypt",
+}
+
+
+@dataclass
+class _Run:
+    first_line: int
+    results: list[Result] = field(default_factory=list)
+    stems: list[str] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)
+
+
+def recognizes(line: str) -> bool:
+    """A `Did N NAME operations in Tus (R ops/sec)` line."""
+    return short(line) and _LINE.match(line) is not None
+
+
+def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> list[RunDocument]:
+    """One run document per run of `bssl speed` in `text`; ParseError when no result line."""
+    library = "AWS-LC" if _AWS_LC.search(text) else "BoringSSL"
+    runs: list[_Run] = []
+    understood: set[int] = set()
+    numbered = list(enumerate(text.splitlines(), start=1))
+    for number, line in numbered:
+        match = _LINE.match(line) if short(line) else None
+        if match is None:
+            continue
+        understood.add(number)
+        name = match["name"].strip()
+        if not runs or name in runs[-1].names:
+            runs.append(_Run(first_line=number))
+        run = runs[-1]
+        run.names.add(name)
+        for result in _results(match, library):
+            run.results.append(result)
+            run.stems.append(_SIZE.sub("", name))
+    if not runs:
+        raise ParseError(
+            source_name,
+            None,
+            f"no {TOOL} result lines (`Did N NAME operations in Tus (R ops/sec)`)",
+        )
+    warnings = unread_figures(numbered, understood, set(), source_name)
+    starts = [run.first_line for run in runs]
+    return [
+        _document(run, started_at, warnings_of(warnings, starts, index))
+        for index, run in enumerate(runs)
+    ]
+
+
+def _results(match: re.Match[str], library: str) -> list[Result]:
+    name = match["name"].strip()
+    size = _SIZE.search(name)
+    described = _SIZE.sub("", name)
+    for word, plain in _WORDS.items():
+        described = re.sub(rf"\b{word}\b", plain, described)
+    facts = name_facts(described)
+    params: dict[str, Any] = dict(facts.params)
+    if size:
+        params["block_bytes"] = int(size.group(1))
+    if _COMPOSITE.search(described):
+        params["variant"] = _SIZE.sub("", name)
+    time = Result(
+        name=name,
+        family=facts.family,
+        algorithm=facts.algorithm,
+        operation=facts.operation,
+        library=library,
+        params=params,
+        metric="ops_per_s",
+        value=float(match["rate"]),
+        unit="ops/s",
+        stats={"operations": float(match["n"]), "elapsed_us": float(match["us"])},
+    )
+    if match["mbs"] is None:
+        return [time]
+    update = {"metric": "bytes_per_s", "value": float(match["mbs"]), "unit": "MB/s", "stats": None}
+    return [time, time.model_copy(update=update)]
+
+
+def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
+    return RunDocument(
+        run_id=new_run_id(),
+        source=SOURCE,
+        started_at=at,
+        machine=Machine(name=UNKNOWN_MACHINE),
+        tool=Tool(name=TOOL),
+        results=distinct_series(run.results, run.stems),
+        warnings=kept_warnings(warnings),
+    )

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from collect_support import FIXTURES, run_main
 
-import cryptobench_collect.cli.jmh  # noqa: F401  (registers the jmh commands)
 from cryptobench_collect.runners.jmh import Progress, find_project, jmh_command
 from cryptobench_collect.spool import Spool
 

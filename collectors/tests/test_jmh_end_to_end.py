@@ -7,8 +7,6 @@ from pathlib import Path
 import pytest
 from collect_support import run_main
 
-import cryptobench_collect.cli.jmh  # noqa: F401  (registers the jmh commands)
-
 PROJECT = Path(__file__).resolve().parents[2] / "agents" / "jvm"
 
 pytestmark = pytest.mark.skipif(shutil.which("java") is None, reason="no java on this machine")

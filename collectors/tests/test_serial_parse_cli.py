@@ -5,8 +5,6 @@ import json
 
 from collect_support import FIXTURES, run_main
 
-import cryptobench_collect.cli.serial  # noqa: F401  (registers the serial commands)
-
 SERIAL = FIXTURES / "serial"
 
 

@@ -1,7 +1,6 @@
-"""The `cryptobench` application, its command groups, and the process's one error boundary.
-
-Each collector module registers its commands on the groups below; the import block at the
-end of this file loads those modules (see collectors/README.md "Adding a collector").
+"""The `cryptobench` application: its command groups, every command's registration (the
+commands are plain functions in their own modules, which import nothing from here), and the
+process's one error boundary.
 """
 
 import sys
@@ -12,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from cryptobench_collect.cli import ecc, harnesses, jmh, openssl, serial, upload
 from cryptobench_collect.errors import CollectorError, InputError
 from cryptobench_parsers.errors import ParseError
 
@@ -62,6 +62,20 @@ app.add_typer(ingest_app, name="ingest")
 app.add_typer(collect_app, name="collect")
 app.add_typer(spool_app, name="spool")
 
+run_app.command("ecc")(ecc.run_ecc_command)
+for _name in harnesses.HARNESSES:
+    parse_app.command(_name)(harnesses.parse_command(_name))
+parse_app.command("jmh")(jmh.parse_jmh_command)
+ingest_app.command("jmh")(jmh.ingest_jmh_command)
+run_app.command("jmh")(jmh.run_jmh_command)
+parse_app.command("openssl")(openssl.parse_openssl)
+run_app.command("openssl")(openssl.run_openssl)
+parse_app.command("serial")(serial.parse_serial_command)
+collect_app.command("serial")(serial.collect_serial_command)
+app.command("upload")(upload.upload)
+spool_app.command("list")(upload.spool_list)
+spool_app.command("flush")(upload.spool_flush)
+
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; map every CollectorError to its exit code and a one-line red message."""
@@ -76,6 +90,3 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as exc:
         Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         sys.exit(1)
-
-
-from cryptobench_collect.cli import ecc, harnesses, jmh, openssl, serial, upload  # noqa: E402,F401

@@ -6,19 +6,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from cryptobench_collect.cli.app import run_app
-from cryptobench_collect.cli.options import (
-    FailOnRegressionOpt,
-    MachineNameOpt,
-    NoUploadOpt,
-    OutputOpt,
-    ServerOpt,
-    SpoolDirOpt,
-    TagOpt,
-    TokenOpt,
-    delivery_options,
-)
-from cryptobench_collect.delivery import deliver
+from cryptobench_collect.cli.options import delivering
+from cryptobench_collect.delivery import DeliveryOptions, deliver
 from cryptobench_collect.documents import write_atomically
 from cryptobench_collect.errors import UsageError
 from cryptobench_collect.hostinfo import collect_host_info
@@ -109,7 +98,7 @@ LatexOpt = Annotated[
 ]
 
 
-@run_app.command("ecc")
+@delivering()
 def run_ecc_command(
     repetitions: RepetitionsOpt = 1000,
     warmup: WarmupOpt = 10,
@@ -119,26 +108,10 @@ def run_ecc_command(
     message_bytes: MessageBytesOpt = 32,
     csv: CsvOpt = None,
     latex: LatexOpt = None,
-    server: ServerOpt = None,
-    token: TokenOpt = None,
-    no_upload: NoUploadOpt = False,
-    output: OutputOpt = None,
-    tag: TagOpt = None,
-    machine_name: MachineNameOpt = None,
-    spool_dir: SpoolDirOpt = None,
-    fail_on_regression: FailOnRegressionOpt = False,
+    *,
+    options: DeliveryOptions,
 ) -> None:
     """Time ECDSA sign/verify, point add/double/mul and y recovery in each Python ECC library."""
-    options = delivery_options(
-        server=server,
-        token=token,
-        no_upload=no_upload,
-        output=output,
-        tag=tag,
-        machine_name=machine_name,
-        spool_dir=spool_dir,
-        fail_on_regression=fail_on_regression,
-    )
     config = EccConfig(
         repetitions=QUICK_REPETITIONS if quick else repetitions,
         warmup=QUICK_WARMUP if quick else warmup,
@@ -150,7 +123,7 @@ def run_ecc_command(
     with RichReporter(console) as reporter:
         outcome = run_ecc(config, reporter)
     _write_tables(outcome, csv, latex, console)
-    deliver(build_run(outcome, collect_host_info(machine_name)), options)
+    deliver(build_run(outcome, collect_host_info(options.machine_name)), options)
 
 
 def _libraries(given: list[str] | None) -> tuple[str, ...]:

@@ -7,40 +7,35 @@ from typing import Annotated
 
 import typer
 
-from cryptobench_collect.cli.app import parse_app
-from cryptobench_collect.cli.options import MachineNameOpt, OutputOpt, TagOpt, parse_tags
+from cryptobench_collect.cli.options import Command, printing
 from cryptobench_collect.cli.warnings import print_warnings
+from cryptobench_collect.delivery import DeliveryOptions
 from cryptobench_collect.documents import read_text, write_documents
 from cryptobench_parsers.detect import TOOLS
 from cryptobench_parsers.imports import ImportOptions, import_text
 
 FileArg = Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Saved output")]
-HARNESSES = ("go", "criterion", "gbench", "liboqs", "cryptsetup")
+HARNESSES = ("go", "criterion", "gbench")
 
 
-def _register(format_name: str) -> None:
-    @parse_app.command(
-        format_name,
-        help=f"Print the run documents of saved {TOOLS[format_name]} output (never uploads).",
-    )
-    def _parse(
-        file: FileArg,
-        machine_name: MachineNameOpt = None,
-        tag: TagOpt = None,
-        output: OutputOpt = None,
-    ) -> None:
-        options = ImportOptions(
+def parse_command(format_name: str) -> Command:
+    """The `parse <format_name>` command."""
+
+    @printing
+    def _parse(file: FileArg, *, options: DeliveryOptions) -> None:
+        imported = ImportOptions(
             format=format_name,
-            machine_name=machine_name,
-            tags=parse_tags(tag),
+            machine_name=options.machine_name,
+            tags=options.tags,
             source_name=str(file),
         )
         written = datetime.fromtimestamp(file.stat().st_mtime, UTC)
-        documents = list(import_text(read_text(file), options, received_at=written).runs)
+        documents = list(import_text(read_text(file), imported, received_at=written).runs)
         for document in documents:
             print_warnings(document.warnings)
-        write_documents(documents, output)
+        write_documents(documents, options.output)
 
-
-for _name in HARNESSES:
-    _register(_name)
+    _parse.__doc__ = (
+        f"Print the run documents of saved {TOOLS[format_name]} output (never uploads)."
+    )
+    return _parse

@@ -11,20 +11,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from cryptobench_collect.cli.app import ingest_app, parse_app, run_app
-from cryptobench_collect.cli.options import (
-    FailOnRegressionOpt,
-    MachineNameOpt,
-    NoUploadOpt,
-    OutputOpt,
-    ServerOpt,
-    SpoolDirOpt,
-    TagOpt,
-    TokenOpt,
-    delivery_options,
-)
+from cryptobench_collect.cli.options import delivering, printing
 from cryptobench_collect.cli.warnings import print_warnings
-from cryptobench_collect.delivery import deliver
+from cryptobench_collect.delivery import DeliveryOptions, deliver
 from cryptobench_collect.documents import read_text
 from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_collect.hostinfo import collect_host_info
@@ -100,45 +89,22 @@ JsonOpt = Annotated[
 ]
 
 
-@parse_app.command("jmh")
-def parse_jmh_command(
-    file: FileArg, output: OutputOpt = None, tag: TagOpt = None, machine_name: MachineNameOpt = None
-) -> None:
+@printing
+def parse_jmh_command(file: FileArg, *, options: DeliveryOptions) -> None:
     """Print the run documents of a JMH JSON result file or printed output (never uploads)."""
-    options = delivery_options(no_upload=True, output=output, tag=tag, machine_name=machine_name)
-    for run in _documents_of(file, machine_name):
+    for run in _documents_of(file, options.machine_name):
         deliver(run, options)
 
 
-@ingest_app.command("jmh")
-def ingest_jmh_command(
-    file: FileArg,
-    server: ServerOpt = None,
-    token: TokenOpt = None,
-    no_upload: NoUploadOpt = False,
-    output: OutputOpt = None,
-    tag: TagOpt = None,
-    machine_name: MachineNameOpt = None,
-    spool_dir: SpoolDirOpt = None,
-    fail_on_regression: FailOnRegressionOpt = False,
-) -> None:
+@delivering()
+def ingest_jmh_command(file: FileArg, *, options: DeliveryOptions) -> None:
     """Parse a JMH JSON result file or printed output and upload it (the same file twice is the
     same runs)."""
-    options = delivery_options(
-        server=server,
-        token=token,
-        no_upload=no_upload,
-        output=output,
-        tag=tag,
-        machine_name=machine_name,
-        spool_dir=spool_dir,
-        fail_on_regression=fail_on_regression,
-    )
-    for run in _documents_of(file, machine_name):
+    for run in _documents_of(file, options.machine_name):
         deliver(run, options)
 
 
-@run_app.command("jmh")
+@delivering()
 def run_jmh_command(
     quick: QuickOpt = False,
     include: IncludeOpt = None,
@@ -146,26 +112,10 @@ def run_jmh_command(
     project: ProjectOpt = None,
     jmh_arg: JmhArgOpt = None,
     json: JsonOpt = None,
-    server: ServerOpt = None,
-    token: TokenOpt = None,
-    no_upload: NoUploadOpt = False,
-    output: OutputOpt = None,
-    tag: TagOpt = None,
-    machine_name: MachineNameOpt = None,
-    spool_dir: SpoolDirOpt = None,
-    fail_on_regression: FailOnRegressionOpt = False,
+    *,
+    options: DeliveryOptions,
 ) -> None:
     """Build the agents/jvm JMH suite if needed, run it with -rf json, then upload the run."""
-    options = delivery_options(
-        server=server,
-        token=token,
-        no_upload=no_upload,
-        output=output,
-        tag=tag,
-        machine_name=machine_name,
-        spool_dir=spool_dir,
-        fail_on_regression=fail_on_regression,
-    )
     console = Console(stderr=True)
     jar = jar or _built_jar(project, console)
     result_file = json or Path(tempfile.mkdtemp(prefix="cryptobench-jmh-")) / "jmh-result.json"
@@ -185,7 +135,7 @@ def run_jmh_command(
         )
     if progress.state.failures:
         console.print(f"[yellow]{progress.state.failures} benchmark(s) failed; see {log_file}[/]")
-    machine = collect_host_info(machine_name)
+    machine = collect_host_info(options.machine_name)
     run = parse_jmh(
         text,
         source_name=str(result_file),

@@ -11,21 +11,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from cryptobench_collect.cli.app import parse_app, run_app
 from cryptobench_collect.cli.compare import print_comparison
-from cryptobench_collect.cli.options import (
-    FailOnRegressionOpt,
-    MachineNameOpt,
-    NoUploadOpt,
-    OutputOpt,
-    ServerOpt,
-    SpoolDirOpt,
-    TagOpt,
-    TokenOpt,
-    delivery_options,
-)
+from cryptobench_collect.cli.options import delivering, printing
 from cryptobench_collect.cli.warnings import print_warnings
-from cryptobench_collect.delivery import apply_overrides, deliver
+from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import read_text, write_documents
 from cryptobench_collect.errors import UsageError
 from cryptobench_collect.gate import RegressionFound, raise_found
@@ -113,31 +102,26 @@ OpensslOpt = Annotated[
 ]
 
 
-@parse_app.command("openssl")
-def parse_openssl(
-    file: FileArg,
-    foreign: ForeignOpt = False,
-    machine_name: MachineNameOpt = None,
-    tag: TagOpt = None,
-    output: OutputOpt = None,
-) -> None:
+@printing
+def parse_openssl(file: FileArg, foreign: ForeignOpt = False, *, options: DeliveryOptions) -> None:
     """Print the run document of a saved `openssl speed` output (human or -mr, any version).
 
     A terminal session with several `openssl speed` commands gives one run per command (one
     JSON document per line)."""
     text = read_text(file)
     session = parse_openssl_session(text, source_name=str(file))
-    machine = _machine(foreign, machine_name)
+    machine = _machine(foreign, options.machine_name)
     modified = datetime.fromtimestamp(file.stat().st_mtime, UTC)
     runs = session_documents(text, session, machine=machine, started_at=modified)
     for run in runs:
         print_warnings(run.warnings)
-    options = delivery_options(no_upload=True, output=None, tag=tag, machine_name=machine_name)
-    documents = [apply_overrides(run, tags=options.tags, machine_name=machine_name) for run in runs]
-    write_documents(documents, output)
+    documents = [
+        apply_overrides(run, tags=options.tags, machine_name=options.machine_name) for run in runs
+    ]
+    write_documents(documents, options.output)
 
 
-@run_app.command("openssl")
+@delivering()
 def run_openssl(
     algorithms: AlgosArg = None,
     seconds: SecondsOpt = None,
@@ -150,14 +134,8 @@ def run_openssl(
     block_bytes: BytesOpt = None,
     compare_engine: CompareOpt = None,
     openssl: OpensslOpt = "openssl",
-    server: ServerOpt = None,
-    token: TokenOpt = None,
-    no_upload: NoUploadOpt = False,
-    output: OutputOpt = None,
-    tag: TagOpt = None,
-    machine_name: MachineNameOpt = None,
-    spool_dir: SpoolDirOpt = None,
-    fail_on_regression: FailOnRegressionOpt = False,
+    *,
+    options: DeliveryOptions,
 ) -> None:
     """Run `openssl speed -mr` here, keep its output as the artifact, tag the configuration, upload.
 
@@ -169,16 +147,6 @@ def run_openssl(
         raise UsageError("--engine and --compare-engine exclude each other")
     if quick and seconds:
         raise UsageError("--quick and --seconds exclude each other (--quick is --seconds 1)")
-    options = delivery_options(
-        server=server,
-        token=token,
-        no_upload=no_upload,
-        output=output,
-        tag=tag,
-        machine_name=machine_name,
-        spool_dir=spool_dir,
-        fail_on_regression=fail_on_regression,
-    )
     config = runner.SpeedConfig(
         algorithms=tuple(algorithms or ()),
         seconds=runner.QUICK_SECONDS if quick else seconds,
@@ -190,7 +158,7 @@ def run_openssl(
         block_bytes=block_bytes,
         binary=openssl,
     )
-    machine = collect_host_info(machine_name)
+    machine = collect_host_info(options.machine_name)
     if compare_engine is None:
         deliver(_measure(config, machine), options)
         return

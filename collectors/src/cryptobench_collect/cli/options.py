@@ -1,11 +1,15 @@
-"""Options every delivering command shares, as Annotated aliases, and their resolution.
+"""Options every delivering command shares, declared once, and their resolution.
 
-A command declares them as parameters (`server: ServerOpt = None`, ...) and hands them to
+A command decorated with `delivering(...)` takes the delivery options from the command line
+(every one, or the ones named) and receives them as `options: DeliveryOptions`, resolved by
 `delivery_options(...)`, which applies the environment (config.Settings) under the flags.
 """
 
+import functools
+import inspect
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -124,3 +128,45 @@ def delivery_options(
         deadline_s=settings.upload_deadline_s,
         timeout_s=settings.http_timeout_s,
     )
+
+
+DELIVERY = {
+    name: inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=alias)
+    for name, alias, default in (
+        ("server", ServerOpt, None),
+        ("token", TokenOpt, None),
+        ("no_upload", NoUploadOpt, False),
+        ("output", OutputOpt, None),
+        ("tag", TagOpt, None),
+        ("machine_name", MachineNameOpt, None),
+        ("spool_dir", SpoolDirOpt, None),
+        ("fail_on_regression", FailOnRegressionOpt, False),
+    )
+}
+
+Command = Callable[..., None]
+
+
+def delivering(*names: str, **fixed: Any) -> Callable[[Command], Command]:
+    """A decorator: the command's own parameters, then the delivery options `names` (all of
+    them when none is named) as command-line options; the command gets `options`, resolved from
+    those and from `fixed` (e.g. `no_upload=True` for a command that only prints)."""
+    chosen = [DELIVERY[name] for name in names or DELIVERY]
+
+    def decorate(command: Command) -> Command:
+        own = [p for p in inspect.signature(command).parameters.values() if p.name != "options"]
+
+        @functools.wraps(command)
+        def with_options(**given: Any) -> None:
+            flags = {parameter.name: given.pop(parameter.name) for parameter in chosen}
+            command(**given, options=delivery_options(**flags, **fixed))
+
+        parameters = [*own, *chosen]
+        with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        with_options.__annotations__ = {p.name: p.annotation for p in parameters}
+        return with_options
+
+    return decorate
+
+
+printing = delivering("output", "tag", "machine_name", no_upload=True)

@@ -11,19 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from cryptobench_collect.cli.app import collect_app, parse_app
-from cryptobench_collect.cli.options import (
-    FailOnRegressionOpt,
-    MachineNameOpt,
-    NoUploadOpt,
-    OutputOpt,
-    ServerOpt,
-    SpoolDirOpt,
-    TagOpt,
-    TokenOpt,
-    delivery_options,
-    parse_tags,
-)
+from cryptobench_collect.cli.options import delivering, printing
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import write_documents
@@ -62,10 +50,8 @@ TimeoutOpt = Annotated[
 ]
 
 
-@parse_app.command("serial")
-def parse_serial_command(
-    file: FileArg, machine_name: MachineNameOpt = None, tag: TagOpt = None, output: OutputOpt = None
-) -> None:
+@printing
+def parse_serial_command(file: FileArg, *, options: DeliveryOptions) -> None:
     """Print the run documents (one JSON per line) of a saved console log: firmware BENCH lines,
     seed 002's lines, Mbed TLS or wolfSSL benchmark output."""
     text, at = _read_log(file)
@@ -81,38 +67,24 @@ def parse_serial_command(
         )
     documents = [
         apply_overrides(
-            build_document(run, machine_name=machine_name), tags=parse_tags(tag), machine_name=None
+            build_document(run, machine_name=options.machine_name),
+            tags=options.tags,
+            machine_name=None,
         )
         for run in assembler.runs
     ]
-    write_documents(documents, output)
+    write_documents(documents, options.output)
 
 
-@collect_app.command("serial")
+@delivering()
 def collect_serial_command(
     port: PortOpt,
     baud: BaudOpt = 115200,
     timeout: TimeoutOpt = None,
-    server: ServerOpt = None,
-    token: TokenOpt = None,
-    no_upload: NoUploadOpt = False,
-    output: OutputOpt = None,
-    tag: TagOpt = None,
-    machine_name: MachineNameOpt = None,
-    spool_dir: SpoolDirOpt = None,
-    fail_on_regression: FailOnRegressionOpt = False,
+    *,
+    options: DeliveryOptions,
 ) -> None:
     """Read the firmware's results from a board until its END line, then upload the run."""
-    options = delivery_options(
-        server=server,
-        token=token,
-        no_upload=no_upload,
-        output=output,
-        tag=tag,
-        machine_name=machine_name,
-        spool_dir=spool_dir,
-        fail_on_regression=fail_on_regression,
-    )
     console = Console(stderr=True)
     opened = open_port(port, baud)
     console.print(

@@ -8,15 +8,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from cryptobench_collect.cli.app import app, spool_app
-from cryptobench_collect.cli.options import (
-    FailOnRegressionOpt,
-    ServerOpt,
-    SpoolDirOpt,
-    TokenOpt,
-    delivery_options,
-)
-from cryptobench_collect.delivery import deliver, flush
+from cryptobench_collect.cli.options import delivering
+from cryptobench_collect.delivery import DeliveryOptions, deliver, flush
 from cryptobench_collect.documents import parse_json, read_text, run_from_data
 from cryptobench_collect.errors import (
     CollectorError,
@@ -39,20 +32,12 @@ StateOpt = Annotated[
     list[str] | None,
     typer.Option("--state", help="Only these states (pending, sent, failed)"),
 ]
+sending = delivering("server", "token", "spool_dir", "fail_on_regression")
 
 
-@app.command("upload")
-def upload(
-    files: FilesArg,
-    server: ServerOpt = None,
-    token: TokenOpt = None,
-    spool_dir: SpoolDirOpt = None,
-    fail_on_regression: FailOnRegressionOpt = False,
-) -> None:
+@sending
+def upload(files: FilesArg, *, options: DeliveryOptions) -> None:
     """Upload saved run documents (each goes through the spool, like a fresh run)."""
-    options = delivery_options(
-        server=server, token=token, spool_dir=spool_dir, fail_on_regression=fail_on_regression
-    )
     runs = [run for path in files for run in _load_documents(path)]
     problems = []
     for run in runs:
@@ -63,10 +48,10 @@ def upload(
     _raise_summary(problems, total=len(runs))
 
 
-@spool_app.command("list")
-def spool_list(spool_dir: SpoolDirOpt = None, state: StateOpt = None) -> None:
+@delivering("spool_dir")
+def spool_list(state: StateOpt = None, *, options: DeliveryOptions) -> None:
     """Show the runs in the spool, oldest first."""
-    spool = Spool(delivery_options(spool_dir=spool_dir).spool_dir)
+    spool = Spool(options.spool_dir)
     table = Table(title=str(spool.root))
     for column in ("state", "run_id", "source", "machine", "started_at", "results", "problem"):
         table.add_column(
@@ -105,18 +90,10 @@ def _row(spool: Spool, state: State, path: Path) -> list[str]:
     ]
 
 
-@spool_app.command("flush")
-def spool_flush(
-    server: ServerOpt = None,
-    token: TokenOpt = None,
-    spool_dir: SpoolDirOpt = None,
-    fail_on_regression: FailOnRegressionOpt = False,
-) -> None:
+@sending
+def spool_flush(*, options: DeliveryOptions) -> None:
     """Upload every pending run, oldest first; a run that fails does not hold back the rest,
     and runs another flush is sending are left to it."""
-    options = delivery_options(
-        server=server, token=token, spool_dir=spool_dir, fail_on_regression=fail_on_regression
-    )
     done = flush(options)
     taken = f", {done.taken} taken by another flush" if done.taken else ""
     options.console.print(f"{done.sent} of {done.pending} pending run(s) uploaded{taken}")

@@ -22,8 +22,8 @@ from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, short, unread_figures
-from cryptobench_parsers.harness_runs import warnings_of
+from cryptobench_parsers.figures import kept_warnings, short
+from cryptobench_parsers.harness_runs import run_documents
 
 SOURCE: Source = "criterion"
 TOOL = "criterion"
@@ -85,12 +85,9 @@ def parse_criterion(text: str, *, source_name: str, started_at: datetime) -> lis
         previous = line if line.strip() else previous
     if not runs:
         raise ParseError(source_name, None, f"no {TOOL} results (`NAME  time: [a b c]`)")
-    warnings = unread_figures(numbered, understood, set(), source_name)
-    starts = [run.first_line for run in runs]
-    return [
-        _document(run, started_at, warnings_of(warnings, starts, index))
-        for index, run in enumerate(runs)
-    ]
+    return run_documents(
+        runs, numbered, understood, source_name, lambda run, w: _document(run, started_at, w)
+    )
 
 
 def _name_before(previous: str) -> str:

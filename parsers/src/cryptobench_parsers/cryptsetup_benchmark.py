@@ -29,8 +29,8 @@ from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Too
 from cryptobench_contract.libraries import split_library
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, short, unread_figures
-from cryptobench_parsers.harness_runs import warnings_of
+from cryptobench_parsers.figures import kept_warnings, short
+from cryptobench_parsers.harness_runs import run_documents
 
 SOURCE: Source = "cryptsetup-benchmark"
 TOOL = "cryptsetup benchmark"
@@ -103,12 +103,9 @@ def parse_cryptsetup_benchmark(
         raise ParseError(
             source_name, None, f"no {TOOL} figures (`aes-xts  512b  2334.9 MiB/s  2329.1 MiB/s`)"
         )
-    warnings = unread_figures(numbered, understood, set(), source_name)
-    starts = [run.first_line for run in runs]
-    return [
-        _document(run, started_at, warnings_of(warnings, starts, index))
-        for index, run in enumerate(runs)
-    ]
+    return run_documents(
+        runs, numbered, understood, source_name, lambda run, w: _document(run, started_at, w)
+    )
 
 
 def _current(runs: list[_Run], number: int, host: str | None, version: str | None) -> _Run:

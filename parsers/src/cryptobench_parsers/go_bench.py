@@ -22,8 +22,8 @@ from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import figure_like, kept_warnings, unread_figures
-from cryptobench_parsers.harness_runs import warnings_of
+from cryptobench_parsers.figures import figure_like, kept_warnings
+from cryptobench_parsers.harness_runs import run_documents
 
 SOURCE: Source = "go-test-bench"
 TOOL = "go test -bench"
@@ -84,12 +84,13 @@ def parse_go_bench(text: str, *, source_name: str, started_at: datetime) -> list
             _add(runs, found)
     if not runs:
         raise ParseError(source_name, None, f"no {TOOL} result lines (`BenchmarkX  N  T ns/op`)")
-    warnings = unread_figures(numbered, understood, set(), source_name)
-    starts = [run.first_line for run in runs]
-    return [
-        _document(run, header, started_at, warnings_of(warnings, starts, index))
-        for index, run in enumerate(runs)
-    ]
+    return run_documents(
+        runs,
+        numbered,
+        understood,
+        source_name,
+        lambda run, w: _document(run, header, started_at, w),
+    )
 
 
 def _result_line(number: int, line: str, package: str | None) -> _Line | None:

@@ -26,8 +26,8 @@ from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, unread_figures
-from cryptobench_parsers.harness_runs import warnings_of
+from cryptobench_parsers.figures import kept_warnings
+from cryptobench_parsers.harness_runs import run_documents
 
 SOURCE: Source = "google-benchmark"
 TOOL = "Google Benchmark"
@@ -150,9 +150,7 @@ def _console_runs(text: str, source_name: str, at: datetime) -> list[RunDocument
             _add(runs, row, context)
     if not runs:
         raise ParseError(source_name, None, f"no {TOOL} rows (`NAME  12 ns  12 ns  1000`)")
-    warnings = unread_figures(numbered, understood, set(), source_name)
-    starts = [run.first_line for run in runs]
-    return [_document(run, at, warnings_of(warnings, starts, i)) for i, run in enumerate(runs)]
+    return run_documents(runs, numbered, understood, source_name, lambda r, w: _document(r, at, w))
 
 
 def _console_row(number: int, line: str) -> _Row | None:

@@ -1,10 +1,38 @@
-"""Which warnings belong to which run of a paste holding several runs of one harness (a name
-measured again after others starts a run): the lines from a run's first result to the next
-run's; lines before the first run belong to it."""
+"""The closing step of the parsers of harnesses whose paste may hold several runs (a name
+measured again after others, or a command line, starts a run): each figure-like line no parser
+rule understood becomes a warning, and each run's document gets the warnings of its lines, from
+its first result to the next run's (lines before the first run belong to it)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
-from cryptobench_contract import ParseWarning
+from cryptobench_contract import ParseWarning, RunDocument
+from cryptobench_parsers.figures import unread_figures, warned_lines
+
+
+class _Started(Protocol):
+    @property
+    def first_line(self) -> int: ...
+
+
+_Run = TypeVar("_Run", bound=_Started)
+
+
+def run_documents(
+    runs: Sequence[_Run],
+    lines: Sequence[tuple[int, str]],
+    understood: set[int],
+    source_name: str,
+    document: Callable[[_Run, list[ParseWarning]], RunDocument],
+    *,
+    warned: Sequence[ParseWarning] = (),
+) -> list[RunDocument]:
+    """One document per run (`document(run, its warnings)`): the parser's own `warned` lines and
+    a warning for each other figure-like line of `lines` that is not `understood`."""
+    unread = unread_figures(lines, understood, warned_lines(warned), source_name)
+    warnings = sorted([*warned, *unread], key=lambda w: w.line or 0)
+    starts = [run.first_line for run in runs]
+    return [document(run, warnings_of(warnings, starts, index)) for index, run in enumerate(runs)]
 
 
 def warnings_of(

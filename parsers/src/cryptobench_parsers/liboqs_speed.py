@@ -24,8 +24,8 @@ from datetime import UTC, datetime
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, short, unread_figures, warning
-from cryptobench_parsers.harness_runs import warnings_of
+from cryptobench_parsers.figures import kept_warnings, short, warning
+from cryptobench_parsers.harness_runs import run_documents
 
 SOURCE: Source = "liboqs-speed"
 TOOL = "liboqs speed_kem / speed_sig"
@@ -116,16 +116,14 @@ def parse_liboqs_speed(text: str, *, source_name: str, started_at: datetime) -> 
         raise ParseError(
             source_name, None, f"no {TOOL} result rows (`keygen | 1000 | 3.000 | 12.3 | ...`)"
         )
-    warned = {w.line for w in stray if w.line is not None}
-    warnings = sorted(
-        [*stray, *unread_figures(numbered, understood, warned, source_name)],
-        key=lambda w: w.line or 0,
+    return run_documents(
+        runs,
+        numbered,
+        understood,
+        source_name,
+        lambda run, w: _document(run, started_at, w),
+        warned=stray,
     )
-    starts = [run.first_line for run in runs]
-    return [
-        _document(run, started_at, warnings_of(warnings, starts, index))
-        for index, run in enumerate(runs)
-    ]
 
 
 def _results(run: _Run, row: re.Match[str]) -> list[Result]:

@@ -1,7 +1,6 @@
 /** Layout, navigation, theme and routes. */
-import { useQuery } from "@tanstack/react-query";
 import { NavLink, Route, Routes } from "react-router";
-import { vocabularyQuery } from "./api/queries";
+import { useVocabulary } from "./api/vocabulary";
 import { ThemeContext, useThemeName } from "./lib/theme";
 import { ChangesPage } from "./pages/ChangesPage";
 import { ComparePage } from "./pages/ComparePage";
@@ -15,14 +14,12 @@ import { RunsPage } from "./pages/RunsPage";
 import { TradeoffPage } from "./pages/TradeoffPage";
 import { ForgetReadToken, ReadTokenForm, useReadToken } from "./components/ReadToken";
 import { Empty, ErrorMessage, Loading } from "./components/States";
-import { setVocabulary } from "./lib/vocabulary";
 
 /** The pages read units, labels and rules from the server's vocabulary: render them once it is here. */
 function Pages() {
-  const vocabulary = useQuery(vocabularyQuery());
+  const vocabulary = useVocabulary();
   if (vocabulary.isError) return <ErrorMessage error={vocabulary.error} what="the vocabulary" />;
   if (!vocabulary.data) return <Loading what="the vocabulary" />;
-  setVocabulary(vocabulary.data);
   return (
     <Routes>
       <Route path="/" element={<ExplorerPage />} />

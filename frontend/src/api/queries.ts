@@ -2,7 +2,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { filterParams, type Aggregation, type Filters, type PointRef, type Relative } from "../lib/viewState";
 import type { Metric } from "../lib/units";
-import type { Vocabulary } from "../lib/vocabulary";
 import { getJson } from "./client";
 import type { ChangeEventsResponse, ChangesResponse, ChartResponse, CompareResponse, DrilldownResponse, FacetsResponse, History, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage, SizeFitsResponse, TradeoffResponse } from "./types";
 
@@ -70,13 +69,6 @@ export const machinesQuery = () =>
   queryOptions({
     queryKey: ["machines"],
     queryFn: () => getJson<MachinesPage>("/machines", new URLSearchParams({ limit: "200" })),
-  });
-
-export const vocabularyQuery = () =>
-  queryOptions({
-    queryKey: ["vocabulary"],
-    queryFn: () => getJson<Vocabulary>("/vocabulary"),
-    staleTime: Infinity,
   });
 
 export const compareQuery = (baseline: string, contender: string, metric: Metric) =>

@@ -8,7 +8,7 @@ import type { DimValue } from "./chartData";
 import { valueText } from "./dimensions";
 import { plotText } from "./plotText";
 import { formatNumber, formatQuantity } from "./units";
-import { vocabulary, type NumericDimension } from "./vocabulary";
+import { vocabulary, type NumericDimension } from "../api/vocabulary";
 
 export type Axis = Partial<Layout["xaxis"]>;
 

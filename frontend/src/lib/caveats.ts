@@ -4,7 +4,7 @@
  */
 import type { ChartPoint, ChartSeries, Pooled } from "./chartData";
 import { dimensionLabel } from "./dimensions";
-import { vocabulary } from "./vocabulary";
+import { vocabulary } from "../api/vocabulary";
 
 /** "machines", "block sizes", "libraries": a dimension's label, its parenthesis dropped, in the plural. */
 export function pluralLabel(dim: string, count: number): string {

@@ -9,7 +9,7 @@ import { dimensionValueText, valueAxis } from "./axes";
 import type { Theme } from "./figures";
 import { plotText } from "./plotText";
 import { formatNumber, formatRatio } from "./units";
-import { vocabulary } from "./vocabulary";
+import { vocabulary } from "../api/vocabulary";
 
 type Row = CompareResponse["rows"][number];
 type Verdict = NonNullable<Row["verdict"]>;

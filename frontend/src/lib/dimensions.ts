@@ -1,5 +1,5 @@
 /** Dimensions are the API's filter keys: fixed names, then `param.<key>` and `tag.<key>` (the server's grammar). */
-import { vocabulary } from "./vocabulary";
+import { vocabulary } from "../api/vocabulary";
 
 export function dimensionLabel(dimension: string): string {
   const { labels, prefixes, unknown_labels } = vocabulary().dimensions;

@@ -1,7 +1,7 @@
 /** The Import page's pure parts: request parameters, the formats by their tools, tags typed as text, what went wrong in the user's words, the session's token. */
 import { ApiError, postWithToken, readTokenState } from "../api/client";
 import type { ImportResponse } from "../api/types";
-import { vocabulary } from "./vocabulary";
+import { vocabulary } from "../api/vocabulary";
 
 /** "auto" (detect from the text) or one of the server's import formats (GET /vocabulary `import_formats`). */
 export type ImportFormat = string;

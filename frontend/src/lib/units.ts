@@ -4,7 +4,7 @@
  * by the metric's prefix family (ns/µs/ms/s, B/s..GB/s, cycles..Mcycles), "—" for an absent value.
  */
 import type { components } from "../api/schema.gen";
-import { vocabulary, type MetricInfo, type Prefix } from "./vocabulary";
+import { vocabulary, type MetricInfo, type Prefix } from "../api/vocabulary";
 
 export type Metric = components["schemas"]["Chart"]["metric"];
 

@@ -26,7 +26,7 @@ _PKEY: dict[str, tuple[str, Family]] = {
 _GENERIC_VARIANT = {"kem": "evp-kem", "sig": "evp-signature"}
 
 
-def to_result(figure: Figure, version: str | None) -> Result:
+def to_result(figure: Figure, library: str, version: str | None) -> Result:
     family, algorithm, operation, params = _describe(figure)
     unit = "B/s" if figure.metric == "bytes_per_s" else "ops/s"
     return Result(
@@ -35,7 +35,7 @@ def to_result(figure: Figure, version: str | None) -> Result:
         algorithm=algorithm,
         # the table's operation word; Result checks it against the vocabulary
         operation=cast("Operation | None", operation),
-        library="OpenSSL",
+        library=library,
         library_version=version,
         params=params,
         metric=figure.metric,

@@ -23,7 +23,7 @@ from cryptobench_parsers.openssl.results import to_result
 
 _GOT = re.compile(r"^Got: (\+\S+) from (\d+)\s*$")
 _FORKED = re.compile(r"^Forked child (\d+)")
-_VERSION = re.compile(r"^(?:OpenSSL (\S+)\s|version: (\S+))")
+_VERSION = re.compile(r"^(?:OpenSSL (\S+)\s|version: (\S+)|(?P<libressl>LibreSSL) (\S+)\s*$)")
 _BUILD = re.compile(r"^(built on|options|compiler|platform|CPUINFO):\s*(.*)$")
 _ENGINE = re.compile(r'^Engine "([^"]+)" set\.')
 _INVALID_ENGINE = re.compile(r'^Invalid engine "([^"]+)"')
@@ -40,6 +40,8 @@ FigureKey = tuple[str, str, str | None, int | None, int | None, str | None]
 class SpeedOutput:
     results: list[Result] = field(default_factory=list)
     version: str | None = None
+    #: The library whose `openssl` printed the output: LibreSSL's says so in its version line.
+    library: str = "OpenSSL"
     build: dict[str, str] = field(default_factory=dict)
     engine: str | None = None
     invalid_engine: str | None = None
@@ -99,7 +101,7 @@ def parse_openssl_speed(
             scan.warn(figure.line, f"{figure.name}: value too large, skipped")
             continue
         try:
-            out.results.append(to_result(figure, out.version))
+            out.results.append(to_result(figure, out.library, out.version))
         except ValidationError as exc:
             scan.warn(
                 figure.line,
@@ -160,7 +162,9 @@ def _header_line(scan: _Scan, line: str, number: int) -> bool:
 def _version(scan: _Scan, line: str, number: int) -> bool:
     m = _VERSION.match(line)
     if m:
-        scan.out.version = scan.out.version or m.group(1) or m.group(2)
+        scan.out.version = scan.out.version or m.group(1) or m.group(2) or m.group(4)
+        if m["libressl"]:
+            scan.out.library = "LibreSSL"
     return m is not None
 
 

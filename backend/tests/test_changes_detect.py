@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from cryptobench_server.changes.detect import Point, find_steps, relative_error
+from cryptobench_server.changes.detect import Point, find_steps
+from cryptobench_server.stats import relative_error
 
 STEP_AT = 8  # the ninth run (index 8)
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from cryptobench_contract.bounds import FIGURE_MAX, FIGURE_MIN, NUMBER_MAX, NUMBER_MIN
 from cryptobench_contract.units import UNITS
-from cryptobench_server.changes.detect import Point, find_steps, relative_error
-from cryptobench_server.query.stats import median
+from cryptobench_server.changes.detect import Point, find_steps
+from cryptobench_server.stats import median, relative_error
 from cryptobench_server.store.normalize import canonical_figures
 
 POSITIVE = st.floats(min_value=0, exclude_min=True, allow_nan=False, allow_infinity=False)

@@ -13,12 +13,11 @@ from sqlalchemy.orm import Session
 from test_read_support import JMH1, O2B
 from typer.testing import CliRunner
 
-from cryptobench_server.changes.detect import relative_error
 from cryptobench_server.cli import app as cli_app
 from cryptobench_server.config import get_settings
 from cryptobench_server.models import Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import pack, unpack
-from cryptobench_server.query.stats import median, packed_median
+from cryptobench_server.stats import median, packed_median, relative_error
 from cryptobench_server.store import rollups
 
 

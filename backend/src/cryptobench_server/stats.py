@@ -45,8 +45,7 @@ RELATIVE_ERROR_KINDS = (*CI_Z, "stderr", "stddev")
 
 
 def median(values: Iterable[float]) -> float:
-    figures = values if isinstance(values, np.ndarray) else np.fromiter(values, dtype=np.float64)
-    return _middle(figures)
+    return _middle(_array(values))
 
 
 def packed_median(data: bytes) -> float:
@@ -69,6 +68,10 @@ def run_figure(data: bytes) -> RunFigure | None:
     return RunFigure(_middle(positive), len(positive)) if len(positive) else None
 
 
+def _array(values: Iterable[float]) -> np.ndarray:
+    return values if isinstance(values, np.ndarray) else np.fromiter(values, dtype=np.float64)
+
+
 def _middle(values: np.ndarray) -> float:
     if not len(values):
         raise ValueError("the median of no figures")
@@ -81,7 +84,7 @@ def _middle(values: np.ndarray) -> float:
 
 
 def mean(values: Iterable[float]) -> float:
-    figures = np.fromiter(values, dtype=np.float64)
+    figures = _array(values)
     if not len(figures):
         raise ValueError("the mean of no figures")
     return float(figures.mean())

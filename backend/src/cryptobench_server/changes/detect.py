@@ -22,10 +22,9 @@ Walking the points from the oldest, at each point `i`:
   is the series' run-to-run noise, robustly: 1.4826 * median |ln(x[j+1] / x[j])| / sqrt(2) over
   consecutive points inside the before and inside the after window (never across `i`), so a
   step or an outlier does not inflate it; pi/2 is the variance of a median relative to a mean.
-  The tool's variance of a point is its relative standard error: JMH's `ci99.9` half-width /
-  3.29, criterion's `ci95` half-width / 1.96, a `stderr` as it is, a `stddev` / sqrt(samples)
-  (or the stddev itself without samples), squared and
-  averaged over the window's points, then divided by their count.
+  The tool's variance of a point is its relative standard error (stats.relative_error, kept
+  per run by the read model), squared and averaged over the window's points, then divided by
+  their count.
 - The evidence a step carries is z with the noise `s` it was measured against and the points
   behind both (`before_n`, `after_n`), not a probability: s is estimated from a handful of
   consecutive differences, so a normal probability of z would read as certainty it does not
@@ -39,7 +38,7 @@ Walking the points from the oldest, at each point `i`:
 
 Total over the whole float range: every figure is compared through its logarithm (ln b - ln a,
 never ln(b / a), which overflows or underflows to 0 between 1e308 and 1e-308), a level is
-`query.stats.median` (never (a + b) / 2, which overflows), and a step's ratio is kept within the
+`stats.median` (never (a + b) / 2, which overflows), and a step's ratio is kept within the
 finite positive floats, so any finite positive points give finite steps and no exception.
 
 Why this and not a plain lookback z-score: a z-score of one new point against a window reports
@@ -54,15 +53,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cryptobench_contract.units import ZERO_NOISE_METRICS
-from cryptobench_server.query.stats import median, run_to_run_noise
+from cryptobench_server.stats import median, run_to_run_noise
 
 DEFAULT_THRESHOLD = 0.05
 WINDOW = 10
 MIN_BEFORE = 3
 CONFIRM = 3
 Z_MIN = 3.0
-#: Two-sided 99.9% normal quantile: JMH's scoreError is this many standard errors.
-CI999_Z = 3.2905
 #: Below this many consecutive differences behind the noise, a step's evidence is "few points".
 FEW_DIFFERENCES = 6
 #: The step a deterministic metric (zero noise) must exceed to be a change: any at all.
@@ -119,27 +116,6 @@ class Step:
 def few_points(before_n: int, after_n: int) -> bool:
     """Whether the noise of a step with these window sizes stands on too few differences."""
     return (before_n - 1) + (after_n - 1) < FEW_DIFFERENCES
-
-
-#: A two-sided confidence interval's half-width is this many standard errors.
-CI_Z = {"ci99.9": CI999_Z, "ci95": 1.9600}
-#: The error kinds `relative_error` turns into a relative standard error.
-RELATIVE_ERROR_KINDS = (*CI_Z, "stderr", "stddev")
-
-
-def relative_error(
-    value: float, error: float | None, kind: str | None, samples: int | None
-) -> float | None:
-    """The relative standard error a tool's reported error stands for (None when unknown)."""
-    if error is None or value <= 0 or error < 0:
-        return None
-    if kind in CI_Z:
-        return error / CI_Z[kind] / value
-    if kind == "stderr":
-        return error / value
-    if kind == "stddev":
-        return error / math.sqrt(samples) / value if samples else error / value
-    return None
 
 
 def find_steps(

@@ -3,7 +3,7 @@
 The read model (rollups.py) holds each series' results pre-aggregated, so a chart over 1M results
 reads one row per series (`series_totals`; `series_runs` when a run is a dimension): min/max/n
 and the sums for the mean in SQL, the median exactly from the group's packed figures
-(query/stats.py, interpolated as PostgreSQL's percentile_cont(0.5)).
+(stats.py, interpolated as PostgreSQL's percentile_cont(0.5)).
 
 Per point: `value` is the chosen aggregate (median | mean | min | max) of the metric column,
 `min`/`max`/`n` are over the same results. Results whose metric column is NULL (the figure was
@@ -13,7 +13,8 @@ Error bars: a result's reported `error` is in its reported unit, so it is only c
 canonical metric when the result was reported in that metric (scaled like the value:
 `error * metric_value / value`). A point gets an `error` only when every one of its results has
 such an error and all of them share one `error_kind`; the point's error is then the largest of
-them (for a single result: its own). Otherwise `error` and `error_kind` are null.
+them (stats.level_error; for a single result: its own). Otherwise `error` and `error_kind` are
+null.
 
 What a point stands on: `pooled` (query/pooled.py: the identity dimensions with more than one
 value among its results, other than x and the series dimensions), `flagged` and `flags`
@@ -39,7 +40,7 @@ from cryptobench_server.query.flags import Flagged, flag_counts
 from cryptobench_server.query.pooled import Pooled, pooled
 from cryptobench_server.query.scope import Scope, point_key
 from cryptobench_server.query.sqlfuncs import concat_bytes
-from cryptobench_server.query.stats import packed_median
+from cryptobench_server.stats import level_error, packed_median
 from cryptobench_server.store.dialect import fetch_aggregate
 
 Agg = Literal["median", "mean", "min", "max"]
@@ -137,7 +138,7 @@ def _point(row: Sequence[Any], width: int, agg: Agg, pool: Pooled, flagged: Flag
         value = packed_median(packed)
     else:
         value = total / n if agg == "mean" else (low if agg == "min" else high)
-    has_error = n_error == n and kind == other_kind
+    error = level_error(n_error, n, error) if kind == other_kind else None
     return PointRow(
         x=row[0],
         keys=tuple(row[1:width]),
@@ -145,8 +146,8 @@ def _point(row: Sequence[Any], width: int, agg: Agg, pool: Pooled, flagged: Flag
         min=low,
         max=high,
         n=n,
-        error=error if has_error else None,
-        error_kind=kind if has_error else None,
+        error=error,
+        error_kind=None if error is None else kind,
         pooled=pool.counts,
         flagged=flagged.flagged,
         flags=dict(sorted(flagged.flags.items())),

@@ -2,15 +2,15 @@
 that stands out of the noise, and what else differs between the runs.
 
 Results are shared when algorithm, operation and canonical params are equal (`pair_key`). A
-run's repeated results of one key are reduced to their median (query/stats.py, as in charts);
+run's repeated results of one key are reduced to their median (stats.py, as in charts);
 results whose metric is NULL (not derivable) in either run are not shared. Per row:
 - `ratio` = contender / baseline; `speedup` = how many times better the contender is (> 1
   better) whatever the metric's direction, the Explorer's convention (query/relative.speedup).
 - `noise`: the standard error of ln(ratio), sqrt(s_b^2 + s_c^2 + e_b^2 + e_c^2): s the run-to-run
   noise of each side's series (query/noise.py), e the tool's own relative standard error of
-  each figure (changes.detect.relative_error: JMH's ci99.9, a stddev; the largest of a key's
-  results, when all have one); a side without an s (or an e) takes the other side's. Null when
-  neither is known; `noise_basis` names what it stands on ("history", "tool"), `noise_runs` the
+  each figure (stats.relative_error: JMH's ci99.9, a stddev; stats.level_error: the largest
+  of a key's results, when all have one); a side without an s (or an e) takes the other side's.
+  Null when neither is known; `noise_basis` names what it stands on ("history", "tool"), `noise_runs` the
   fewest runs of history behind it.
 - `verdict`: the contract's (units.verdict): "same" within VERDICT_TOLERANCE, "within noise"
   below NOISE_Z standard errors, else "better" or "worse" in the metric's direction.
@@ -29,7 +29,7 @@ from cryptobench_contract.units import LESS_IS_BETTER, verdict
 from cryptobench_server.query.line_diff import line_diff, value_lines
 from cryptobench_server.query.order import params_key
 from cryptobench_server.query.relative import speedup
-from cryptobench_server.stats import geomean, median
+from cryptobench_server.stats import geomean, level_error, median
 
 #: What pairs results across the two runs: algorithm, operation and params (as sorted JSON).
 Key = tuple[str, str | None, str]
@@ -76,7 +76,7 @@ def medians(results: Iterable[Measured]) -> dict[Key, Figure]:
     out = {}
     for key, ms in grouped.items():
         errors = [m.rel_error for m in ms if m.rel_error is not None]
-        error = max(errors) if len(errors) == len(ms) else None
+        error = level_error(len(errors), len(ms), max(errors, default=None))
         out[key] = Figure(ms[0], median(m.value for m in ms if m.value is not None), error)
     return out
 

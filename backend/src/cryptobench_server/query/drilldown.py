@@ -24,7 +24,7 @@ from cryptobench_server.models import Machine, Result, Run
 from cryptobench_server.query.dimensions import base_from, dimension
 from cryptobench_server.query.distribution import distribution
 from cryptobench_server.query.filters import Filters, conditions, parse_filters
-from cryptobench_server.stats import median
+from cryptobench_server.stats import mean, median
 
 RESULT_COLUMNS = (
     Result.id,
@@ -130,12 +130,12 @@ def point_conditions(filters: Filters, pins: Sequence[Pin]) -> list[ColumnElemen
 
 
 def _summary(figures: np.ndarray) -> dict[str, Any]:
-    """n, min, max, mean and the median (query/stats.py, as the chart's) of the point's figures."""
+    """n, min, max, mean and the median (stats.py, as the chart's) of the point's figures."""
     return {
         "n": len(figures),
         "min": float(figures.min()),
         "max": float(figures.max()),
-        "mean": float(figures.mean()),
+        "mean": mean(figures),
         "median": median(figures),
     }
 

@@ -15,13 +15,13 @@ rule as the UI's exports in frontend/src/lib/csv.ts); LaTeX specials are escaped
 import csv
 import io
 import re
-import statistics
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.query.rows import CANONICAL
+from cryptobench_server.stats import mean
 
 CSV_FIXED = (
     "run_id",
@@ -146,7 +146,7 @@ def _column_value(row: dict[str, Any], column: str) -> str:
 
 
 def _mean_text(values: list[float] | None) -> str:
-    return "--" if not values else f"{statistics.fmean(values):,.2f}"
+    return "--" if not values else f"{mean(values):,.2f}"
 
 
 _TEX_SPECIAL = {

@@ -3,9 +3,9 @@
 A series (models.Series: algorithm, operation, params, library + version, machine, clock, tags)
 measured again by runs of one configuration still moves from run to run. Its noise is the
 standard deviation of ln(figure) from one run to the next, estimated as change detection
-estimates it (query/stats.run_to_run_noise) over its consecutive runs, each run's figure the
-median of its results there. It is read over the series' newest HISTORY_RUNS runs and needs
-MIN_RUNS of them; a run's key (algorithm, operation, params) measured by several of its series
+estimates it (stats.run_to_run_noise) over its consecutive runs, each run's figure the median of
+its positive results there (stats.run_figure). It is read over the series' newest HISTORY_RUNS
+runs and needs MIN_RUNS of them; a run's key (algorithm, operation, params) measured by several of its series
 (libraries, verbatim names) gets the largest of their noises.
 """
 
@@ -14,8 +14,7 @@ from sqlalchemy.orm import Session
 
 from cryptobench_server.models import Run, Series, SeriesRun
 from cryptobench_server.query.compare import Key, Noise, pair_key
-from cryptobench_server.query.sqlfuncs import unpack
-from cryptobench_server.stats import median, run_to_run_noise
+from cryptobench_server.stats import run_figure, run_to_run_noise
 
 HISTORY_RUNS = 20
 MIN_RUNS = 3
@@ -45,9 +44,9 @@ def series_noise(session: Session, run: Run, metric: str) -> dict[Key, Noise]:
     figures: dict[int, list[float]] = {}
     keys: dict[int, Key] = {}
     for series_id, algorithm, operation, params, packed in session.execute(query):
-        positive = [float(v) for v in unpack(packed) if v > 0]
-        if positive:
-            figures.setdefault(series_id, []).append(median(positive))
+        figure = run_figure(packed)
+        if figure is not None:
+            figures.setdefault(series_id, []).append(figure.value)
             keys[series_id] = pair_key(algorithm, operation, params)
     out: dict[Key, Noise] = {}
     for series_id, series_figures in figures.items():

@@ -1,5 +1,6 @@
 """POST /api/v1/imports?format=auto of general-purpose harnesses' output (go test -bench,
-criterion, Google Benchmark JSON, liboqs speed_kem, cryptsetup benchmark) on
+criterion, Google Benchmark JSON, liboqs speed_kem, cryptsetup benchmark, bssl speed,
+pytest-benchmark JSON, github-action-benchmark's data.js) on
 both databases: the same figures as `cryptobench parse` + upload, the format detected."""
 
 from pathlib import Path
@@ -28,6 +29,24 @@ CASES = [
         HARNESS_FIXTURES / "cryptsetup" / "bgnetworks-meta-essa-mx6ul_perf_sd_mx6ul.md",
         8,
         "cryptsetup-benchmark",
+    ),
+    (
+        "bssl",
+        HARNESS_FIXTURES / "bssl_speed" / "boringssl-c6e3780_aarch64_gcm_commit_message.txt",
+        40,
+        "bssl-speed",
+    ),
+    (
+        "pytest-benchmark",
+        HARNESS_FIXTURES / "pytest_benchmark" / "ionelmc-pytest-benchmark_test_storage_0030.json",
+        1,
+        "pytest-benchmark",
+    ),
+    (
+        "action-benchmark",
+        HARNESS_FIXTURES / "action_benchmark" / "jarys-orchard_cargo_data.js",
+        112,
+        "github-action-benchmark",
     ),
 ]
 

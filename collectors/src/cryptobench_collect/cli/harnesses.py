@@ -15,7 +15,16 @@ from cryptobench_parsers.detect import TOOLS
 from cryptobench_parsers.imports import ImportOptions, import_text
 
 FileArg = Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Saved output")]
-HARNESSES = ("go", "criterion", "gbench")
+HARNESSES = (
+    "go",
+    "criterion",
+    "gbench",
+    "liboqs",
+    "cryptsetup",
+    "bssl",
+    "pytest-benchmark",
+    "action-benchmark",
+)
 
 
 def parse_command(format_name: str) -> Command:

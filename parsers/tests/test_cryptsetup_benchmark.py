@@ -7,8 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from pastes import fixture_lines, pasted
 
 from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark, recognizes
 from cryptobench_parsers.detect import detect
@@ -111,20 +110,10 @@ def test_a_header_without_hash_and_the_backend_and_version_when_printed():
         parse_cryptsetup_benchmark("# cryptsetup benchmark\n", source_name="x", started_at=AT)
 
 
-LINES = [line for path in FIXTURES for line in path.read_text().splitlines()]
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.sampled_from(LINES),
-            st.sampled_from(["    aes-cbc   128b  ", "PBKDF2-sha1 took ", "argon2i  ", "  "]).map(
-                lambda prefix: prefix + "12.5 MiB/s 3 iterations 2 ms"
-            ),
-        ),
-        max_size=40,
-    )
+@pasted(
+    fixture_lines("cryptsetup"),
+    ["    aes-cbc   128b  ", "PBKDF2-sha1 took ", "argon2i  ", "  "],
+    "12.5 MiB/s 3 iterations 2 ms",
 )
 def test_no_figure_like_line_vanishes(lines):
     """Each figure of cryptsetup output is a result (one per PBKDF2 or Argon2 line, one per

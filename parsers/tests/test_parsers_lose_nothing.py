@@ -9,6 +9,7 @@ import pytest
 from captured import CAPTURED
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pastes import fixture_lines, pasted
 
 from cryptobench_parsers import criterion, go_bench, google_benchmark
 from cryptobench_parsers.criterion import parse_criterion
@@ -254,24 +255,10 @@ def test_two_outputs_pasted_one_after_the_other_without_prompts_are_two_runs():
     assert runs[1][1].results[0].value == 48385410.0
 
 
-GO_LINES = [
-    line
-    for path in sorted((Path(__file__).parent / "fixtures/go").glob("*.txt"))
-    for line in path.read_text().splitlines()
-]
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.sampled_from(GO_LINES),
-            st.sampled_from(["BenchmarkX-4  ", "Benchmark ", "  ", "pkg: "]).map(
-                lambda prefix: prefix + "12.5 widgets/s 3 ns/op"
-            ),
-        ),
-        max_size=40,
-    )
+@pasted(
+    fixture_lines("go", "*.txt"),
+    ["BenchmarkX-4  ", "Benchmark ", "  ", "pkg: "],
+    "12.5 widgets/s 3 ns/op",
 )
 def test_no_figure_like_line_of_go_bench_output_vanishes(lines):
     """Each figure-like line of `go test -bench` output is a result (its name among the
@@ -346,24 +333,10 @@ def test_no_figure_like_line_of_jmh_tables_vanishes(before, tables):
             assert name in names or (percentile and name.partition(":")[0] in names), line
 
 
-CRITERION_LINES = [
-    line
-    for path in sorted((Path(__file__).parent / "fixtures/criterion").glob("*.txt"))
-    for line in path.read_text().splitlines()
-]
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.sampled_from(CRITERION_LINES),
-            st.sampled_from(["x  time: ", "  thrpt: ", "change: ", "Benchmarking y: "]).map(
-                lambda prefix: prefix + "[1.5 widgets/s 2 ns 3 ns] 4 ms"
-            ),
-        ),
-        max_size=40,
-    )
+@pasted(
+    fixture_lines("criterion", "*.txt"),
+    ["x  time: ", "  thrpt: ", "change: ", "Benchmarking y: "],
+    "[1.5 widgets/s 2 ns 3 ns] 4 ms",
 )
 def test_no_figure_like_line_of_criterion_output_vanishes(lines):
     """Each figure-like line of criterion output is a result's time or thrpt line, a line left
@@ -384,25 +357,10 @@ def test_no_figure_like_line_of_criterion_output_vanishes(lines):
             ), line
 
 
-GBENCH_LINES = (
-    (Path(__file__).parent / "fixtures/google_benchmark")
-    .joinpath("itzmeanjan-tinyjambu_bench_README.txt")
-    .read_text()
-    .splitlines()
-)
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.sampled_from(GBENCH_LINES),
-            st.sampled_from(["BM_x  ", "BM_y_mean  ", "Run on ", "  "]).map(
-                lambda prefix: prefix + "12 ns 13 widgets/s 1000 k=2M/s"
-            ),
-        ),
-        max_size=40,
-    )
+@pasted(
+    fixture_lines("google_benchmark", "itzmeanjan-tinyjambu_bench_README.txt"),
+    ["BM_x  ", "BM_y_mean  ", "Run on ", "  "],
+    "12 ns 13 widgets/s 1000 k=2M/s",
 )
 def test_no_figure_like_line_of_a_google_benchmark_table_vanishes(lines):
     """Each figure-like line of a Google Benchmark console table is a result row (its name

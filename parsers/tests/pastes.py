@@ -1,0 +1,36 @@
+"""What the lose-nothing properties of the line-based parsers paste: lines of the real
+fixtures of one tool, with figure-like lines that no rule of its parser reads mixed in."""
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def fixture_lines(folder: str, pattern: str = "*") -> list[str]:
+    """Every line of the captured outputs in fixtures/`folder` (its PROVENANCE.md left out)."""
+    return [
+        line
+        for path in sorted((FIXTURES / folder).glob(pattern))
+        if path.name != "PROVENANCE.md"
+        for line in path.read_text().splitlines()
+    ]
+
+
+def pasted(
+    lines: Sequence[str], prefixes: Sequence[str], figure: str
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The test runs on 200 pastes of up to 40 lines, each one of `lines` or one of `prefixes`
+    followed by `figure`."""
+    paste = st.lists(
+        st.one_of(
+            st.sampled_from(list(lines)),
+            st.sampled_from(list(prefixes)).map(lambda prefix: prefix + figure),
+        ),
+        max_size=40,
+    )
+    return lambda test: settings(max_examples=200, deadline=None)(given(paste)(test))

@@ -33,7 +33,20 @@ describe("import request", () => {
 describe("import formats and messages in the user's words", () => {
   it("offers detection, then each format by the tool that prints it, from the vocabulary", () => {
     const choices = formatChoices();
-    expect(choices.map((c) => c.value)).toEqual(["auto", "openssl", "jmh", "serial", "go", "criterion", "gbench"]);
+    expect(choices.map((c) => c.value)).toEqual([
+      "auto",
+      "openssl",
+      "jmh",
+      "serial",
+      "go",
+      "criterion",
+      "gbench",
+      "liboqs",
+      "cryptsetup",
+      "bssl",
+      "pytest-benchmark",
+      "action-benchmark",
+    ]);
     expect(choices.map((c) => c.label)).toEqual([
       "detect it from the text",
       "openssl speed",
@@ -42,6 +55,11 @@ describe("import formats and messages in the user's words", () => {
       "go test -bench",
       "Rust criterion",
       "Google Benchmark",
+      "liboqs speed_kem / speed_sig",
+      "cryptsetup benchmark",
+      "bssl speed (BoringSSL, AWS-LC)",
+      "pytest-benchmark",
+      "github-action-benchmark",
     ]);
     expect(choices[3]?.reads).toMatch(/BENCH lines/);
     expect(toolName("jmh")).toBe("JMH");

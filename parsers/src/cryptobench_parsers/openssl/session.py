@@ -2,9 +2,12 @@
 
 A line that types an `openssl speed` command (after any shell prompt, with any `NAME=value`
 environment settings in front) starts a new part; so does a progress or version line after a
-result table (two outputs pasted one after the other: openssl prints its tables last). Each
-part is parsed on its own, with the line numbers of the whole text. Lines before the first command belong to the first part unless they
-hold results of their own (a paste that starts mid-output). Pure: text in, outputs out.
+result table (two outputs pasted one after the other: openssl prints its tables last), and so
+does a table's heading after a table (a table pasted without its command, e.g. after a `-multi`
+run: a run of its own, with a warning, never merged into the run before it). Each part is
+parsed on its own, with the line numbers of the whole text. Lines before the first command
+belong to the first part unless they hold results of their own (a paste that starts
+mid-output). Pure: text in, outputs out.
 """
 
 import re
@@ -25,7 +28,13 @@ _COMMAND = re.compile(r"(?:^|[\s/\\>$#%])(?P<binary>openssl(?:\.exe)?)\s+speed\b
 _NOT_COMMANDS = ("Doing ", "+", "Got: ")
 _PROMPT_ENDS = "$#%>"
 _TABLE_ROW = re.compile(r"(?:\s+\d+\.\d+k){2,}\s*$|\s\d+\.\d+s\s.*\s\d+\.\d+\s*$")
-_RUN_START = re.compile(r"^(?:Doing \S|OpenSSL \d|version: \d)")
+_TABLE_HEADING = r"The 'numbers' are in|type\s+\d+ bytes"
+_TABLE_START = re.compile(rf"^(?:{_TABLE_HEADING})")
+_RUN_START = re.compile(rf"^(?:Doing \S|OpenSSL \d|version: \d|LibreSSL \d|{_TABLE_HEADING})")
+WITHOUT_COMMAND = (
+    "a table without its command after another run's table: read as a run of its own "
+    "(its command and options are unknown)"
+)
 _ENV = re.compile(r"""(?P<name>[A-Za-z_]\w*)=(?P<value>"[^"]*"|'[^']*'|\S+)""")
 
 
@@ -135,6 +144,9 @@ def session_runs(
         if not out.results:
             orphans += _orphan_warnings(part, out, source_name)
             continue
+        first = part.text.splitlines()[0] if part.text else ""
+        if part.command is None and part is not parts[0] and _TABLE_START.match(first):
+            out.warnings.insert(0, warning(part.first_line, first, WITHOUT_COMMAND, source_name))
         if held is not None:
             yield _with(held, orphans)
             orphans = []

@@ -1,10 +1,13 @@
 """GET /api/v1/vocabulary: the contract's units, dimensions, names and verdict rule, as served."""
 
 import re
+from typing import get_args
 
 from cryptobench_contract.libraries import LIBRARIES
 from cryptobench_contract.sizes import SIZE_PARAMS, standard_sizes
 from cryptobench_contract.units import UNITS
+from cryptobench_parsers.detect import FORMATS
+from cryptobench_server.api.imports import FormatChoice
 
 
 def test_metrics_carry_unit_direction_and_display_scales(client):
@@ -101,3 +104,7 @@ def test_import_formats_are_named_by_their_tools(client):
         ("action-benchmark", "github-action-benchmark"),
     ]
     assert all(f["looks_like"] for f in formats)
+
+
+def test_the_import_routes_take_detection_and_every_format_of_the_parsers():
+    assert get_args(FormatChoice) == ("auto", *FORMATS)

@@ -5,7 +5,7 @@ import logging
 import sys
 from importlib.metadata import version
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 import uvicorn
@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 
 from cryptobench_server import migrate as migrations
+from cryptobench_server.api.imports import FormatChoice
 from cryptobench_server.auth import (
     SCOPES,
     RedactQueryTokens,
@@ -227,20 +228,7 @@ def import_files(
         ),
     ],
     format: Annotated[
-        Literal[
-            "auto",
-            "openssl",
-            "jmh",
-            "serial",
-            "go",
-            "criterion",
-            "gbench",
-            "liboqs",
-            "cryptsetup",
-            "bssl",
-            "pytest-benchmark",
-            "action-benchmark",
-        ],
+        FormatChoice,
         typer.Option(help="What printed them"),
     ] = "auto",
     machine_name: Annotated[str | None, typer.Option(help="The machine they ran on")] = None,

@@ -24,7 +24,9 @@ from cryptobench_server.errors import InvalidInput
 from cryptobench_server.store.imports import import_options, parse_import, store_import
 
 router = APIRouter(tags=["imports"])
-Format = Literal[
+#: What `format=` (cryptobench-server import's --format) takes: detection or one of the parsers'
+#: formats (test_vocabulary_api keeps it equal to cryptobench_parsers.detect.FORMATS).
+FormatChoice = Literal[
     "auto",
     "openssl",
     "jmh",
@@ -114,7 +116,7 @@ async def import_output(
     request: Request,
     response: Response,
     _: BodyAccess,
-    format: Format = "auto",
+    format: FormatChoice = "auto",
     machine_name: Annotated[str | None, Query(max_length=200)] = None,
     tag: Annotated[list[str] | None, Query(description="key=value, repeatable")] = None,
     dry_run: bool = False,

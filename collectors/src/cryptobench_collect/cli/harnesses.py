@@ -11,20 +11,13 @@ from cryptobench_collect.cli.options import Command, printing
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions
 from cryptobench_collect.documents import read_text, write_documents
-from cryptobench_parsers.detect import TOOLS
+from cryptobench_parsers.detect import FORMATS, TOOLS
 from cryptobench_parsers.imports import ImportOptions, import_text
 
 FileArg = Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Saved output")]
-HARNESSES = (
-    "go",
-    "criterion",
-    "gbench",
-    "liboqs",
-    "cryptsetup",
-    "bssl",
-    "pytest-benchmark",
-    "action-benchmark",
-)
+#: The formats of `cryptobench parse` without a command of their own (openssl, jmh and serial
+#: also run, collect and ingest).
+HARNESSES = tuple(name for name in FORMATS if name not in ("openssl", "jmh", "serial"))
 
 
 def parse_command(format_name: str) -> Command:

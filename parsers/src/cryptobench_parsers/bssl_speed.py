@@ -13,7 +13,6 @@ the same lines), BoringSSL otherwise; neither prints its version or the machine.
 """
 
 import re
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -21,8 +20,8 @@ from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Too
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, short, unread_figures
-from cryptobench_parsers.harness_runs import warnings_of
+from cryptobench_parsers.figures import kept_warnings, short
+from cryptobench_parsers.harness_runs import NamedRun, add_results, run_documents
 
 SOURCE: Source = "bssl-speed"
 TOOL = "bssl speed"
@@ -46,14 +45,6 @@ _WORDS = {
 }
 
 
-@dataclass
-class _Run:
-    first_line: int
-    results: list[Result] = field(default_factory=list)
-    stems: list[str] = field(default_factory=list)
-    names: set[str] = field(default_factory=set)
-
-
 def recognizes(line: str) -> bool:
     """A `Did N NAME operations in Tus (R ops/sec)` line."""
     return short(line) and _LINE.match(line) is not None
@@ -62,7 +53,7 @@ def recognizes(line: str) -> bool:
 def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> list[RunDocument]:
     """One run document per run of `bssl speed` in `text`; ParseError when no result line."""
     library = "AWS-LC" if _AWS_LC.search(text) else "BoringSSL"
-    runs: list[_Run] = []
+    runs: list[NamedRun] = []
     understood: set[int] = set()
     numbered = list(enumerate(text.splitlines(), start=1))
     for number, line in numbered:
@@ -71,25 +62,16 @@ def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> li
             continue
         understood.add(number)
         name = match["name"].strip()
-        if not runs or name in runs[-1].names:
-            runs.append(_Run(first_line=number))
-        run = runs[-1]
-        run.names.add(name)
-        for result in _results(match, library):
-            run.results.append(result)
-            run.stems.append(_SIZE.sub("", name))
+        add_results(runs, number, name, _results(match, library), _SIZE.sub("", name))
     if not runs:
         raise ParseError(
             source_name,
             None,
             f"no {TOOL} result lines (`Did N NAME operations in Tus (R ops/sec)`)",
         )
-    warnings = unread_figures(numbered, understood, set(), source_name)
-    starts = [run.first_line for run in runs]
-    return [
-        _document(run, started_at, warnings_of(warnings, starts, index))
-        for index, run in enumerate(runs)
-    ]
+    return run_documents(
+        runs, numbered, understood, source_name, lambda run, w: _document(run, started_at, w)
+    )
 
 
 def _results(match: re.Match[str], library: str) -> list[Result]:
@@ -122,7 +104,7 @@ def _results(match: re.Match[str], library: str) -> list[Result]:
     return [time, time.model_copy(update=update)]
 
 
-def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
+def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
     return RunDocument(
         run_id=new_run_id(),
         source=SOURCE,

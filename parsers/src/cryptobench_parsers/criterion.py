@@ -14,7 +14,6 @@ criterion prints nothing about the machine: it is the unknown machine unless the
 """
 
 import re
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
@@ -23,7 +22,7 @@ from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import run_documents
+from cryptobench_parsers.harness_runs import NamedRun, add_results, run_documents
 
 SOURCE: Source = "criterion"
 TOOL = "criterion"
@@ -42,14 +41,6 @@ _TIME_UNITS |= {"us": ("us/op", 1.0), "ms": ("ms/op", 1.0), "s": ("s/op", 1.0)}
 _OTHER_UNITS = {"cycles": "cycles/op", "cpb": "cycles/B"}
 
 
-@dataclass
-class _Run:
-    first_line: int
-    results: list[Result] = field(default_factory=list)
-    stems: list[str] = field(default_factory=list)
-    names: set[str] = field(default_factory=set)
-
-
 def recognizes(line: str) -> bool:
     """A `time: [..]` or `thrpt: [..]` line of figures (not a change in percent)."""
     if not short(line) or _PERCENT.match(line):
@@ -59,7 +50,7 @@ def recognizes(line: str) -> bool:
 
 def parse_criterion(text: str, *, source_name: str, started_at: datetime) -> list[RunDocument]:
     """One run document per run of criterion in `text`; ParseError when no result."""
-    runs: list[_Run] = []
+    runs: list[NamedRun] = []
     understood: set[int] = set()
     numbered = list(enumerate(text.splitlines(), start=1))
     previous = ""
@@ -68,7 +59,7 @@ def parse_criterion(text: str, *, source_name: str, started_at: datetime) -> lis
         time = _TIME.match(line) if row else None
         thrpt = _THRPT.match(line) if row else None
         if time is not None and (name := time["name"].strip() or _name_before(previous)):
-            _add(runs, number, name, _result(name, time.groups()[1:]))
+            add_results(runs, number, name, [_result(name, time.groups()[1:])], size_stem(name))
             understood.add(number)
         elif thrpt is not None and runs:
             run = runs[-1]
@@ -97,15 +88,6 @@ def _name_before(previous: str) -> str:
     return progress["name"].strip() if progress else previous.strip()
 
 
-def _add(runs: list[_Run], number: int, name: str, result: Result) -> None:
-    if not runs or name in runs[-1].names:
-        runs.append(_Run(first_line=number))
-    run = runs[-1]
-    run.names.add(name)
-    run.results.append(result)
-    run.stems.append(size_stem(name))
-
-
 def _result(name: str, groups: tuple[str | None, ...]) -> Result:
     lower, unit, middle, _, upper, _ = (g or "" for g in groups)
     symbol, scale = _TIME_UNITS.get(unit) or (
@@ -129,7 +111,7 @@ def _result(name: str, groups: tuple[str | None, ...]) -> Result:
     )
 
 
-def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
+def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
     return RunDocument(
         run_id=new_run_id(),
         source=SOURCE,

@@ -25,6 +25,7 @@ from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Too
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
+from cryptobench_parsers.dates import iso_datetime
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings
 from cryptobench_parsers.harness_runs import run_documents
@@ -215,7 +216,7 @@ def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocum
     mhz = context.get("mhz_per_cpu")
     clock = float(mhz) * 1e6 if isinstance(mhz, int | float) and mhz > 0 else None
     cpus = context.get("num_cpus")
-    date = _date(context.get("date"))
+    date = iso_datetime(context.get("date"))
     return RunDocument(
         run_id=new_run_id(),
         source=SOURCE,
@@ -230,16 +231,6 @@ def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocum
         results=distinct_series(results, stems),
         warnings=kept_warnings(warnings),
     )
-
-
-def _date(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        parsed = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo is not None else None
 
 
 def _results(run_name: str, rows: list[_Row]) -> Iterator[Result]:

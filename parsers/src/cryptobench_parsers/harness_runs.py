@@ -1,12 +1,14 @@
-"""The closing step of the parsers of harnesses whose paste may hold several runs (a name
-measured again after others, or a command line, starts a run): each figure-like line no parser
-rule understood becomes a warning, and each run's document gets the warnings of its lines, from
-its first result to the next run's (lines before the first run belong to it)."""
+"""The runs of the parsers of harnesses whose paste may hold several runs (a name measured
+again after others, or a command line, starts a run): `add_results` starts them, and in the
+closing step each figure-like line no parser rule understood becomes a warning, and each run's
+document gets the warnings of its lines, from its first result to the next run's (lines before
+the first run belong to it)."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from cryptobench_contract import ParseWarning, RunDocument
+from cryptobench_contract import ParseWarning, Result, RunDocument
 from cryptobench_parsers.figures import unread_figures, warned_lines
 
 
@@ -16,6 +18,30 @@ class _Started(Protocol):
 
 
 _Run = TypeVar("_Run", bound=_Started)
+
+
+@dataclass
+class NamedRun:
+    """A run of a harness that names each result: its results, the names without their sizes
+    (`stems`, for bench_names.distinct_series) and the names measured so far."""
+
+    first_line: int
+    results: list[Result] = field(default_factory=list)
+    stems: list[str] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)
+
+
+def add_results(
+    runs: list[NamedRun], line: int, name: str, results: Sequence[Result], stem: str
+) -> None:
+    """`results` of `name` (printed at `line`) to the last run, or to a new one when the last
+    run measured `name` already (a pasted second run)."""
+    if not runs or name in runs[-1].names:
+        runs.append(NamedRun(first_line=line))
+    run = runs[-1]
+    run.names.add(name)
+    run.results.extend(results)
+    run.stems.extend(stem for _ in results)
 
 
 def run_documents(

@@ -18,6 +18,7 @@ from typing import Any
 from cryptobench_contract import Machine, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import name_facts
+from cryptobench_parsers.dates import iso_datetime
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
 
@@ -63,7 +64,7 @@ def parse_pytest_benchmark(
         RunDocument(
             run_id=new_run_id(),
             source=SOURCE,
-            started_at=_date(data.get("datetime")) or started_at,
+            started_at=iso_datetime(data.get("datetime"), naive=UTC) or started_at,
             machine=_machine(data.get("machine_info")),
             tool=Tool(name=TOOL, version=str(version) if version else None),
             tags=tags,
@@ -129,13 +130,3 @@ def _machine(info: Any) -> Machine:
         os=system or None,
         extra={"clock_source": "nominal"} if clock else {},
     )
-
-
-def _date(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        parsed = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)

@@ -106,6 +106,9 @@ class Run(Base):
 
     machine: Mapped[Machine] = relationship(back_populates="runs")
 
+    #: Change detection's window (changes/store.py): a machine and source's runs by start.
+    __table_args__ = (Index("ix_runs_lineage_window", "machine_id", "source", "started_at", "id"),)
+
 
 class Result(Base):
     """One reported figure with every canonical figure derivable from it (NULL when not)."""
@@ -253,13 +256,16 @@ class SeriesRun(Figures, Base):
 
 
 class SeriesTotal(Figures, Base):
-    """The results of one series over all its runs (facets, and charts not split by run)."""
+    """The results of one series over all its runs (facets, and charts not split by run), in
+    pieces: an upload adds into its series' open piece (store/rollups.py), so readers aggregate
+    a series' pieces as they aggregate its series_runs."""
 
     __tablename__ = "series_totals"
 
     series_id: Mapped[int] = mapped_column(
         ForeignKey("series.id", ondelete="CASCADE"), primary_key=True
     )
+    piece: Mapped[int] = mapped_column(Integer, primary_key=True, server_default="0")
 
     #: Facets count from this index only, not from the rows' packed figures.
     __table_args__ = (

@@ -1,8 +1,8 @@
 """Chart aggregation: one SQL GROUP BY over (x, series...) of the read model and a pure shaping step.
 
 The read model (rollups.py) holds each series' results pre-aggregated, so a chart over 1M results
-reads one row per series (`series_totals`; `series_runs` when a run is a dimension): min/max/n
-and the sums for the mean in SQL, the median exactly from the group's packed figures
+reads a few rows per series (`series_totals` pieces; `series_runs` when a run is a dimension):
+min/max/n and the sums for the mean in SQL, the median exactly from the group's packed figures
 (stats.py, interpolated as PostgreSQL's percentile_cont(0.5)).
 
 Per point: `value` is the chosen aggregate (median | mean | min | max) of the metric column,

@@ -1,21 +1,21 @@
-"""Which plausibility flags (normalize.FLAG_REASONS) the results of a chart's points carry.
+"""Which plausibility flags (store/plausibility.FLAG_REASONS) the results of a chart's points carry.
 
 The read model counts each series' flagged results (`flagged_n`); only points over such series
 read `results`: those of the flagged series (joined by series key, the whole series identity
-checked, the run too when a run is a dimension) that have the chart's metric and a flag,
-grouped by point and by their list of flags. `flagged` is how many results of the point carry a
-flag, `flags` how many carry each one.
+checked, the run too when a run is a dimension, else through one of the series' totals pieces)
+that have the chart's metric and a flag, grouped by point and by their list of flags. `flagged`
+is how many results of the point carry a flag, `flags` how many carry each one.
 """
 
 from collections import Counter
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, Text, cast, func
+from sqlalchemy import Connection, Text, cast, func, select
 from sqlalchemy.orm import aliased
 
-from cryptobench_server.models import Result, Run, Series, SeriesRun
+from cryptobench_server.identity import identity_of
+from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.scope import PointKey, Scope, point_key
-from cryptobench_server.store.rollups import identity_of
 
 
 @dataclass
@@ -39,6 +39,8 @@ def flag_counts(connection: Connection, scope: Scope, metric: str) -> dict[Point
     )
     if scope.rollup is SeriesRun:
         query = query.where(Result.run_pk == SeriesRun.run_pk)
+    else:
+        query = query.where(SeriesTotal.piece == _first_flagged_piece())
     width = len(scope.groups)
     out: dict[PointKey, Flagged] = {}
     for row in connection.execute(query.group_by(*scope.groups, Result.flags)):
@@ -47,3 +49,14 @@ def flag_counts(connection: Connection, scope: Scope, metric: str) -> dict[Point
         point.flagged += n
         point.flags.update(dict.fromkeys(flags, n))
     return out
+
+
+def _first_flagged_piece():
+    """The one totals piece of a series its flagged results are counted through (its pieces
+    would count them once each)."""
+    piece = aliased(SeriesTotal)
+    return (
+        select(func.min(piece.piece))
+        .where(piece.series_id == Series.id, piece.flagged_n > 0)
+        .scalar_subquery()
+    )

@@ -4,7 +4,7 @@
 |---|---|---|
 | `series` | distinct series (identity and dimension values) | `insert_series(runs)` |
 | `series_runs` | series x run: counts, sums, min, max, packed figures, error inputs | `insert_series_runs(runs)` |
-| `series_totals` | series: the same figures over all its runs | `add_totals(series_runs)` |
+| `series_totals` | series x piece: the same figures over its runs, in pieces | `add_totals(series_runs)` |
 
 Each producer is one SQL statement over stored rows (totals: the series_runs it is given added
 into their series' rows), so the same code serves ingest (`add_runs` in the run's
@@ -27,12 +27,13 @@ from sqlalchemy import (
     exists,
     func,
     insert,
-    literal,
     select,
     true,
 )
+from sqlalchemy.orm import aliased
 
 from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_server.identity import identity_of
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
 from cryptobench_server.query.sqlfuncs import concat_bytes, join_bytes, pack_figures
@@ -44,23 +45,8 @@ Progress = Callable[[str], None]
 #: Runs per statement of a rebuild: ~50k results of the bench workload, a progress line each.
 BATCH = 100
 PARTS = ("n", "sum", "min", "max", "values")
-
-
-def identity_of(result=Result, run=Run):
-    """The text that tells series apart: series key, reported metric, source, family, name."""
-    sep = literal("|")
-    family = func.coalesce(result.family, "")
-    return (
-        result.series_key
-        + sep
-        + result.metric
-        + sep
-        + run.source
-        + sep
-        + family
-        + sep
-        + result.name
-    )
+#: Results a totals piece takes before its series opens the next one (add_totals).
+PIECE_RESULTS = 256
 
 
 def add_runs(connection: Connection, run_pks: Sequence[int]) -> None:
@@ -209,10 +195,12 @@ def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
     """The producer of `series_totals`: the series_runs that `rows` selects, added into their
     series' totals (a series without one gets its row), in one INSERT ... ON CONFLICT DO UPDATE.
 
-    Ingest adds its run's (a cost that follows the run's series, not their history); a rebuild
-    adds every series_run to the emptied table; a run deletion empties its series' totals and
-    adds their remaining series_runs. Writers of one series go one after the other: they hold
-    its machine's lock (locks.py).
+    The figures go into each series' open piece: its newest, or a new one after it once the
+    newest holds PIECE_RESULTS results, so an upload rewrites at most a piece of its series'
+    history, never all of it. Ingest adds its run's (a cost that follows the run's series, not
+    their history); a rebuild adds every series_run to the emptied table (one piece per
+    series); a run deletion empties its series' totals and adds their remaining series_runs.
+    Writers of one series go one after the other: they hold its machine's lock (locks.py).
     """
     figures = []
     for metric in CANONICAL_METRICS:
@@ -227,6 +215,7 @@ def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
     grouped = (
         select(
             SeriesRun.series_id,
+            _open_piece(),
             func.sum(SeriesRun.result_n),
             *figures,
             func.sum(SeriesRun.error_n),
@@ -238,14 +227,29 @@ def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
         .where(rows)
         .group_by(SeriesRun.series_id)
     )
-    columns = ["series_id", *_figure_columns()]
+    columns = ["series_id", "piece", *_figure_columns()]
     statement = insert_for(connection)(SeriesTotal).from_select(columns, grouped)
     stored, added = SeriesTotal.__table__.c, statement.excluded
     statement = statement.on_conflict_do_update(
-        index_elements=["series_id"],
+        index_elements=["series_id", "piece"],
         set_={c: _combined(c, stored[c], added[c]) for c in _figure_columns()},
     )
     connection.execute(statement)
+
+
+def _open_piece() -> ColumnElement[int]:
+    """The piece of series_runs.series_id that takes more figures: its newest, the one after
+    that when the newest is full, 0 for a series without totals."""
+    piece = aliased(SeriesTotal)
+    full = case((piece.result_n >= PIECE_RESULTS, 1), else_=0)
+    newest = (
+        select(piece.piece + full)
+        .where(piece.series_id == SeriesRun.series_id)
+        .order_by(piece.piece.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    return func.coalesce(newest, 0)
 
 
 def _combined(column: str, stored: ColumnElement, added: ColumnElement) -> ColumnElement:

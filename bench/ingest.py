@@ -22,7 +22,7 @@ from cryptobench_contract import RunDocument
 from cryptobench_server.auth import create_token
 from cryptobench_server.db import make_sessionmaker, transaction
 from cryptobench_server.migrate import upgrade
-from cryptobench_server.store.ingest import RESULT_COLUMNS, result_rows
+from cryptobench_server.store.rows import RESULT_COLUMNS, result_rows
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
 RUNS, RESULTS_PER_RUN = 8, 25_000

@@ -3,13 +3,8 @@
 from factories import make_result, make_run_doc
 
 from cryptobench_contract import Machine, Result, RunDocument
-from cryptobench_server.store.fingerprints import (
-    RESULT_FIELDS,
-    ContentHash,
-    content_hash,
-    machine_fingerprint,
-    series_key,
-)
+from cryptobench_server.identity import machine_fingerprint, series_key
+from cryptobench_server.store.fingerprints import RESULT_FIELDS, ContentHash, content_hash
 
 
 def test_content_hash_reads_every_result_field_of_the_contract():

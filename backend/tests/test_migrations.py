@@ -18,9 +18,9 @@ from test_rollups import assert_same, snapshot
 from cryptobench_contract import RunDocument
 from cryptobench_server.db import Base, make_engine
 from cryptobench_server.demo import load_demo
+from cryptobench_server.identity import series_key
 from cryptobench_server.migrate import downgrade, upgrade
 from cryptobench_server.models import Machine, Result, Run, Series
-from cryptobench_server.store.fingerprints import series_key
 from cryptobench_server.store.ingest import ingest_run
 
 DEMO_HASHES = importlib.import_module(

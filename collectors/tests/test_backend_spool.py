@@ -15,8 +15,8 @@ from sqlalchemy import create_engine, text
 
 from cryptobench_collect.spool import Spool
 from cryptobench_contract import Machine
+from cryptobench_server.identity import machine_fingerprint
 from cryptobench_server.locks import run_writer
-from cryptobench_server.store.fingerprints import machine_fingerprint
 
 #: Runs in the spool that two flushes share.
 RACED = 60

@@ -34,6 +34,7 @@ from cryptobench_server.changes.detect import (
     find_steps,
     sensitivity,
 )
+from cryptobench_server.identity import LINEAGE_FIELDS
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Change, Run, Series, SeriesRun
 from cryptobench_server.query.sqlfuncs import unpack
@@ -45,9 +46,6 @@ SETTLED = 2 * WINDOW + CONFIRM
 #: Runs of one machine and source looked at on each side of a new (or deleted) run. The cost of a
 #: refresh is linear in it: ~0.25 s per 5,000-result run looked at on SQLite.
 LOOKAROUND = 2 * SETTLED
-#: What stays the same along a lineage, besides machine and source. Not the tool's verbatim
-#: result name: openssl 1.0.2 prints "aes-128 cbc" where 3.0 prints "AES-128-CBC".
-LINEAGE_FIELDS = ("family", "algorithm", "operation", "library", "params", "metric")
 RUN_FACTS = ("tool_version", "tool_build", "tool_options", "clock_hz")
 
 

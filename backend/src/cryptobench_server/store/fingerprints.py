@@ -1,44 +1,13 @@
-"""Stable fingerprints: machine identity, series identity and run content (DESIGN "Identity").
-
-Each is a SHA-256 over canonical JSON (sorted keys, no whitespace), so that the same facts
-always give the same key, whatever order a collector wrote them in.
+"""A run's content fingerprint: the hash that tells an identical re-upload from a changed one
+(DESIGN "Identity, idempotency, integrity"; machine and series identity: identity.py).
 """
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 import orjson
 
-from cryptobench_contract import Machine, Result, RunHead
-
-SERIES_KEY_CHARS = 32
-
-
-def _digest(value: Any) -> str:
-    return hashlib.sha256(orjson.dumps(value, option=orjson.OPT_SORT_KEYS)).hexdigest()
-
-
-def machine_fingerprint(machine: Machine) -> str:
-    """64 hex chars over (name, arch, cpu_model, cores, board); the clock is not part of it."""
-    return _digest([machine.name, machine.arch, machine.cpu_model, machine.cores, machine.board])
-
-
-def series_key(
-    *,
-    algorithm: str,
-    operation: str | None,
-    params: Mapping[str, Any],
-    library: str | None,
-    library_version: str | None,
-    machine: str,
-    clock_hz: float | None,
-    tags: Mapping[str, str],
-) -> str:
-    """32 hex chars: results with equal keys belong to one chart line."""
-    parts = [algorithm, operation, params, library, library_version, machine, clock_hz, tags]
-    return _digest(parts)[:SERIES_KEY_CHARS]
-
+from cryptobench_contract import Result, RunHead
 
 #: Result fields in the order `ContentHash` reads them (a test keeps it equal to the contract's).
 RESULT_FIELDS = (

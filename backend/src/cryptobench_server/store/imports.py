@@ -10,10 +10,10 @@ stored and goes on).
 """
 
 import uuid
-from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
+import orjson
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
@@ -24,7 +24,7 @@ from cryptobench_parsers.imports import Imported, ImportOptions, decode, import_
 from cryptobench_server.errors import Conflict, InvalidInput
 from cryptobench_server.models import Run
 from cryptobench_server.store.ingest import ingest_run
-from cryptobench_server.store.normalize import bytes_per_op, canonical_figures
+from cryptobench_server.store.rows import result_rows
 
 
 class ImportedRun(NamedTuple):
@@ -145,38 +145,26 @@ def _stored(engine: Engine, document: RunDocument) -> bool:
 
 
 def preview_rows(document: RunDocument) -> list[dict[str, Any]]:
-    """The results as the store would hold them: what was reported and every canonical figure
-    (None where it cannot be derived), computed by the same normalization as ingest."""
-    rows = []
-    for result in document.results:
-        figures: Mapping[str, float | None] = dict.fromkeys(CANONICAL_METRICS)
-        derived: list[str] = []
-        if result.metric != "other":
-            figures, derived = canonical_figures(
-                result.metric,
-                result.value,
-                result.unit,
-                clock_hz=document.machine.clock_hz,
-                op_bytes=bytes_per_op(result.params),
-            )
-        rows.append(
-            {
-                **result.model_dump(include=_REPORTED),
-                **figures,
-                "derived": derived,
-            }
-        )
-    return rows
+    """The results as the store would hold them (the rows ingest makes): what was reported and
+    every canonical figure (None where it cannot be derived)."""
+    return [
+        {
+            **{field: getattr(row, field) for field in _SHOWN},
+            "params": orjson.loads(row.params or "{}"),
+            "derived": orjson.loads(row.derived),
+        }
+        for row in result_rows(document)
+    ]
 
 
-_REPORTED = {
+_SHOWN = (
     "name",
     "family",
     "algorithm",
     "operation",
     "library",
-    "params",
     "metric",
     "value",
     "unit",
-}
+    *CANONICAL_METRICS,
+)

@@ -7,12 +7,10 @@ executemany on SQLite, never row by row through the ORM (dialect.py).
 """
 
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
-from functools import cache
 from typing import Any, NamedTuple
 
-import orjson
 import psycopg
 import pydantic_core
 from pydantic import TypeAdapter, ValidationError
@@ -20,58 +18,19 @@ from sqlalchemy import Engine, bindparam, select, update
 from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, joinedload
 
-from cryptobench_contract import Result, RunDocument, RunHead
-from cryptobench_contract.units import CANONICAL_METRICS
-from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
+from cryptobench_contract import Result, RunHead
 from cryptobench_server.changes.detect import DEFAULT_THRESHOLD
 from cryptobench_server.changes.store import refresh_run
 from cryptobench_server.errors import Conflict, InvalidInput, invalid_fields
+from cryptobench_server.identity import machine_fingerprint
 from cryptobench_server.locks import run_writer
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.models import Result as StoredResult
 from cryptobench_server.store import artifacts
 from cryptobench_server.store.dialect import insert_for, insert_rows, paused_gc, while_waiting
-from cryptobench_server.store.fingerprints import content_hash, machine_fingerprint, series_key
-from cryptobench_server.store.normalize import apply_plan, bytes_per_op, figure_plan
-from cryptobench_server.store.plausibility import (
-    Checked,
-    RunChecks,
-    plausibility_flags,
-    run_facts,
-)
+from cryptobench_server.store.fingerprints import content_hash
 from cryptobench_server.store.rollups import add_runs
-
-RESULT_COLUMNS = (
-    "run_pk",
-    "position",
-    "series_key",
-    "name",
-    "family",
-    "algorithm",
-    "operation",
-    "library",
-    "library_version",
-    "params",
-    "metric",
-    "value",
-    "unit",
-    "error",
-    "error_kind",
-    "samples",
-    "stats",
-    "raw",
-    *CANONICAL_METRICS,
-    "derived",
-    "flags",
-)
-
-
-CYCLES = CANONICAL_METRICS.index("cycles_per_op")
-NS = CANONICAL_METRICS.index("ns_per_op")
-BYTES_PER_S = CANONICAL_METRICS.index("bytes_per_s")
-#: Where each canonical metric's figure sits in a row's figures.
-FIGURE_AT = {metric: at for at, metric in enumerate(CANONICAL_METRICS)}
-
+from cryptobench_server.store.rows import RESULT_COLUMNS, ResultRows
 
 #: Results validated, normalized and written per chunk of this many, so that the database
 #: stores one chunk while Python validates the next (bench/README.md, "Speed paths").
@@ -294,146 +253,3 @@ def _insert_run(
     statement = insert_for(session.get_bind())(Run).values(**values)
     statement = statement.on_conflict_do_nothing(index_elements=["run_id"]).returning(Run.id)
     return session.execute(statement).scalar_one_or_none()
-
-
-def _json(value: Any) -> str | None:
-    return None if value is None else orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
-
-
-class _Identity(NamedTuple):
-    algorithm: str
-    params_json: str | None
-    op_bytes: float | None
-    series_key: str
-
-
-class ResultRows:
-    """The results table's rows of one run (without run_pk), normalized and flagged, made
-    chunk by chunk as `chunks` yields the run's validated results.
-
-    A flag that needs the whole run (plausibility.RunChecks) is known only after the last row:
-    `late_flags()` gives those rows' positions and full flags.
-    """
-
-    def __init__(self, doc: RunHead, chunks: Iterable[Sequence[Result]]) -> None:
-        self._doc = doc
-        self._chunks = chunks
-        self._run = run_facts(
-            tool_name=doc.tool.name,
-            tool_options=doc.tool.options,
-            tags=doc.tags,
-            clock_hz=doc.machine.clock_hz,
-            cores=doc.machine.cores,
-        )
-        self._checks = RunChecks(self._run)
-
-    def __iter__(self) -> Iterator[tuple]:
-        clock, run = self._doc.machine.clock_hz, self._run
-        identity = _identities(self._doc)
-        position = 0
-        for chunk in self._chunks:
-            for r in chunk:
-                ident = _identity_of(identity, r)
-                plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
-                figures = apply_plan(plan, r.value)
-                derived = (
-                    plan.derived
-                    if r.value > 0
-                    else tuple(
-                        m
-                        for m, f in zip(CANONICAL_METRICS, figures, strict=False)
-                        if f is not None and m != r.metric
-                    )
-                )
-                flags = plausibility_flags(
-                    value=r.value,
-                    error=r.error,
-                    stats=r.stats,
-                    metric=r.metric,
-                    cycles_per_op=figures[CYCLES],
-                    bytes_per_s=figures[BYTES_PER_S],
-                    run=run,
-                )
-                at = FIGURE_AT.get(r.metric)
-                reported = None if at is None else figures[at]
-                self._checks.add(
-                    Checked(position, ident.series_key, r.metric, reported, figures[NS], flags),
-                    r.value,
-                    r.unit,
-                )
-                yield (
-                    position,
-                    ident.series_key,
-                    r.name,
-                    r.family,
-                    ident.algorithm,
-                    r.operation,
-                    r.library,
-                    r.library_version,
-                    ident.params_json,
-                    r.metric,
-                    r.value,
-                    r.unit,
-                    r.error,
-                    r.error_kind,
-                    r.samples,
-                    _json(r.stats),
-                    _json(r.raw),
-                    *figures,
-                    _json_names(derived),
-                    _json(flags) if flags else "[]",
-                )
-                position += 1
-
-    def late_flags(self) -> list[tuple[int, list[str]]]:
-        """(position, all its flags) of the rows with a flag of the whole run."""
-        return self._checks.late_flags()
-
-
-def result_rows(doc: RunDocument) -> list[tuple]:
-    """The results table's rows for a whole validated `doc`, late flags included (what ingest
-    stores, in one list)."""
-    made = ResultRows(doc, [doc.results])
-    rows = list(made)
-    for position, flags in made.late_flags():
-        rows[position] = (*rows[position][:-1], _json(flags))
-    return rows
-
-
-@cache
-def _json_names(names: tuple[str, ...]) -> str:
-    """The JSON list of derived figure names (a handful of distinct lists per run)."""
-    return orjson.dumps(list(names)).decode()
-
-
-def _identity_of(identity, r) -> _Identity:
-    return identity(r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version)
-
-
-def _identities(doc: RunHead):
-    """Per-run memo: canonical algorithm and params, and the series key, once per combination."""
-    machine = machine_fingerprint(doc.machine)
-
-    @cache
-    def identity(
-        algorithm: str,
-        operation: str | None,
-        items: tuple,
-        library: str | None,
-        version: str | None,
-    ) -> _Identity:
-        params = canonical_params(dict(items))
-        name = canonical_algorithm(algorithm)
-        key = series_key(
-            algorithm=name,
-            operation=operation,
-            params=params,
-            library=library,
-            library_version=version,
-            machine=machine,
-            clock_hz=doc.machine.clock_hz,
-            tags=doc.tags,
-        )
-        return _Identity(name, _json(params), bytes_per_op(params), key)
-
-    return identity

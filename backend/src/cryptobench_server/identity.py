@@ -1,0 +1,74 @@
+"""What a machine, a series and a lineage are: the one definition of each (DESIGN "Identity").
+
+- A *machine* is its fingerprint over (name, arch, cpu_model, cores, board); the clock is a
+  run's, not the machine's.
+- A *series* (what a chart line is made of) is a `series_key` (algorithm, operation, params,
+  library and version, machine, clock, the run's tags) and, within one key, what the results
+  report: metric, the run's source, family and the tool's verbatim name. `identity_of` is that
+  whole identity as SQL text, the read model's `series.identity`.
+- A *lineage* (what a nightly job measures again and again; changes/) is the series of one
+  machine and source that share `LINEAGE_FIELDS`: a new library version, clock, tag set or
+  verbatim name continues a lineage instead of starting one.
+
+Names and params are canonical in all of them because the server's validator (the contract's
+`Result`) made them so at the server's boundary; nothing here canonicalizes them again.
+"""
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+from sqlalchemy import func, literal
+
+from cryptobench_contract import Machine
+from cryptobench_server.models import Result, Run
+
+SERIES_KEY_CHARS = 32
+
+#: What stays the same along a lineage, besides machine and source. Not the tool's verbatim
+#: result name: openssl 1.0.2 prints "aes-128 cbc" where 3.0 prints "AES-128-CBC".
+LINEAGE_FIELDS = ("family", "algorithm", "operation", "library", "params", "metric")
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(orjson.dumps(value, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def machine_fingerprint(machine: Machine) -> str:
+    """64 hex chars over (name, arch, cpu_model, cores, board); the clock is not part of it."""
+    return _digest([machine.name, machine.arch, machine.cpu_model, machine.cores, machine.board])
+
+
+def series_key(
+    *,
+    algorithm: str,
+    operation: str | None,
+    params: Mapping[str, Any],
+    library: str | None,
+    library_version: str | None,
+    machine: str,
+    clock_hz: float | None,
+    tags: Mapping[str, str],
+) -> str:
+    """32 hex chars over canonical JSON (sorted keys): results with equal keys and equal
+    reported facts (`identity_of`) belong to one chart line."""
+    parts = [algorithm, operation, params, library, library_version, machine, clock_hz, tags]
+    return _digest(parts)[:SERIES_KEY_CHARS]
+
+
+def identity_of(result=Result, run=Run):
+    """The text that tells series apart: series key, reported metric, source, family, name."""
+    sep = literal("|")
+    family = func.coalesce(result.family, "")
+    return (
+        result.series_key
+        + sep
+        + result.metric
+        + sep
+        + run.source
+        + sep
+        + family
+        + sep
+        + result.name
+    )

@@ -26,8 +26,22 @@ def test_every_fixture_is_detected_and_read_without_warnings(path):
     assert "lines look like bssl speed (BoringSSL, AWS-LC) output" in found.reason
     runs = parse_bssl_speed(path.read_text(), source_name=path.name, started_at=AT)
     assert [run.warnings for run in runs] == [[] for _ in runs]
-    assert {(run.source, run.tool.name, run.machine.name) for run in runs} == {
-        ("bssl-speed", "bssl speed", "unknown machine")
+    assert {(run.source, run.tool.name) for run in runs} == {("bssl-speed", "bssl speed")}
+
+
+@pytest.mark.parametrize(
+    ("name", "machine"),
+    [
+        ("boringssl-c6e3780_aarch64_gcm_commit_message.txt", "Apple M1 Pro"),
+        ("boringssl-500fa1f_ml-kem_commit_message.txt", "Apple M1 Pro"),
+        ("hanno-becker-aws-lc_slothy_benchmarks_g2.md", "AWS Graviton2"),
+        ("boringssl-9d4f833_ed25519_adx_commit_message.txt", None),
+    ],
+)
+def test_the_machine_is_the_cpu_the_text_names_or_the_unknown_machine(name, machine):
+    runs = parse(name)
+    assert {(run.machine.name, run.machine.cpu_model) for run in runs} == {
+        (machine or "unknown machine", machine)
     }
 
 

@@ -9,7 +9,9 @@ operation (`signing`, `verify`, `key generation`, `seal` = encrypt, `open` = dec
 after the rate (`[+26.9%]`) is not a figure of the run. Lines may be quoted (`> `) or indented
 (a README's code block). A name measured again after other names starts another run (a before
 and an after pasted together). The library is AWS-LC when the text names it (its `bssl` prints
-the same lines), BoringSSL otherwise; neither prints its version or the machine.
+the same lines), BoringSSL otherwise; neither prints its version or the machine. The machine is
+the CPU the text around the output names (`On an M1 Pro:`, `Benchmarks: Graviton 2`), else the
+unknown machine.
 """
 
 import re
@@ -33,6 +35,11 @@ _LINE = re.compile(
 )
 _SIZE = re.compile(r"\s*\((\d+) bytes\)")
 _AWS_LC = re.compile(r"aws-?lc", re.IGNORECASE)
+#: CPUs people name beside bssl speed output -> the CPU model (the first one named wins).
+_CPUS = (
+    (re.compile(r"\b(?:Apple )?(M[1-9](?: (?:Pro|Max|Ultra))?)\b"), r"Apple \1"),
+    (re.compile(r"\bGraviton ?([1-9])\b"), r"AWS Graviton\1"),
+)
 #: Work timed with the operation (`generate + decap`, `encrypt init`, `private key parse`): the
 #: name is kept as the result's `variant`, never one line with the bare operation.
 _COMPOSITE = re.compile(r"\+|\binit\b|\bparse\b")
@@ -53,6 +60,7 @@ def recognizes(line: str) -> bool:
 def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> list[RunDocument]:
     """One run document per run of `bssl speed` in `text`; ParseError when no result line."""
     library = "AWS-LC" if _AWS_LC.search(text) else "BoringSSL"
+    machine = _machine(text)
     runs: list[NamedRun] = []
     understood: set[int] = set()
     numbered = list(enumerate(text.splitlines(), start=1))
@@ -70,7 +78,11 @@ def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> li
             f"no {TOOL} result lines (`Did N NAME operations in Tus (R ops/sec)`)",
         )
     return run_documents(
-        runs, numbered, understood, source_name, lambda run, w: _document(run, started_at, w)
+        runs,
+        numbered,
+        understood,
+        source_name,
+        lambda run, w: _document(run, machine, started_at, w),
     )
 
 
@@ -104,12 +116,26 @@ def _results(match: re.Match[str], library: str) -> list[Result]:
     return [time, time.model_copy(update=update)]
 
 
-def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
+def _machine(text: str) -> Machine:
+    named = [
+        (found.start(), found.expand(cpu))
+        for pattern, cpu in _CPUS
+        if (found := pattern.search(text))
+    ]
+    if not named:
+        return Machine(name=UNKNOWN_MACHINE)
+    _, cpu = min(named)
+    return Machine(name=cpu, cpu_model=cpu)
+
+
+def _document(
+    run: NamedRun, machine: Machine, at: datetime, warnings: list[ParseWarning]
+) -> RunDocument:
     return RunDocument(
         run_id=new_run_id(),
         source=SOURCE,
         started_at=at,
-        machine=Machine(name=UNKNOWN_MACHINE),
+        machine=machine,
         tool=Tool(name=TOOL),
         results=distinct_series(run.results, run.stems),
         warnings=kept_warnings(warnings),

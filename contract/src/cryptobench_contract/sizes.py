@@ -28,6 +28,11 @@ SIZE_PARAMS: dict[str, str] = {
     "shared_secret_bytes": "B",
 }
 
+#: The params that give the bytes one operation processes, the first present wins: what turns
+#: per-operation figures into per-byte ones and the sizes the cost model a + b * bytes is fitted
+#: over (GET /fit; GET /vocabulary serves them as `dimensions.operation_bytes`).
+OPERATION_BYTES: tuple[str, ...] = ("block_bytes", "message_bytes")
+
 #: Curves: (field/coordinate bytes, group order bits), SEC 2, RFC 5639, GB/T 32918.
 CURVES: dict[str, tuple[int, int]] = {
     "secp256r1": (32, 256),

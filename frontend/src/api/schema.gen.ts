@@ -480,10 +480,12 @@ export interface paths {
          *     Metrics (in the order pickers offer them) with their unit, label, better direction, display
          *     units (with scales to the canonical unit) and the prefix family a chart picks its unit from;
          *     dimensions with labels (and the label pattern of keys without one), the key grammar of `param.*`
-         *     and `tag.*`, which are numeric (sizes: unit and log2 scale, from contract/sizes.py) and which
-         *     hold versions (sorted as versions); canonical names with their aliases (libraries, curves,
-         *     paddings, hashes, algorithms); the plausibility flags with what each means; the comparison
-         *     verdict rule; the formats POST /imports reads, by the tools that print them.
+         *     and `tag.*`, which are numeric (sizes: unit and log2 scale, from contract/sizes.py), which hold
+         *     versions (sorted as versions), which give the bytes per operation and the standard sizes; how
+         *     the canonical metrics convert into each other (contract/conversions.py); canonical names with
+         *     their aliases (libraries, curves, paddings, hashes, algorithms); the plausibility flags with
+         *     what each means; the comparison verdict rule; the formats POST /imports reads, by the tools that
+         *     print them.
          */
         get: operations["vocabulary-get_vocabulary"];
         put?: never;
@@ -826,6 +828,36 @@ export interface components {
             /** Unit */
             unit: string;
         };
+        /**
+         * ConversionInfo
+         * @description target = factor * source (factor / source when `reciprocal`), factor = k ** k_power *
+         *     1e9 ** ns_power, k the quantity the conversion needs.
+         */
+        ConversionInfo: {
+            /**
+             * K Power
+             * @enum {integer}
+             */
+            k_power: -1 | 0 | 1;
+            /**
+             * Needs
+             * @description k: "" none (k = 1), "clock" the clock in Hz, "bytes" the bytes per operation
+             * @enum {string}
+             */
+            needs: "" | "clock" | "bytes";
+            /**
+             * Ns Power
+             * @description The power of 1e9 (nanoseconds per second)
+             * @enum {integer}
+             */
+            ns_power: -1 | 0 | 1;
+            /** Reciprocal */
+            reciprocal: boolean;
+            /** Source */
+            source: string;
+            /** Target */
+            target: string;
+        };
         /** Difference */
         Difference: {
             /** Baseline */
@@ -859,10 +891,25 @@ export interface components {
                 [key: string]: components["schemas"]["NumericDimension"];
             };
             /**
+             * Operation Bytes
+             * @description Dimensions giving the bytes one operation processes, the first present wins: what `conversions` needing `bytes` take, the sizes GET /fit accepts as x
+             */
+            operation_bytes: string[];
+            /**
+             * Param Prefix
+             * @description The prefix of a result's params: `param.<key>`
+             */
+            param_prefix: string;
+            /**
              * Prefixes
              * @description Open dimensions: a prefix followed by a key
              */
             prefixes: string[];
+            /**
+             * Standard Sizes
+             * @description Param keys of the standard sizes GET /tradeoff draws (its `size`)
+             */
+            standard_sizes: string[];
             /**
              * Unknown Labels
              * @description Per prefix, the label of a key without one: `{key}` is the key with underscores as spaces
@@ -2438,6 +2485,11 @@ export interface components {
         };
         /** Vocabulary */
         Vocabulary: {
+            /**
+             * Conversions
+             * @description How canonical metrics convert into each other (the table ingest derives every stored figure by)
+             */
+            conversions: components["schemas"]["ConversionInfo"][];
             dimensions: components["schemas"]["Dimensions"];
             /** Families */
             families: string[];

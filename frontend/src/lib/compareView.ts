@@ -6,6 +6,7 @@
 import type { Data, Layout } from "plotly.js";
 import type { CompareResponse } from "../api/types";
 import { dimensionValueText, valueAxis } from "./axes";
+import { paramDimension } from "./dimensions";
 import type { Theme } from "./figures";
 import { plotText } from "./plotText";
 import { formatNumber, formatRatio } from "./units";
@@ -18,7 +19,7 @@ type Verdict = NonNullable<Row["verdict"]>;
 function labelParts(row: Row): Array<[string, string]> {
   const params = Object.keys(row.params)
     .sort()
-    .map((k): [string, string] => [k, dimensionValueText(`param.${k}`, row.params[k] ?? null)]);
+    .map((k): [string, string] => [k, dimensionValueText(paramDimension(k), row.params[k] ?? null)]);
   return [["", [row.algorithm, row.operation].filter(Boolean).join(" ")], ...params];
 }
 

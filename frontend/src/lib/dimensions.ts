@@ -11,6 +11,17 @@ export function dimensionLabel(dimension: string): string {
   return pattern.replace("{key}", dimension.slice(prefix.length).replaceAll("_", " "));
 }
 
+/** The dimension of a result's param `key` (`param.<key>` in the server's grammar). */
+export function paramDimension(key: string): string {
+  return vocabulary().dimensions.param_prefix + key;
+}
+
+/** The param key a dimension names; undefined when it is not a param's. */
+export function paramKey(dimension: string): string | undefined {
+  const prefix = vocabulary().dimensions.param_prefix;
+  return dimension.startsWith(prefix) ? dimension.slice(prefix.length) : undefined;
+}
+
 export function isDimension(key: string): boolean {
   const { fixed, prefixes, key_pattern } = vocabulary().dimensions;
   if (fixed.includes(key)) return true;

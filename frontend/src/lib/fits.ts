@@ -4,10 +4,13 @@ import type { SizeFitsResponse } from "../api/types";
 import { dimensionValueText, type Position } from "./axes";
 import { seriesLabel } from "./figures";
 import { plotText } from "./plotText";
-import { formatNumber, metricFormatter, type Metric } from "./units";
+import { vocabulary } from "../api/vocabulary";
+import { convert, formatNumber, metricFormatter, type Metric } from "./units";
 
-/** The x dimensions GET /fit accepts: the bytes one operation processes (the server's api/fit.py SIZES). */
-export const FIT_DIMENSIONS = ["param.block_bytes", "param.message_bytes"];
+/** Whether GET /fit takes `x`: a dimension giving the bytes one operation processes (the vocabulary's `operation_bytes`). */
+export function isFitDimension(x: string): boolean {
+  return vocabulary().dimensions.operation_bytes.includes(x);
+}
 type Fitted = SizeFitsResponse["series"][number];
 type Fit = NonNullable<Fitted["fit"]>;
 /** Points along a drawn fit, evenly spaced on the log2 size axis. */
@@ -18,13 +21,9 @@ export function fitMetric(metric: Metric): "ns_per_op" | "cycles_per_op" {
   return metric === "cycles_per_op" || metric === "cycles_per_byte" ? "cycles_per_op" : "ns_per_op";
 }
 
-/** The fitted time per operation a + b x, as the chart's metric (canonical unit). */
-export function fitValue(fit: Fit, x: number, metric: Metric): number {
-  const t = fit.a + fit.b * x;
-  if (metric === "ops_per_s") return 1e9 / t;
-  if (metric === "bytes_per_s") return (x * 1e9) / t;
-  if (metric === "cycles_per_byte") return t / x;
-  return t;
+/** The fitted time per operation a + b x at x bytes, as the chart's metric (canonical unit) by the vocabulary's conversions; null when it cannot be. */
+export function fitValue(fit: Fit, x: number, metric: Metric): number | null {
+  return convert(fit.a + fit.b * x, fitMetric(metric), metric, { bytes: x });
 }
 
 /** R² with 4 decimals; "—" when the server gave no figure. */
@@ -45,6 +44,8 @@ export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number,
     if (sizes.length === 0) return [];
     const [lo, hi] = [Math.log2(Math.min(...sizes)), Math.log2(Math.max(...sizes))];
     const xs = position ? Array.from({ length: CURVE_POINTS + 1 }, (_, i) => 2 ** (lo + ((hi - lo) * i) / CURVE_POINTS)) : sizes;
+    const ys = xs.map((x) => fitValue(fit, x, metric));
+    if (ys.every((y) => y === null)) return [];
     const label = seriesLabel(s.key, seriesDims);
     return [
       {
@@ -53,7 +54,7 @@ export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number,
         name: `${plotText(label)} fit (R² ${r2Text(fit.r2)})`,
         legendgroup: label,
         x: position ? xs.map(position) : xs.map(String),
-        y: xs.map((x) => fitValue(fit, x, metric) / scale),
+        y: ys.map((y) => (y === null ? null : y / scale)),
         line: { dash: "dot", width: 2, color: colors.get(label) ?? "#7f7f7f" },
         hoverinfo: "skip",
       } as Data,

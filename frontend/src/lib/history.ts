@@ -4,7 +4,7 @@ import type { Change, History, HistoryPoint, HistorySeries } from "../api/types"
 import { valueAxis } from "./axes";
 import { flagsText, isFlagged, isPooled, pooledText } from "./caveats";
 import { evidenceText, whatChangedText } from "./changes";
-import { isDimension } from "./dimensions";
+import { isDimension, paramKey } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel } from "./figures";
 import { plotText } from "./plotText";
@@ -75,7 +75,8 @@ export function pointHistoryHref(state: ExplorerState, metric: Metric, x: unknow
 /** What a change's lineage says about a dimension (undefined: the change does not name it). */
 function lineageValue(change: Change, dim: string): unknown {
   const s = change.series;
-  if (dim.startsWith("param.")) return s.params[dim.slice(6)];
+  const key = paramKey(dim);
+  if (key !== undefined) return s.params[key];
   const fields: Record<string, unknown> = {
     algorithm: s.algorithm,
     operation: s.operation,

@@ -6,7 +6,7 @@
 import type { MatrixResponse } from "../api/types";
 import { dimensionValueText } from "./axes";
 import { csvText } from "./csv";
-import { dimensionLabel, isDimension, valueText } from "./dimensions";
+import { dimensionLabel, isDimension, paramDimension, paramKey, valueText } from "./dimensions";
 import { isDisplayUnit, isMetric, type Metric } from "./units";
 import { AGGREGATIONS, type Aggregation, type Filters } from "./viewState";
 
@@ -113,17 +113,17 @@ function paramsOf(row: Row): Record<string, unknown> {
 }
 
 const IDENTITY = ["algorithm", "operation", "library"];
-const PARAM = "param.";
 
 /** A row's value of a dimension: a fixed identity one, `param.<key>` or a split dimension. */
 export function rowValue(row: Row, dim: string): unknown {
-  return dim.startsWith(PARAM) ? paramsOf(row)[dim.slice(PARAM.length)] : row.key[dim];
+  const key = paramKey(dim);
+  return key !== undefined ? paramsOf(row)[key] : row.key[dim];
 }
 
 /** The dimensions rows are keyed by: the identity they keep, their params' keys (sorted), then `split`. */
 function rowDimensions(rows: Row[], split: string[]): string[] {
   const identity = IDENTITY.filter((d) => rows.some((r) => d in r.key));
-  const params = [...new Set(rows.flatMap((r) => Object.keys(paramsOf(r))))].sort().map((k) => PARAM + k);
+  const params = [...new Set(rows.flatMap((r) => Object.keys(paramsOf(r))))].sort().map(paramDimension);
   return [...identity, ...params, ...split];
 }
 

@@ -2,24 +2,28 @@
 import type { Data, Layout } from "plotly.js";
 import type { TradeoffResponse } from "../api/types";
 import { csvText } from "./csv";
-import { dimensionLabel, isDimension, valueText } from "./dimensions";
+import { vocabulary } from "../api/vocabulary";
+import { dimensionLabel, isDimension, paramDimension, valueText } from "./dimensions";
 import type { Theme } from "./figures";
 import { plotText } from "./plotText";
 import { log2Ticks, valueAxis, type Axis } from "./axes";
 import { formatNumber, formatQuantity, isMetric, metricFormatter, metricInfo, metricLabel, type Metric } from "./units";
 import { AGGREGATIONS, type Aggregation, type Filters } from "./viewState";
 
-export const SIZES = ["public_key_bytes", "signature_bytes", "ciphertext_bytes", "shared_secret_bytes"] as const;
-export type Size = (typeof SIZES)[number];
+/** The standard sizes GET /tradeoff draws, from the vocabulary; the first is its default. */
+export function standardSizes(): string[] {
+  return vocabulary().dimensions.standard_sizes;
+}
+
 /** A size's label, from the vocabulary ("public key size (bytes)"). */
 export function sizeLabel(size: string): string {
-  return dimensionLabel(`param.${size}`);
+  return dimensionLabel(paramDimension(size));
 }
 
 export interface TradeoffState {
   filters: Filters;
   metric: Metric | null;
-  size: Size;
+  size: string;
   agg: Aggregation;
 }
 
@@ -34,7 +38,7 @@ export function decodeTradeoff(params: URLSearchParams): TradeoffState {
   return {
     filters,
     metric: metric !== null && isMetric(metric) ? metric : null,
-    size: size !== null && (SIZES as readonly string[]).includes(size) ? (size as Size) : "public_key_bytes",
+    size: size !== null && standardSizes().includes(size) ? size : (standardSizes()[0] ?? ""),
     agg: agg !== null && (AGGREGATIONS as readonly string[]).includes(agg) ? (agg as Aggregation) : "median",
   };
 }
@@ -43,18 +47,17 @@ export function encodeTradeoff(state: TradeoffState): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of Object.keys(state.filters).sort()) for (const v of state.filters[key] ?? []) params.append(`f.${key}`, v);
   if (state.metric !== null) params.set("metric", state.metric);
-  if (state.size !== "public_key_bytes") params.set("size", state.size);
+  if (state.size !== standardSizes()[0]) params.set("size", state.size);
   if (state.agg !== "median") params.set("agg", state.agg);
   return params;
 }
 
 type Point = TradeoffResponse["points"][number];
-const SIZE_PARAMS = new Set<string>(SIZES);
 
 /** A point's name: algorithm, library and the params that are not sizes. */
 export function pointLabel(p: Point): string {
   const params = Object.entries(p.params)
-    .filter(([k]) => !SIZE_PARAMS.has(k))
+    .filter(([k]) => !standardSizes().includes(k))
     .map(([, v]) => valueText(v));
   return [p.algorithm, ...params, p.library ? `(${p.library})` : ""].filter(Boolean).join(" ");
 }

@@ -111,6 +111,33 @@ export function formatReported(value: number | null | undefined, unit: string): 
   return owner ? metricFormatter(owner.name as Metric, scale)(value) : `${formatNumber(value)} ${unit}`;
 }
 
+/** What a conversion may need: the clock (Hz) and the bytes one operation processes. */
+export interface Quantities {
+  clock?: number | null;
+  bytes?: number | null;
+}
+
+/**
+ * A figure of metric `from` as metric `to`, by the vocabulary's conversion table (the one ingest
+ * derives stored figures by); null when `to` cannot be reached with the given quantities.
+ */
+export function convert(value: number, from: Metric, to: Metric, quantities: Quantities): number | null {
+  const needed = { "": 1, clock: quantities.clock ?? null, bytes: quantities.bytes ?? null };
+  const figures = new Map<string, number>([[from, value]]);
+  for (let grew = true; grew && !figures.has(to); ) {
+    grew = false;
+    for (const c of vocabulary().conversions) {
+      const k = needed[c.needs];
+      const source = figures.get(c.source);
+      if (source === undefined || figures.has(c.target) || !k) continue;
+      const factor = k ** c.k_power * 1e9 ** c.ns_power;
+      figures.set(c.target, c.reciprocal ? factor / source : factor * source);
+      grew = true;
+    }
+  }
+  return figures.get(to) ?? null;
+}
+
 /** Full precision for CSV: the number as JavaScript prints it, an empty cell when absent. */
 export function csvNumber(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? "" : String(value);

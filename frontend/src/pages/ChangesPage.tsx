@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { changeEventsQuery } from "../api/queries";
 import type { Change, ChangeEvent, FactChange } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
-import { dimensionLabel, isDimension } from "../lib/dimensions";
+import { dimensionLabel, isDimension, paramDimension } from "../lib/dimensions";
 import { compareHref, eventCounts, eventDirection, eventEvidenceText, evidenceText, levelsText, sideText } from "../lib/changes";
 import { formatTime, historyHref, ratioText } from "../lib/history";
 import { isMetric } from "../lib/units";
@@ -19,7 +19,7 @@ export function lineageFilters(c: Change): Filters {
   const filters: Filters = { machine: [s.machine], source: [s.source], algorithm: [s.algorithm] };
   if (s.operation) filters.operation = [s.operation];
   if (s.library) filters.library = [s.library];
-  for (const [k, v] of Object.entries(s.params)) filters[`param.${k}`] = [String(v)];
+  for (const [k, v] of Object.entries(s.params)) filters[paramDimension(k)] = [String(v)];
   return filters;
 }
 

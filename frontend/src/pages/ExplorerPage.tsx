@@ -5,7 +5,7 @@ import { useCallback, type ReactNode } from "react";
 import { chartQuery, facetsQuery, fitQuery, relativeQuery, type ChartRequest } from "../api/queries";
 import type { SizeFitsResponse } from "../api/types";
 import type { Position } from "../lib/axes";
-import { FIT_DIMENSIONS, fitMetric, fitRows, fitTraces } from "../lib/fits";
+import { fitMetric, fitRows, fitTraces, isFitDimension } from "../lib/fits";
 import { ChartControls } from "../components/ChartControls";
 import { ChartPanel } from "../components/ChartPanel";
 import { DrilldownPanel } from "../components/DrilldownPanel";
@@ -186,7 +186,7 @@ function ChartArea({ state, metric, onChange, caveat }: { state: ExplorerState; 
       <RelativePicker chart={chart.data} state={state} onChange={onChange} />
       {state.relative !== null ? (
         <RelativeArea request={request} state={state} relative={state.relative} {...point} />
-      ) : FIT_DIMENSIONS.includes(state.x) ? (
+      ) : isFitDimension(state.x) ? (
         <FittedChart chart={shown} request={request} state={state} scale={unit.scale} {...point} />
       ) : (
         <ChartPanel chart={shown} state={state} title={chartTitle(metric, state.x)} {...point} />

@@ -11,7 +11,7 @@ import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
 import { downloadText } from "../lib/download";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { decodeTradeoff, encodeTradeoff, pointLabel, sizeLabel, SIZES, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
+import { decodeTradeoff, encodeTradeoff, pointLabel, sizeLabel, standardSizes, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
 import { availableMetrics, formatNumber, unitScale, type Metric } from "../lib/units";
 
 function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric }) {
@@ -97,8 +97,8 @@ export function TradeoffPage() {
           <div className="controls">
             <label>
               size
-              <select aria-label="size" value={state.size} onChange={(e) => update({ ...state, size: e.target.value as TradeoffState["size"] })}>
-                {SIZES.map((s) => (
+              <select aria-label="size" value={state.size} onChange={(e) => update({ ...state, size: e.target.value })}>
+                {standardSizes().map((s) => (
                   <option key={s} value={s}>
                     {sizeLabel(s)}
                   </option>

@@ -35,6 +35,13 @@ describe("cost model", () => {
     expect(fitValue(fit, 16, "ops_per_s")).toBeCloseTo(1e9 / (175.685 + 16 * 21.7876), 6);
   });
 
+  it("converts by the vocabulary's conversion table, and draws nothing in a metric time does not reach", () => {
+    const fit = FITS.series[0]!.fit!;
+    expect(fitValue(fit, 64, "cycles_per_byte")).toBeCloseTo((175.685 + 64 * 21.7876) / 64, 9);
+    expect(fitValue(fit, 64, "instructions_per_op")).toBeNull();
+    expect(fitTraces(FITS, "instructions_per_op", 1, ["tag.engine"], new Map(), null)).toEqual([]);
+  });
+
   it("draws good fits only, in the shown unit", () => {
     const colors = new Map([["none", "#ff7f0e"], ["devcrypto", "#1f77b4"]]);
     const traces = fitTraces(FITS, "bytes_per_s", 1000, ["tag.engine"], colors, null);

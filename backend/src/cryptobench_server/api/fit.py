@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query
 
+from cryptobench_contract.sizes import OPERATION_BYTES
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
@@ -20,13 +21,13 @@ from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Series
 from cryptobench_server.query.chart import Agg, chart
-from cryptobench_server.query.dimensions import dimension
+from cryptobench_server.query.dimensions import PARAM, dimension
 from cryptobench_server.query.fits import MIN_R2, fit_line
 from cryptobench_server.schemas_views import SizeFits
 
 router = APIRouter(tags=["fit"])
 FitFilters = Annotated[Filters, Depends(filters_dependency("metric", "x", "series", "agg"))]
-SIZES = ("param.block_bytes", "param.message_bytes")
+SIZES = tuple(PARAM + key for key in OPERATION_BYTES)
 
 
 @router.get("/fit", description=(__doc__ or "") + "\n" + FILTER_HELP)

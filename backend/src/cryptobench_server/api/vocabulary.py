@@ -3,10 +3,12 @@
 Metrics (in the order pickers offer them) with their unit, label, better direction, display
 units (with scales to the canonical unit) and the prefix family a chart picks its unit from;
 dimensions with labels (and the label pattern of keys without one), the key grammar of `param.*`
-and `tag.*`, which are numeric (sizes: unit and log2 scale, from contract/sizes.py) and which
-hold versions (sorted as versions); canonical names with their aliases (libraries, curves,
-paddings, hashes, algorithms); the plausibility flags with what each means; the comparison
-verdict rule; the formats POST /imports reads, by the tools that print them.
+and `tag.*`, which are numeric (sizes: unit and log2 scale, from contract/sizes.py), which hold
+versions (sorted as versions), which give the bytes per operation and the standard sizes; how
+the canonical metrics convert into each other (contract/conversions.py); canonical names with
+their aliases (libraries, curves, paddings, hashes, algorithms); the plausibility flags with
+what each means; the comparison verdict rule; the formats POST /imports reads, by the tools that
+print them.
 """
 
 from functools import lru_cache
@@ -15,8 +17,9 @@ from typing import Literal, get_args
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from cryptobench_contract import libraries, sizes, units, versions, vocabulary
+from cryptobench_contract import conversions, libraries, sizes, units, versions, vocabulary
 from cryptobench_parsers.detect import IMPORT_FORMATS
+from cryptobench_server.api.tradeoff import Size as StandardSize
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.query.dimensions import FIXED, KEY_PATTERN, PARAM, TAG
 from cryptobench_server.store.plausibility import FLAG_REASONS
@@ -63,6 +66,28 @@ class Dimensions(BaseModel):
         "whose name ends in `version_suffix`"
     )
     version_suffix: str
+    param_prefix: str = Field(description="The prefix of a result's params: `param.<key>`")
+    operation_bytes: list[str] = Field(
+        description="Dimensions giving the bytes one operation processes, the first present "
+        "wins: what `conversions` needing `bytes` take, the sizes GET /fit accepts as x"
+    )
+    standard_sizes: list[str] = Field(
+        description="Param keys of the standard sizes GET /tradeoff draws (its `size`)"
+    )
+
+
+class ConversionInfo(BaseModel):
+    """target = factor * source (factor / source when `reciprocal`), factor = k ** k_power *
+    1e9 ** ns_power, k the quantity the conversion needs."""
+
+    source: str
+    target: str
+    needs: Literal["", "clock", "bytes"] = Field(
+        description='k: "" none (k = 1), "clock" the clock in Hz, "bytes" the bytes per operation'
+    )
+    reciprocal: bool
+    k_power: Literal[-1, 0, 1]
+    ns_power: Literal[-1, 0, 1] = Field(description="The power of 1e9 (nanoseconds per second)")
 
 
 class Verdict(BaseModel):
@@ -88,6 +113,10 @@ class Vocabulary(BaseModel):
     operations: list[str]
     families: list[str]
     sources: list[str]
+    conversions: list[ConversionInfo] = Field(
+        description="How canonical metrics convert into each other (the table ingest derives "
+        "every stored figure by)"
+    )
     flags: dict[str, str] = Field(
         description="Plausibility flags a stored result may carry, with what each means"
     )
@@ -138,11 +167,15 @@ def _vocabulary() -> Vocabulary:
             },
             versions=list(versions.VERSION_DIMENSIONS),
             version_suffix=versions.VERSION_SUFFIX,
+            param_prefix=PARAM,
+            operation_bytes=[PARAM + key for key in sizes.OPERATION_BYTES],
+            standard_sizes=list(get_args(StandardSize)),
         ),
         names={kind: {k: list(v) for k, v in table.items()} for kind, table in names.items()},
         operations=list(get_args(vocabulary.Operation)),
         families=list(get_args(vocabulary.Family)),
         sources=list(get_args(vocabulary.Source)),
+        conversions=[ConversionInfo(**c._asdict()) for c in conversions.CONVERSIONS],
         flags=FLAG_REASONS,
         verdict=Verdict(
             tolerance=units.VERDICT_TOLERANCE,

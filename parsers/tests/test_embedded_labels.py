@@ -109,3 +109,14 @@ def test_espressif_boot_log_names_the_chip_under_the_wolfssl_tool():
         "esp32c3",
         160e6,
     )
+
+
+def test_a_board_benchmarking_in_a_loop_is_one_run_per_pass():
+    """A name measured again starts a run: two passes of the K32W148 log are two runs of 57
+    figures (a long loop capture was one run beyond the contract's 100,000 results: a 500)."""
+    text = (EMBEDDED / "k32w148_mbedtls_benchmark_readme.md").read_text(encoding="utf-8")
+    assembler = assemble_text(text + text, source_name="loop.log", at=AT)
+    first, second = (build_document(run) for run in assembler.runs)
+    assert (len(first.results), len(second.results)) == (57, 57)
+    assert first.run_id != second.run_id and assembler.warnings == []
+    assert (second.machine.name, second.machine.clock_hz) == ("K32W148-EBB", 96e6)

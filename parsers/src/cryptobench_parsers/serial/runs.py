@@ -2,7 +2,9 @@
 
 A run opens at a BEGIN line (or at the first result of a format without one) and closes at its
 END. A BEGIN before the END (the board was reset), a result of another run, or the end of the
-stream close the open run as partial; partial runs keep what arrived and say why.
+stream close the open run as partial; partial runs keep what arrived and say why. A format
+without an end marker (Mbed TLS, wolfSSL) starts a new run when a name it already measured comes
+again: a capture of a board benchmarking in a loop is one run per pass.
 """
 
 import uuid
@@ -40,6 +42,7 @@ class SerialRun:
     warnings: list[ParseWarning] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     seqs: set[int] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)
     expected: int | None = None
     finished_at: datetime | None = None
     partial_reason: str | None = None
@@ -162,6 +165,7 @@ class RunAssembler:
             run is None
             or run.style != item.style
             or (item.run_id is not None and run.run_id != item.run_id)
+            or (item.style in _WITHOUT_END and item.name in run.names)
         ):
             self._open(item.style, item.run_id, line, line_no, {})
             run = self.current
@@ -174,6 +178,8 @@ class RunAssembler:
         if item.seq is not None:
             run.seqs.add(item.seq)
         run.results.extend(item.results)
+        if item.name is not None:
+            run.names.add(item.name)
         if item.error is not None:
             run.errors.append(f"{item.name}: {item.error}")
             self.warn(line_no, line, f"{item.name}: {item.error}")

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from pastes import fixture_lines, pasted
+from lose_nothing import fixture_lines, pasted
 
 from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark, recognizes
 from cryptobench_parsers.detect import detect

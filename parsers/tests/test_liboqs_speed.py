@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from pastes import fixture_lines, pasted
+from lose_nothing import fixture_lines, pasted
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
@@ -107,6 +107,28 @@ def test_speed_kem_without_configuration_gives_time_and_cycles_results():
         ("Kyber512", "kem", "decaps", "cycles/op", 18672.0, 10669.0),
     ]
     assert len(run.results) == 36 and run.results[-1].value == 29945.0
+
+
+def test_the_2018_nist_branch_table_gives_each_row_its_time_and_cycles():
+    [run] = parse("open-quantum-safe-liboqs_pr283_nist-branch_speed_kem.txt")
+    assert (run.machine.name, run.tool.version, run.warnings) == ("unknown machine", None, [])
+    assert [
+        (r.algorithm, r.family, r.operation, r.unit, r.value, r.error) for r in run.results
+    ] == [
+        ("NewHope1024-CCA-KEM", "kem", "keygen", "us/op", 9988.854, 1175.787),
+        ("NewHope1024-CCA-KEM", "kem", "keygen", "cycles/op", 25911471.0, 3049850.0),
+        ("NewHope1024-CCA-KEM", "kem", "encaps", "us/op", 5061.513, 658.041),
+        ("NewHope1024-CCA-KEM", "kem", "encaps", "cycles/op", 13129536.0, 1706943.0),
+        ("NewHope1024-CCA-KEM", "kem", "decaps", "us/op", 167.384, 43.782),
+        ("NewHope1024-CCA-KEM", "kem", "decaps", "cycles/op", 433997.0, 112015.0),
+        ("FrodoKEM-640-AES", "kem", "keygen", "us/op", 21154.986, 1715.938),
+        ("FrodoKEM-640-AES", "kem", "keygen", "cycles/op", 54877166.0, 4451114.0),
+        ("FrodoKEM-640-AES", "kem", "encaps", "us/op", 22123.632, 1738.369),
+        ("FrodoKEM-640-AES", "kem", "encaps", "cycles/op", 57390029.0, 4509444.0),
+        ("FrodoKEM-640-AES", "kem", "decaps", "us/op", 16594.486, 1296.351),
+        ("FrodoKEM-640-AES", "kem", "decaps", "cycles/op", 43046785.0, 3362847.0),
+    ]
+    assert [r.samples for r in run.results[::2]] == [301, 593, 17923, 142, 136, 181]
 
 
 def test_a_second_output_is_its_own_run_and_a_stray_figure_is_a_warning():

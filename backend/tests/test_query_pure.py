@@ -18,7 +18,7 @@ from cryptobench_server.query.compare import (
 )
 from cryptobench_server.query.filters import parse_filters
 from cryptobench_server.query.pagination import decode_cursor, encode_cursor, page
-from cryptobench_server.query.sqlfuncs import _ConcatBytes, concat_bytes, json_text
+from cryptobench_server.sqlfuncs import _ConcatBytes, concat_bytes, json_text
 
 
 def test_filters_group_repeats_and_map_vocabulary():

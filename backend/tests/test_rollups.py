@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from cryptobench_server.cli import app as cli_app
 from cryptobench_server.config import get_settings
 from cryptobench_server.models import Run, Series, SeriesRun, SeriesTotal
-from cryptobench_server.query.sqlfuncs import pack, unpack
+from cryptobench_server.sqlfuncs import pack, unpack
 from cryptobench_server.stats import median, packed_median, relative_error
 from cryptobench_server.store import rollups
 

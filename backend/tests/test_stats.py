@@ -16,7 +16,7 @@ from factories import make_result, make_run_doc
 from sqlalchemy import create_engine, select
 
 from cryptobench_server.models import Result, Series, SeriesRun
-from cryptobench_server.query.sqlfuncs import pack
+from cryptobench_server.sqlfuncs import pack
 from cryptobench_server.stats import (
     RELATIVE_ERROR_KINDS,
     level_error,

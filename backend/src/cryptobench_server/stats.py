@@ -3,7 +3,7 @@
 - `median`, `packed_median`: the one median (chart and every view made of its points, compare,
   drill-down): exact, interpolated as PostgreSQL's percentile_cont(0.5), i.e.
   `low + (high - low) * 0.5` between the two middle figures. The database packs a group's
-  figures (query/sqlfuncs `pack_figures`, `concat_bytes`); the median is always taken here.
+  figures (sqlfuncs.py `pack_figures`, `concat_bytes`); the median is always taken here.
 - `run_figure`: what one run measured of a series or lineage, the median of its positive
   figures with their count (change detection's points, compare's noise).
 - `mean`: the arithmetic mean of figures held in Python (drill-down summary, LaTeX export); a
@@ -33,7 +33,7 @@ from typing import NamedTuple
 import numpy as np
 from sqlalchemy import ColumnElement, case, func, literal
 
-from cryptobench_server.query.sqlfuncs import SqlColumn, unpack
+from cryptobench_server.sqlfuncs import SqlColumn, unpack
 
 #: A median absolute deviation times this is a normal distribution's standard deviation.
 MAD_TO_SIGMA = 1.4826

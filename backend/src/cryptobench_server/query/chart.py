@@ -39,7 +39,7 @@ from cryptobench_server.query.filters import Filters, conditions
 from cryptobench_server.query.flags import Flagged, flag_counts
 from cryptobench_server.query.pooled import Pooled, pooled
 from cryptobench_server.query.scope import Scope, point_key
-from cryptobench_server.query.sqlfuncs import concat_bytes
+from cryptobench_server.sqlfuncs import concat_bytes
 from cryptobench_server.stats import level_error, packed_median
 from cryptobench_server.store.dialect import fetch_aggregate
 

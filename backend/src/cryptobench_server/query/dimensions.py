@@ -18,7 +18,7 @@ from sqlalchemy import Select
 from cryptobench_contract.run import KEY_PATTERN
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Machine, Result, Run, Series, SeriesRun, SeriesTotal
-from cryptobench_server.query.sqlfuncs import SqlColumn, json_text
+from cryptobench_server.sqlfuncs import SqlColumn, json_text
 
 FIXED: dict[str, SqlColumn] = {
     "algorithm": Result.algorithm,

@@ -32,7 +32,7 @@ from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
 from cryptobench_server.query.filters import Filters
 from cryptobench_server.query.order import params_key, value_key
 from cryptobench_server.query.pooled import ALL_PARAMS
-from cryptobench_server.query.sqlfuncs import json_without
+from cryptobench_server.sqlfuncs import json_without
 from cryptobench_server.stats import geomean
 
 #: The identity dimensions of a row, in the order rows are sorted by.

@@ -21,7 +21,7 @@ from sqlalchemy import Connection, case, distinct, func, literal_column, true, u
 from cryptobench_server.models import Series
 from cryptobench_server.query.dimensions import PARAM, TAG
 from cryptobench_server.query.scope import PointKey, Scope, point_key
-from cryptobench_server.query.sqlfuncs import SqlColumn, json_items
+from cryptobench_server.sqlfuncs import SqlColumn, json_items
 
 FIXED: dict[str, SqlColumn] = {
     "machine": Series.machine_id,

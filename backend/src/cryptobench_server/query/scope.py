@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, select
 
 from cryptobench_server.query.dimensions import series_from
-from cryptobench_server.query.sqlfuncs import SqlColumn
+from cryptobench_server.sqlfuncs import SqlColumn
 
 PointKey = tuple[str | None, ...]
 

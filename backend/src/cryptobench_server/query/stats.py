@@ -15,7 +15,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from cryptobench_server.query.sqlfuncs import unpack
+from cryptobench_server.sqlfuncs import unpack
 
 #: A median absolute deviation times this is a normal distribution's standard deviation.
 MAD_TO_SIGMA = 1.4826

@@ -36,7 +36,7 @@ from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_server.identity import identity_of
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
-from cryptobench_server.query.sqlfuncs import concat_bytes, join_bytes, pack_figures
+from cryptobench_server.sqlfuncs import concat_bytes, join_bytes, pack_figures
 from cryptobench_server.stats import relative_error_sql
 from cryptobench_server.store.dialect import insert_for
 from cryptobench_server.store.reflag import recheck

@@ -23,6 +23,10 @@ def parse(name):
     return parse_liboqs_speed((LIBOQS / name).read_text(), source_name=name, started_at=AT)
 
 
+def figures(run):
+    return [(r.algorithm, r.family, r.operation, r.unit, r.value, r.error) for r in run.results]
+
+
 def algorithm_line(line):
     """`Kyber512-90s  |  |  |  |  |  |`: an algorithm's name (`90s` is no figure)."""
     cells = line.split("|")
@@ -96,9 +100,7 @@ def test_speed_sig_on_a_board_names_library_version_build_and_machine():
 def test_speed_kem_without_configuration_gives_time_and_cycles_results():
     [run] = parse("wolfSSL-documentation_appendix07_speed_kem.md")
     assert (run.machine.name, run.tool.version, run.started_at) == ("unknown machine", None, AT)
-    assert [
-        (r.algorithm, r.family, r.operation, r.unit, r.value, r.error) for r in run.results[:6]
-    ] == [
+    assert figures(run)[:6] == [
         ("Kyber512", "kem", "keygen", "us/op", 6.769, 3.282),
         ("Kyber512", "kem", "keygen", "cycles/op", 20223.0, 9715.0),
         ("Kyber512", "kem", "encaps", "us/op", 8.834, 4.557),
@@ -112,9 +114,7 @@ def test_speed_kem_without_configuration_gives_time_and_cycles_results():
 def test_the_2018_nist_branch_table_gives_each_row_its_time_and_cycles():
     [run] = parse("open-quantum-safe-liboqs_pr283_nist-branch_speed_kem.txt")
     assert (run.machine.name, run.tool.version, run.warnings) == ("unknown machine", None, [])
-    assert [
-        (r.algorithm, r.family, r.operation, r.unit, r.value, r.error) for r in run.results
-    ] == [
+    assert figures(run) == [
         ("NewHope1024-CCA-KEM", "kem", "keygen", "us/op", 9988.854, 1175.787),
         ("NewHope1024-CCA-KEM", "kem", "keygen", "cycles/op", 25911471.0, 3049850.0),
         ("NewHope1024-CCA-KEM", "kem", "encaps", "us/op", 5061.513, 658.041),

@@ -9,7 +9,7 @@ import type { Theme } from "./figures";
 import { seriesLabel } from "./figures";
 import { plotText } from "./plotText";
 import { formatNumber, isMetric, metricFormatter, metricLabel, unitText, type Metric } from "./units";
-import { filterParams, type ExplorerState, type Filters } from "./viewState";
+import { decodeFilters, filtersUrl, type ExplorerState, type Filters } from "./viewState";
 
 export type HistoryAxis = "time" | "version";
 
@@ -28,10 +28,7 @@ export function formatTime(iso: string): string {
 }
 
 export function decodeHistory(params: URLSearchParams): HistoryState {
-  const filters: Filters = {};
-  for (const [key, value] of params) {
-    if (key.startsWith("f.") && isDimension(key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
-  }
+  const filters = decodeFilters(params);
   const metric = params.get("metric");
   return {
     filters,
@@ -42,8 +39,7 @@ export function decodeHistory(params: URLSearchParams): HistoryState {
 }
 
 export function encodeHistory(state: HistoryState): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of filterParams(state.filters)) params.append(`f.${key}`, value);
+  const params = filtersUrl(state.filters);
   for (const dim of state.series) params.append("series", dim);
   if (state.series.length === 0) params.set("series", "");
   if (state.metric !== null) params.set("metric", state.metric);

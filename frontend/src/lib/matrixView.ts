@@ -8,7 +8,7 @@ import { dimensionValueText } from "./axes";
 import { csvText } from "./csv";
 import { dimensionLabel, isDimension, paramDimension, paramKey, valueText } from "./dimensions";
 import { isDisplayUnit, isMetric, type Metric } from "./units";
-import { AGGREGATIONS, type Aggregation, type Filters } from "./viewState";
+import { AGGREGATIONS, decodeFilters, filtersUrl, pick, type Aggregation, type Filters } from "./viewState";
 
 export interface MatrixState {
   filters: Filters;
@@ -39,14 +39,10 @@ export const DEFAULT_MATRIX: MatrixState = {
 };
 
 export function decodeMatrix(params: URLSearchParams): MatrixState {
-  const filters: Filters = {};
-  for (const [key, value] of params) {
-    if (key.startsWith("f.") && isDimension(key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
-  }
+  const filters = decodeFilters(params);
   const column = params.get("column");
   const metric = params.get("metric");
   const unit = params.get("unit");
-  const agg = params.get("agg");
   const sort = params.get("sort");
   return {
     filters,
@@ -56,7 +52,7 @@ export function decodeMatrix(params: URLSearchParams): MatrixState {
     pool: params.getAll("pool").filter(isDimension),
     metric: metric !== null && isMetric(metric) ? metric : null,
     unit: unit !== null && isDisplayUnit(unit) ? unit : null,
-    agg: agg !== null && (AGGREGATIONS as readonly string[]).includes(agg) ? (agg as Aggregation) : DEFAULT_MATRIX.agg,
+    agg: pick(params.get("agg"), AGGREGATIONS, DEFAULT_MATRIX.agg),
     sort: sort !== null && /^[vs]:/.test(sort) ? sort : "",
     desc: params.get("desc") === "1",
   };
@@ -64,10 +60,7 @@ export function decodeMatrix(params: URLSearchParams): MatrixState {
 
 /** Canonical URL form: filters sorted by key, defaults left out. */
 export function encodeMatrix(state: MatrixState): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of Object.keys(state.filters).sort()) {
-    for (const value of state.filters[key] ?? []) params.append(`f.${key}`, value);
-  }
+  const params = filtersUrl(state.filters);
   if (state.column !== DEFAULT_MATRIX.column) params.set("column", state.column);
   if (state.baseline !== null) params.set("baseline", state.baseline);
   for (const dim of state.split) params.append("split", dim);

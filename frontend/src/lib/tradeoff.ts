@@ -3,12 +3,12 @@ import type { Data, Layout } from "plotly.js";
 import type { TradeoffResponse } from "../api/types";
 import { csvText } from "./csv";
 import { vocabulary } from "../api/vocabulary";
-import { dimensionLabel, isDimension, paramDimension, valueText } from "./dimensions";
+import { dimensionLabel, paramDimension, valueText } from "./dimensions";
 import type { Theme } from "./figures";
 import { plotText } from "./plotText";
 import { log2Ticks, valueAxis, type Axis } from "./axes";
 import { formatNumber, formatQuantity, isMetric, metricFormatter, metricInfo, metricLabel, type Metric } from "./units";
-import { AGGREGATIONS, type Aggregation, type Filters } from "./viewState";
+import { AGGREGATIONS, decodeFilters, filtersUrl, pick, type Aggregation, type Filters } from "./viewState";
 
 /** The standard sizes GET /tradeoff draws, from the vocabulary; the first is its default. */
 export function standardSizes(): string[] {
@@ -28,24 +28,19 @@ export interface TradeoffState {
 }
 
 export function decodeTradeoff(params: URLSearchParams): TradeoffState {
-  const filters: Filters = {};
-  for (const [key, value] of params) {
-    if (key.startsWith("f.") && isDimension(key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
-  }
+  const filters = decodeFilters(params);
   const metric = params.get("metric");
   const size = params.get("size");
-  const agg = params.get("agg");
   return {
     filters,
     metric: metric !== null && isMetric(metric) ? metric : null,
     size: size !== null && standardSizes().includes(size) ? size : (standardSizes()[0] ?? ""),
-    agg: agg !== null && (AGGREGATIONS as readonly string[]).includes(agg) ? (agg as Aggregation) : "median",
+    agg: pick(params.get("agg"), AGGREGATIONS, "median"),
   };
 }
 
 export function encodeTradeoff(state: TradeoffState): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of Object.keys(state.filters).sort()) for (const v of state.filters[key] ?? []) params.append(`f.${key}`, v);
+  const params = filtersUrl(state.filters);
   if (state.metric !== null) params.set("metric", state.metric);
   if (state.size !== standardSizes()[0]) params.set("size", state.size);
   if (state.agg !== "median") params.set("agg", state.agg);

@@ -48,18 +48,30 @@ export const MAX_SERIES = 2;
 /** The Explorer opened without a view: a series per machine, so that no bar pools machines. */
 export const DEFAULT_VIEW: ExplorerState = { ...DEFAULT_STATE, series: ["machine"] };
 
-function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+/** `value` when it is one of `allowed`, else `fallback`: a URL parameter read into a closed set. */
+export function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** A view's filters in its URL: `f.<dimension>=value`, unknown dimensions left out. */
+export function decodeFilters(params: URLSearchParams): Filters {
+  const filters: Filters = {};
+  for (const [key, value] of params) {
+    if (key.startsWith("f.") && isDimension(key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
+  }
+  return filters;
+}
+
+/** A view's URL, starting with its filters as `f.<dimension>=value`, sorted by dimension (equal filters, equal URLs). */
+export function filtersUrl(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of filterParams(filters)) params.append(`f.${key}`, value);
+  return params;
 }
 
 export function decodeState(params: URLSearchParams): ExplorerState {
   if (params.size === 0) return DEFAULT_VIEW;
-  const filters: Filters = {};
-  for (const [key, value] of params) {
-    if (!key.startsWith("f.")) continue;
-    const dim = key.slice(2);
-    if (isDimension(dim)) (filters[dim] ??= []).push(value);
-  }
+  const filters = decodeFilters(params);
   const x = params.get("x");
   const metric = params.get("metric");
   const unit = params.get("unit");
@@ -83,10 +95,7 @@ export function decodeState(params: URLSearchParams): ExplorerState {
 
 /** Canonical URL form: filters sorted by key, defaults omitted, so equal states give equal URLs. */
 export function encodeState(state: ExplorerState): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of Object.keys(state.filters).sort()) {
-    for (const value of state.filters[key] ?? []) params.append(`f.${key}`, value);
-  }
+  const params = filtersUrl(state.filters);
   if (state.x !== DEFAULT_STATE.x) params.set("x", state.x);
   for (const dim of state.series) params.append("series", dim);
   if (state.metric !== null) params.set("metric", state.metric);

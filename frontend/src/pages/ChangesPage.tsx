@@ -5,11 +5,11 @@ import { Link, useSearchParams } from "react-router";
 import { changeEventsQuery } from "../api/queries";
 import type { Change, ChangeEvent, FactChange } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
-import { dimensionLabel, isDimension, paramDimension } from "../lib/dimensions";
+import { dimensionLabel, paramDimension } from "../lib/dimensions";
 import { compareHref, eventCounts, eventDirection, eventEvidenceText, evidenceText, levelsText, sideText } from "../lib/changes";
 import { formatTime, historyHref, ratioText } from "../lib/history";
 import { isMetric } from "../lib/units";
-import type { Filters } from "../lib/viewState";
+import { decodeFilters, type Filters } from "../lib/viewState";
 
 type Direction = "regression" | "improvement" | null;
 
@@ -101,8 +101,7 @@ function Event({ event }: { event: ChangeEvent }) {
 
 export function ChangesPage() {
   const [params, setParams] = useSearchParams();
-  const filters: Filters = {};
-  for (const [key, value] of params) if (key.startsWith("f.") && isDimension(key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
+  const filters = decodeFilters(params);
   const raw = params.get("direction");
   const direction: Direction = raw === "regression" || raw === "improvement" ? raw : null;
   const since = params.get("since");

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lose_nothing import fixture_lines, pasted
 
 from cryptobench_parsers import bssl_speed
 from cryptobench_parsers.action_benchmark import NO_VALUE, parse_action_benchmark
@@ -18,25 +19,12 @@ from cryptobench_parsers.pytest_benchmark import NO_MEAN, parse_pytest_benchmark
 
 FIXTURES = Path(__file__).parent / "fixtures"
 AT = datetime(2026, 11, 25, tzinfo=UTC)
-BSSL_LINES = [
-    line
-    for path in sorted((FIXTURES / "bssl_speed").iterdir())
-    if path.name != "PROVENANCE.md"
-    for line in path.read_text().splitlines()
-]
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.sampled_from(BSSL_LINES),
-            st.sampled_from(["Did 12 X ", "> Did 3 Y operations in ", "  ", "took "]).map(
-                lambda prefix: prefix + "1500 ops/sec: 2.5 MB/s"
-            ),
-        ),
-        max_size=40,
-    )
+@pasted(
+    fixture_lines("bssl_speed"),
+    ["Did 12 X ", "> Did 3 Y operations in ", "  ", "took "],
+    "1500 ops/sec: 2.5 MB/s",
 )
 def test_no_figure_like_line_of_bssl_speed_output_vanishes(lines):
     """Each figure-like line of `bssl speed` output is a result (its name among the run's

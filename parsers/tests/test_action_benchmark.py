@@ -32,7 +32,9 @@ def test_every_store_is_detected_and_every_entry_is_a_run(path):
     runs = parse_action_benchmark(text, source_name=path.name, started_at=AT)
     assert len(runs) == entry_count(text, source_name=path.name)
     assert {run.source for run in runs} == {"github-action-benchmark"}
-    assert [run.started_at for run in runs] == sorted(run.started_at for run in runs)
+    for suite in {run.tags["suite"] for run in runs}:
+        starts = [run.started_at for run in runs if run.tags["suite"] == suite]
+        assert starts == sorted(starts)
 
 
 def test_cargo_entries_give_ns_per_op_with_the_spread_and_the_commit_as_tag():
@@ -102,6 +104,136 @@ def test_pytest_entries_give_ops_per_s_with_rounds_and_the_time_deviation():
         100,
     )
     assert single.stats == {"time_stddev_s": 0.000299816428680643}
+
+
+def test_every_tool_of_the_action_its_unit_error_samples_and_params():
+    runs = parse("benchmark-action-github-action-benchmark_every_tool_data.js")
+    assert len(runs) == 33
+    last = {run.tags["suite"]: run for run in runs}
+    got = {
+        suite: (run.tool.name, r.name, r.unit, r.value, r.error, r.error_kind, r.samples, r.stats)
+        for suite, run in last.items()
+        for r in run.results[:1]
+    }
+    assert got == {
+        "Rust Benchmark": (
+            "cargo bench",
+            "bench_fib_10",
+            "ns/op",
+            159.63,
+            3.44,
+            "range",
+            None,
+            None,
+        ),
+        "Criterion.rs Benchmark": (
+            "cargo bench",
+            "BenchFib10",
+            "ns/op",
+            159.0,
+            5.0,
+            "range",
+            None,
+            None,
+        ),
+        "Go Benchmark": (
+            "go test -bench",
+            "BenchmarkFib10",
+            "ns/op",
+            313.1,
+            None,
+            None,
+            None,
+            {"iterations": 3852480.0},
+        ),
+        "Benchmark.js Benchmark": (
+            "Benchmark.js",
+            "fib(10)",
+            "ops/s",
+            1594568.0,
+            1594568.0 * 0.19 / 100,
+            "ci95",
+            94,
+            None,
+        ),
+        "Python Benchmark with pytest-benchmark": (
+            "pytest-benchmark",
+            "bench.py::test_fib_10",
+            "ops/s",
+            76327.03241590009,
+            None,
+            None,
+            29984,
+            {"time_stddev_s": 1.2571315525798022e-06},
+        ),
+        "C++ Benchmark": (
+            "Google Benchmark",
+            "fib_10",
+            "ns/op",
+            177.50045639073818,
+            None,
+            None,
+            None,
+            {"iterations": 3946180.0},
+        ),
+        "Catch2 Benchmark": (
+            "Catch2",
+            "Fibonacci 10",
+            "ns/op",
+            84.3406,
+            None,
+            None,
+            100,
+            {"iterations": 362.0, "spread_as_printed": 5.00339},
+        ),
+        "Julia benchmark result": (
+            "BenchmarkTools.jl",
+            "fib/10",
+            "ns/op",
+            302.8493150684931,
+            None,
+            None,
+            None,
+            None,
+        ),
+        "Benchmark.Net Benchmark": (
+            "BenchmarkDotNet",
+            "Sample.Benchmarks.Fib10",
+            "ns/op",
+            22.165519416332245,
+            0.053248905155396604,
+            "range",
+            None,
+            None,
+        ),
+        "JMH Benchmark": (
+            "JMH",
+            "org.openjdk.jmh.samples.JMHSample_01_HelloWorld.wellHelloThere",
+            "ops/s",
+            1820491309.1347592,
+            None,
+            None,
+            None,
+            {"iterations": 3.0},
+        ),
+        "Catch2 Benchmark (v3)": (
+            "Catch2",
+            "Fibonacci 10",
+            "ns/op",
+            106.374,
+            None,
+            None,
+            100,
+            {"iterations": 377.0, "spread_as_printed": 38.4231},
+        ),
+    }
+    catch2 = last["Catch2 Benchmark"].results[1]
+    assert (catch2.name, catch2.unit, catch2.metric, catch2.value) == (
+        "Fibonacci 20",
+        "us/op",
+        "ns_per_op",
+        7.6369,
+    )
 
 
 def test_the_same_entries_keep_their_ids_when_the_store_grows():

@@ -11,12 +11,14 @@ same ids to the entries it held before.
 A bench is `{"name", "value", "unit", "range", "extra"}` in the tool's own unit: `ns/iter`
 (cargo, Google Benchmark) as ns/op, `iter/sec` (pytest) and `ops/sec` (Benchmark.js, custom) as
 ops/s, bare `ns`/`us`/`ms` (Catch2, Julia, BenchmarkDotNet) per op, JMH's and Go's units as they
-are; any other unit as printed. `range` is the error: `± x` (cargo: the spread of its samples,
-`range`), `±x%` (Benchmark.js: 95% margin, `ci95`), `stddev: x` (pytest: of the time in s, a
-stat). Go's `-benchmem` figures (in the unit, `ns/op\\t 416 B/op\\t 7 allocs/op`, or as their own
-benches `NAME - B/op`) are stats of the time result, as `go test -bench` output's are; Go's and
-pytest's `extra` (`80137 times\\n2 procs`, `mean: 16.6 msec\\nrounds: 10`) give the iterations,
-`gomaxprocs` and the samples. The action prints nothing about the machine.
+are; any other unit as printed. `range` is the error: `± x` / `+/- 2,802` (cargo, BenchmarkDotNet:
+`range`), `±x%` (Benchmark.js: 95% margin, `ci95`); pytest's `stddev: x` (of the time in s) and
+Catch2's spread (in a unit the store does not say) are stats. Go's `-benchmem` figures (in the
+unit, `ns/op\\t 416 B/op\\t 7 allocs/op`, or as benches of their own, `NAME - B/op`) are stats of
+the time result, as `go test -bench` output's are; `extra` gives the iterations (`80137 times`,
+`iterations: N`, `362 iterations`), the samples (`rounds: 10`, `94 samples`) and Go's
+`gomaxprocs`; Go's package (`NAME (pkg)`) and JMH's params (`NAME ( {"size":"1024"} )`) are
+params. The action prints nothing about the machine.
 """
 
 import json
@@ -29,7 +31,7 @@ from typing import Any
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import ErrorKind, Source
-from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
+from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
 
@@ -60,14 +62,20 @@ _UNITS = {
     "ms": "ms/op",
     "s": "s/op",
 }
+#: Tools whose range is in a unit of its own that the store does not say (Catch2 prints its
+#: standard deviation in ns beside a mean in us): kept as the stat `spread_as_printed`.
+_SPREAD_IN_ITS_OWN_UNIT = {"catch2"}
 _MEMORY = {"B/op": "bytes_allocated_per_op", "allocs/op": "allocs_per_op"}
 _PAIR = re.compile(r"\s*(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s+(\S+)")
-_RANGE = re.compile(r"^\s*(?:±|\+/-)\s*(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(%?)\s*$")
+_RANGE = re.compile(
+    r"^\s*(?P<sign>±|\+/-)?\s*(?P<number>\d[\d,]*(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(?P<pct>%?)\s*$"
+)
 _STDDEV = re.compile(r"^\s*stddev:\s*(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*$")
-_TIMES = re.compile(r"(\d+) times")
+_ITERATIONS = re.compile(r"(\d+) times|iterations:\s*(\d+)|(\d+) iterations")
 _PROCS = re.compile(r"(\d+) procs")
-_ROUNDS = re.compile(r"rounds:\s*(\d+)")
+_SAMPLES = re.compile(r"rounds:\s*(\d+)|(\d+) samples")
 _PACKAGE = re.compile(r"^(?P<name>\S+) \((?P<package>[^)]+)\)$")
+_JMH_PARAMS = re.compile(r"^(?P<name>\S+) \( (?P<params>\{.*\}) \)$")
 NO_VALUE = "a bench without a numeric value; not stored"
 
 
@@ -78,6 +86,7 @@ class _Bench:
     error: tuple[float, ErrorKind] | None = None
     extra: str = ""
     time_stddev_s: float | None = None
+    spread_as_printed: float | None = None
 
 
 def is_store(text: str) -> bool:
@@ -132,7 +141,7 @@ def _document(
 ) -> RunDocument | None:
     tool = str(entry.get("tool") or "")
     warnings: list[ParseWarning] = []
-    benches = _benches(entry.get("benches"), warnings, source_name)
+    benches = _benches(entry.get("benches"), tool, warnings, source_name)
     results = [result for bench in benches.values() for result in _results(bench, tool)]
     if not results:
         return None
@@ -159,7 +168,7 @@ def _document(
     )
 
 
-def _benches(items: Any, warnings: list[ParseWarning], file: str) -> dict[str, _Bench]:
+def _benches(items: Any, tool: str, warnings: list[ParseWarning], file: str) -> dict[str, _Bench]:
     """The benches by name; Go's `NAME - B/op` benches folded into NAME's figures; a warning
     for each bench without a numeric value."""
     benches: dict[str, _Bench] = {}
@@ -176,37 +185,39 @@ def _benches(items: Any, warnings: list[ParseWarning], file: str) -> dict[str, _
         for pair in rest:
             if (found := _PAIR.match(pair)) is not None:
                 bench.figures[found.group(2)] = float(found.group(1))
-        if (error := _error(item.get("range"), float(value))) is not None and bench.error is None:
-            bench.error = error
-        if (stddev := _STDDEV.match(str(item.get("range") or ""))) is not None:
-            bench.time_stddev_s = float(stddev.group(1))
+        _read_range(bench, item.get("range"), float(value), tool)
         bench.extra = bench.extra or str(item.get("extra") or "")
     return benches
+
+
+def _read_range(bench: _Bench, text: Any, value: float, tool: str) -> None:
+    """The bench's error (`± x`, `x%`), pytest's `stddev: x` of the time, or Catch2's spread."""
+    error = _error(text, value)
+    if error is not None and tool in _SPREAD_IN_ITS_OWN_UNIT:
+        bench.spread_as_printed = error[0]
+    elif error is not None and bench.error is None:
+        bench.error = error
+    if (stddev := _STDDEV.match(str(text or ""))) is not None:
+        bench.time_stddev_s = float(stddev.group(1))
 
 
 def _error(text: Any, value: float) -> tuple[float, ErrorKind] | None:
     if not isinstance(text, str):
         return None
-    if (spread := _RANGE.match(text)) is not None:
-        number = float(spread.group(1))
-        return (value * number / 100, "ci95") if spread.group(2) else (number, "range")
-    return None
+    spread = _RANGE.match(text)
+    if spread is None or not (spread["sign"] or spread["pct"]):
+        return None
+    number = float(spread["number"].replace(",", ""))
+    return (value * number / 100, "ci95") if spread["pct"] else (number, "range")
 
 
 def _results(bench: _Bench, tool: str) -> list[Result]:
-    name, package = bench.name, None
-    if (qualified := _PACKAGE.match(name)) is not None:
-        name, package = qualified["name"], qualified["package"]
-    facts = name_facts(name.removeprefix("Benchmark") if tool == "go" else name)
-    params: dict[str, Any] = dict(facts.params)
-    if package:
-        params["package"] = package
-    if (procs := _PROCS.search(bench.extra)) is not None:
-        params["gomaxprocs"] = int(procs.group(1))
+    name, facts, params = _identity(bench, tool)
     # -benchmem figures are stats of the time; alone (a `NAME - B/op` bench), they are results
     units = [unit for unit in bench.figures if unit not in _MEMORY] or list(bench.figures)
     stats = _stats(bench, set(units))
-    rounds = _ROUNDS.search(bench.extra)
+    counted = _SAMPLES.search(bench.extra)
+    samples = int(counted.group(1) or counted.group(2)) if counted else None
     results: list[Result] = []
     for unit in units:
         symbol = canonical_unit_symbol(_UNITS.get(unit, unit))
@@ -223,11 +234,34 @@ def _results(bench: _Bench, tool: str) -> list[Result]:
                 unit=symbol[:32],
                 error=bench.error[0] if bench.error and primary else None,
                 error_kind=bench.error[1] if bench.error and primary else None,
-                samples=int(rounds.group(1)) if rounds else None,
+                samples=samples,
                 stats=stats if primary and stats else None,
             )
         )
     return results
+
+
+def _identity(bench: _Bench, tool: str) -> tuple[str, NameFacts, dict[str, Any]]:
+    """The name, what it says and the params: Go's package (`NAME (pkg)`) and GOMAXPROCS
+    (`4 procs`), JMH's params (`NAME ( {"size":"1024"} )`)."""
+    name, params = bench.name, {}
+    if tool == "go" and (qualified := _PACKAGE.match(name)) is not None:
+        name, params = qualified["name"], {"package": qualified["package"]}
+    if tool == "jmh" and (parametrized := _JMH_PARAMS.match(name)) is not None:
+        given = _json_object(parametrized["params"])
+        if given:
+            name, params = parametrized["name"], {str(k): str(v) for k, v in given.items()}
+    if (procs := _PROCS.search(bench.extra)) is not None:
+        params["gomaxprocs"] = int(procs.group(1))
+    facts = name_facts(name.removeprefix("Benchmark") if tool == "go" else name)
+    return name, facts, {**facts.params, **params}
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    try:
+        return _mapping(json.loads(text))
+    except ValueError:
+        return {}
 
 
 def _mapping(value: Any) -> dict[str, Any]:
@@ -236,8 +270,10 @@ def _mapping(value: Any) -> dict[str, Any]:
 
 def _stats(bench: _Bench, results: set[str]) -> dict[str, float]:
     stats = {_MEMORY[u]: v for u, v in bench.figures.items() if u in _MEMORY and u not in results}
-    if (times := _TIMES.search(bench.extra)) is not None:
-        stats["iterations"] = float(times.group(1))
+    if (counted := _ITERATIONS.search(bench.extra)) is not None:
+        stats["iterations"] = float(next(group for group in counted.groups() if group))
     if bench.time_stddev_s is not None:
         stats["time_stddev_s"] = bench.time_stddev_s
+    if bench.spread_as_printed is not None:
+        stats["spread_as_printed"] = bench.spread_as_printed
     return stats

@@ -21,9 +21,8 @@
 
 `json_text`'s key is rendered as a quoted literal (never user SQL), so GROUP BY and SELECT
 compile to the same expression. The byte aggregates keep no order: packed figures are a
-multiset (the median partitions them). An ORDER BY inside the aggregate sorts every group on
-its own: the series_runs of a 25,000-result upload (873 series, five metrics) took 135-225 ms
-with it, 106-145 ms without (bench/ingest.py's workload, PostgreSQL 15).
+multiset (the median partitions them); an ORDER BY inside the aggregate would sort every group
+on its own (bench/README.md, "Speed paths").
 """
 
 import math

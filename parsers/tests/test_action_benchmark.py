@@ -245,6 +245,15 @@ def test_the_same_entries_keep_their_ids_when_the_store_grows():
     assert [r.run_id for r in before] == [r.run_id for r in after][:4]
 
 
+def test_the_json_object_of_a_store_saved_alone_is_detected_and_read_the_same():
+    text = (STORES / "jarys-orchard_cargo_data.js").read_text()
+    body = text.removeprefix("window.BENCHMARK_DATA = ")
+    assert detect(body, source_name="x").format == "action-benchmark"
+    alone = parse_action_benchmark(body, source_name="x", started_at=AT)
+    whole = parse_action_benchmark(text, source_name="x", started_at=AT)
+    assert [r.model_dump() for r in alone] == [r.model_dump() for r in whole]
+
+
 def test_a_store_that_is_not_json_names_the_line():
     with pytest.raises(ParseError, match=r"x:3: not the action's data.js"):
         parse_action_benchmark(

@@ -38,6 +38,7 @@ from cryptobench_parsers.figures import kept_warnings, warning
 SOURCE: Source = "github-action-benchmark"
 UNKNOWN_MACHINE = "unknown machine"
 PREFIX = "window.BENCHMARK_DATA"
+_STORE_KEYS = ('"lastUpdate"', '"repoUrl"', '"entries"')
 ENTRY_NAMESPACE = uuid.UUID("5f2b9c1e-7a43-4d0e-b6a8-2c9e41d7f035")
 #: The action's tool names -> the tools a person names.
 TOOLS = {
@@ -90,8 +91,12 @@ class _Bench:
 
 
 def is_store(text: str) -> bool:
-    """The action's `data.js` (it starts with `window.BENCHMARK_DATA =`)."""
-    return text.lstrip().startswith(PREFIX)
+    """The action's `data.js` (it starts with `window.BENCHMARK_DATA =`), or the JSON object in
+    it saved alone (`{"lastUpdate": .., "repoUrl": .., "entries": ..}`)."""
+    head = text.lstrip()
+    if head.startswith(PREFIX):
+        return True
+    return head.startswith("{") and all(key in head[:4096] for key in _STORE_KEYS)
 
 
 def entry_count(text: str, *, source_name: str) -> int:

@@ -34,6 +34,7 @@ from cryptobench_contract.vocabulary import ErrorKind, Source
 from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
+from cryptobench_parsers.go_bench import MEMORY, PAIR
 
 SOURCE: Source = "github-action-benchmark"
 UNKNOWN_MACHINE = "unknown machine"
@@ -66,8 +67,6 @@ _UNITS = {
 #: Tools whose range is in a unit of its own that the store does not say (Catch2 prints its
 #: standard deviation in ns beside a mean in us): kept as the stat `spread_as_printed`.
 _SPREAD_IN_ITS_OWN_UNIT = {"catch2"}
-_MEMORY = {"B/op": "bytes_allocated_per_op", "allocs/op": "allocs_per_op"}
-_PAIR = re.compile(r"\s*(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s+(\S+)")
 _RANGE = re.compile(
     r"^\s*(?P<sign>±|\+/-)?\s*(?P<number>\d[\d,]*(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(?P<pct>%?)\s*$"
 )
@@ -188,8 +187,8 @@ def _benches(items: Any, tool: str, warnings: list[ParseWarning], file: str) -> 
         bench = benches.setdefault(base, _Bench(base))
         bench.figures[first] = float(value)
         for pair in rest:
-            if (found := _PAIR.match(pair)) is not None:
-                bench.figures[found.group(2)] = float(found.group(1))
+            if (found := PAIR.match(pair)) is not None:
+                bench.figures[found["unit"]] = float(found["value"])
         _read_range(bench, item.get("range"), float(value), tool)
         bench.extra = bench.extra or str(item.get("extra") or "")
     return benches
@@ -219,7 +218,7 @@ def _error(text: Any, value: float) -> tuple[float, ErrorKind] | None:
 def _results(bench: _Bench, tool: str) -> list[Result]:
     name, facts, params = _identity(bench, tool)
     # -benchmem figures are stats of the time; alone (a `NAME - B/op` bench), they are results
-    units = [unit for unit in bench.figures if unit not in _MEMORY] or list(bench.figures)
+    units = [unit for unit in bench.figures if unit not in MEMORY] or list(bench.figures)
     stats = _stats(bench, set(units))
     counted = _SAMPLES.search(bench.extra)
     samples = int(counted.group(1) or counted.group(2)) if counted else None
@@ -274,7 +273,7 @@ def _mapping(value: Any) -> dict[str, Any]:
 
 
 def _stats(bench: _Bench, results: set[str]) -> dict[str, float]:
-    stats = {_MEMORY[u]: v for u, v in bench.figures.items() if u in _MEMORY and u not in results}
+    stats = {MEMORY[u]: v for u, v in bench.figures.items() if u in MEMORY and u not in results}
     if (counted := _ITERATIONS.search(bench.extra)) is not None:
         stats["iterations"] = float(next(group for group in counted.groups() if group))
     if bench.time_stddev_s is not None:

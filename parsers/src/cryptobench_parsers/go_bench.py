@@ -31,11 +31,13 @@ UNKNOWN_MACHINE = "unknown machine"
 _LINE = re.compile(
     r"^\s*(?P<name>Benchmark\S*?)(?:-(?P<procs>\d+))?\s+(?P<n>\d+)\s+(?P<rest>\S.*)$"
 )
-_PAIR = re.compile(r"\s*(?P<value>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s+(?P<unit>[^\s\[]+)")
+#: One `value unit` figure of a result line (also in github-action-benchmark's Go units).
+PAIR = re.compile(r"\s*(?P<value>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s+(?P<unit>[^\s\[]+)")
 _HEADER = re.compile(r"^\s*(?P<key>goos|goarch|pkg|cpu):\s*(?P<value>.+?)\s*$")
 _SUMMARY = re.compile(r"^\s*(?:ok|FAIL)\s+\S+\s+\d+(?:\.\d+)?s\b")
 _GHZ = re.compile(r"@\s*(\d+(?:\.\d+)?)\s*GHz")
-_MEMORY = {"B/op": "bytes_allocated_per_op", "allocs/op": "allocs_per_op"}
+#: -benchmem's figures -> the stats of the time result they go to.
+MEMORY = {"B/op": "bytes_allocated_per_op", "allocs/op": "allocs_per_op"}
 
 
 @dataclass
@@ -59,7 +61,7 @@ def recognizes(line: str) -> bool:
     """A result line (`BenchmarkX-8  100  123 ns/op`) or a `goos:`/`goarch:` header line."""
     match = _LINE.match(line)
     if match is not None:
-        return _PAIR.match(match["rest"]) is not None
+        return PAIR.match(match["rest"]) is not None
     head = _HEADER.match(line)
     return head is not None and head["key"] in ("goos", "goarch")
 
@@ -99,7 +101,7 @@ def _result_line(number: int, line: str, package: str | None) -> _Line | None:
         return None
     pairs: list[tuple[float, str]] = []
     rest = match["rest"]
-    while (pair := _PAIR.match(rest)) is not None:
+    while (pair := PAIR.match(rest)) is not None:
         pairs.append((float(pair["value"]), pair["unit"]))
         rest = rest[pair.end() :]
     if not pairs:
@@ -172,9 +174,9 @@ def _results(repeats: list[_Line]) -> Iterator[Result]:
         params["package"] = first.package
     name = f"{first.name}-{first.procs}" if first.procs is not None else first.name
     units = list(dict.fromkeys(u for line in repeats for _, u in line.pairs))
-    memory = {_MEMORY[unit]: _median(repeats, unit) for unit in units if unit in _MEMORY}
+    memory = {MEMORY[unit]: _median(repeats, unit) for unit in units if unit in MEMORY}
     for unit in units:
-        if unit in _MEMORY:
+        if unit in MEMORY:
             continue
         figures = [value for line in repeats for value, u in line.pairs if u == unit]
         symbol = canonical_unit_symbol(unit)

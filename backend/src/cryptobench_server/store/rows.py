@@ -1,6 +1,6 @@
-"""The results table's rows: one named record per result (`ResultRow`), made by `ResultRows`
-for ingest (streamed into the database) and for the import preview (shown) alike, so a
-preview shows what the store would hold.
+"""The results table's rows: one record per result (`ResultRow`), laid out by `ResultRows` for
+ingest (streamed into the database) and named by `result_rows` for the import preview (shown)
+alike, so a preview shows what the store would hold.
 """
 
 from collections.abc import Iterable, Iterator, Sequence
@@ -71,7 +71,8 @@ class _Identity(NamedTuple):
 
 class ResultRows:
     """The rows of one run, normalized and flagged, made chunk by chunk as `chunks` yields the
-    run's validated results.
+    run's validated results: plain tuples laid out as `ResultRow`, which ingest streams into the
+    database unnamed (bench/README.md, "Speed paths").
 
     A flag that needs the whole run (plausibility.RunChecks) is known only after the last row:
     `late_flags()` gives those rows' positions and full flags.
@@ -89,7 +90,7 @@ class ResultRows:
         )
         self._checks = RunChecks(self._run)
 
-    def __iter__(self) -> Iterator[ResultRow]:
+    def __iter__(self) -> Iterator[tuple]:
         clock, run = self._doc.machine.clock_hz, self._run
         identity = _identities(self._doc)
         position = 0
@@ -125,29 +126,27 @@ class ResultRows:
                     r.value,
                     r.unit,
                 )
-                yield ResultRow._make(
-                    (
-                        position,
-                        ident.series_key,
-                        r.name,
-                        r.family,
-                        r.algorithm,
-                        r.operation,
-                        r.library,
-                        r.library_version,
-                        ident.params_json,
-                        r.metric,
-                        r.value,
-                        r.unit,
-                        r.error,
-                        r.error_kind,
-                        r.samples,
-                        json_text(r.stats),
-                        json_text(r.raw),
-                        *figures,
-                        _json_names(derived),
-                        json_text(flags) if flags else "[]",
-                    )
+                yield (
+                    position,
+                    ident.series_key,
+                    r.name,
+                    r.family,
+                    r.algorithm,
+                    r.operation,
+                    r.library,
+                    r.library_version,
+                    ident.params_json,
+                    r.metric,
+                    r.value,
+                    r.unit,
+                    r.error,
+                    r.error_kind,
+                    r.samples,
+                    json_text(r.stats),
+                    json_text(r.raw),
+                    *figures,
+                    _json_names(derived),
+                    json_text(flags) if flags else "[]",
                 )
                 position += 1
 
@@ -160,7 +159,7 @@ def result_rows(doc: RunDocument) -> list[ResultRow]:
     """The rows of a whole validated `doc`, late flags included (what ingest stores, in one
     list)."""
     made = ResultRows(doc, [doc.results])
-    rows = list(made)
+    rows = [ResultRow._make(row) for row in made]
     for position, flags in made.late_flags():
         rows[position] = rows[position]._replace(flags=orjson.dumps(flags).decode())
     return rows

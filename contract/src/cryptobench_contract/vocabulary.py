@@ -24,6 +24,7 @@ Source = Literal[
     "bssl-speed",
     "pytest-benchmark",
     "github-action-benchmark",
+    "botan-speed",
 ]
 Family = Literal[
     "signature",

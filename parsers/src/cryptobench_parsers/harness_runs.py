@@ -4,7 +4,7 @@ closing step each figure-like line no parser rule understood becomes a warning, 
 document gets the warnings of its lines, from its first result to the next run's (lines before
 the first run belong to it)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -23,21 +23,28 @@ _Run = TypeVar("_Run", bound=_Started)
 @dataclass
 class NamedRun:
     """A run of a harness that names each result: its results, the names without their sizes
-    (`stems`, for bench_names.distinct_series) and the names measured so far."""
+    (`stems`, for bench_names.distinct_series), the names measured so far and what the text
+    said before its first result (`context`: a prompt's host, a version line)."""
 
     first_line: int
     results: list[Result] = field(default_factory=list)
     stems: list[str] = field(default_factory=list)
     names: set[str] = field(default_factory=set)
+    context: dict[str, str] = field(default_factory=dict)
 
 
 def add_results(
-    runs: list[NamedRun], line: int, name: str, results: Sequence[Result], stem: str
+    runs: list[NamedRun],
+    line: int,
+    name: str,
+    results: Sequence[Result],
+    stem: str,
+    context: Mapping[str, str] | None = None,
 ) -> None:
-    """`results` of `name` (printed at `line`) to the last run, or to a new one when the last
-    run measured `name` already (a pasted second run)."""
+    """`results` of `name` (printed at `line`) to the last run, or to a new one (with
+    `context`) when the last run measured `name` already (a pasted second run)."""
     if not runs or name in runs[-1].names:
-        runs.append(NamedRun(first_line=line))
+        runs.append(NamedRun(first_line=line, context=dict(context or {})))
     run = runs[-1]
     run.names.add(name)
     run.results.extend(results)

@@ -30,7 +30,7 @@ from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Too
 from cryptobench_contract.vocabulary import Family, Operation, Source
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import NamedRun, add_results, run_documents
+from cryptobench_parsers.harness_runs import NamedRun, add_results, prompt_host, run_documents
 
 SOURCE: Source = "botan-speed"
 TOOL = "botan speed"
@@ -49,7 +49,6 @@ _OPS = re.compile(
 )
 _PROVIDER = re.compile(r"\s*\[(?P<provider>[^\]]+)\]")
 _COMMAND = re.compile(r"(?:^|[\s/\\>$#%&;])botan(?:-cli)?(?:\.exe)?\s+speed\b")
-_PROMPT = re.compile(r"^\s*(?:[\w.\-]+@)?(?P<host>[\w.\-]+):\S*\s*[$#]\s")
 _VERSION = re.compile(r"^\s*Botan (?P<version>\d+\.\d+\.\d+\S*) \(")
 _OPERATIONS: dict[str, Operation] = {
     "encrypt": "encrypt",
@@ -106,7 +105,7 @@ def parse_botan_speed(text: str, *, source_name: str, started_at: datetime) -> l
         if not short(line):
             continue
         if _COMMAND.search(line):
-            context |= {"host": prompt["host"]} if (prompt := _PROMPT.match(line)) else {}
+            context |= {"host": host} if (host := prompt_host(line)) else {}
             if runs and not runs[-1].results:
                 runs.pop()
             runs.append(NamedRun(number, context=dict(context)))

@@ -30,7 +30,7 @@ from cryptobench_contract.libraries import split_library
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import run_documents
+from cryptobench_parsers.harness_runs import prompt_host, run_documents
 
 SOURCE: Source = "cryptsetup-benchmark"
 TOOL = "cryptsetup benchmark"
@@ -52,7 +52,6 @@ _ROW = re.compile(
 _HEADER = re.compile(r"^\s*#?\s*Algorithm\s*\|\s*Key\s*\|\s*Encryption\s*\|\s*Decryption\s*$")
 _APPROXIMATE = re.compile(r"^\s*# Tests are approximate using memory only")
 _COMMAND = re.compile(r"(?:^|[\s$#>])cryptsetup(?:\s+-\S+)*\s+benchmark\b")
-_PROMPT = re.compile(r"^\s*[\w.\-]+@(?P<host>[\w.\-]+):\S*\s*[$#]\s")
 _VERSION = re.compile(r"^\s*cryptsetup (?P<version>\d+\.\d+\.\d+\S*)\s*$")
 _BACKEND = re.compile(r"Crypto backend \((?P<backend>[^)]+)\) initialized")
 _CIPHERS = {"aes": "AES", "serpent": "Serpent", "twofish": "Twofish", "cast5": "CAST5"}
@@ -87,7 +86,7 @@ def parse_cryptsetup_benchmark(
         if not short(line):
             continue
         if _COMMAND.search(line) or (_APPROXIMATE.match(line) and (not runs or runs[-1].results)):
-            host = prompt["host"] if (prompt := _PROMPT.match(line)) else host
+            host = prompt_host(line) or host
             runs.append(_Run(number, host, version))
         elif (found := _VERSION.match(line)) is not None:
             version = found["version"]

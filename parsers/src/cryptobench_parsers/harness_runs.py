@@ -4,6 +4,7 @@ closing step each figure-like line no parser rule understood becomes a warning, 
 document gets the warnings of its lines, from its first result to the next run's (lines before
 the first run belong to it)."""
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
@@ -18,6 +19,13 @@ class _Started(Protocol):
 
 
 _Run = TypeVar("_Run", bound=_Started)
+_PROMPT = re.compile(r"^\s*(?:[\w.\-]+@)?(?P<host>[\w.\-]+):\S*\s*[$#]\s")
+
+
+def prompt_host(line: str) -> str | None:
+    """The host a shell prompt names (`user@host:~/dir$ ...`, `host:dir$ ...`), or None."""
+    prompt = _PROMPT.match(line)
+    return prompt["host"] if prompt else None
 
 
 @dataclass

@@ -25,7 +25,7 @@ from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Too
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short, warning
-from cryptobench_parsers.harness_runs import run_documents
+from cryptobench_parsers.harness_runs import prompt_host, run_documents
 
 SOURCE: Source = "liboqs-speed"
 TOOL = "liboqs speed_kem / speed_sig"
@@ -46,7 +46,6 @@ _CONFIG = re.compile(
     r"|AES|SHA-2|SHA-3|OQS build flags|CPU exts active|CPU exts compile-time):\s*(?P<value>.*?)\s*$"
 )
 _STARTED = re.compile(r"^\s*Started at (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\s*$")
-_PROMPT = re.compile(r"^\s*[\w.\-]+@(?P<host>[\w.\-]+):\S*\s*[$#]\s")
 _SKIPPED = re.compile(
     r"^\s*(?:Configuration info|Speed test|=+|Ended at .*|public key bytes:.*|"
     r"Actual signature length returned .*)\s*$"
@@ -102,8 +101,8 @@ def parse_liboqs_speed(text: str, *, source_name: str, started_at: datetime) -> 
             runs[-1].algorithm = algorithm["name"]
         elif (start := _STARTED.match(line)) is not None:
             started = datetime.fromisoformat(start.group(1)).replace(tzinfo=UTC)
-        elif (prompt := _PROMPT.match(line)) is not None:
-            config = {"host": prompt["host"]}
+        elif (host := prompt_host(line)) is not None:
+            config = {"host": host}
         elif line.strip() == "Configuration info":
             config = {key: value for key, value in config.items() if key == "host"}
         elif (pair := _CONFIG.match(line)) is not None:

@@ -8,13 +8,14 @@ import { useContext, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { compareQuery, runQuery } from "../api/queries";
 import type { CompareResponse, RunDetail } from "../api/types";
+import { MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
 import { compareFigure, noiseBasis, noiseText, noiseZ, rowLabel, verdictText } from "../lib/compareView";
 import { fieldText } from "../lib/runs";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { formatRatio, isMetric, metricFormatter, metricInfo, metrics, metricTitle, type Metric } from "../lib/units";
+import { formatRatio, isMetric, metricFormatter, metricInfo, metrics, type Metric } from "../lib/units";
 
 type Field = CompareResponse["fields"][number];
 
@@ -195,16 +196,9 @@ export function ComparePage() {
           swap
         </button>
       </p>
-      <label>
-        metric{" "}
-        <select value={metric} onChange={(e) => setParams({ baseline, contender, metric: e.target.value })}>
-          {metrics().map((x) => (
-            <option key={x} value={x}>
-              {metricTitle(x)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="controls">
+        <MetricPicker value={metric} metrics={metrics()} onPick={(m) => setParams({ baseline, contender, metric: m })} />
+      </div>
       {(a.isError || b.isError) && <ErrorMessage error={a.error ?? b.error} what="the runs" />}
       {cmp.isPending && <Loading what="the comparison" />}
       {cmp.isError && <ErrorMessage error={cmp.error} what="the comparison" />}

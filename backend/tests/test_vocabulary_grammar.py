@@ -5,7 +5,8 @@ import math
 
 import pytest
 
-from cryptobench_server.store.normalize import canonical_figures
+from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_server.store.normalize import apply_plan, figure_plan
 
 
 def test_dimension_grammar_sizes_and_standard_sizes(client):
@@ -59,8 +60,8 @@ def test_served_conversions_derive_what_ingest_stores(client, metric, value, uni
     conversions = client.get("/api/v1/vocabulary").json()["conversions"]
     clock_hz, op_bytes = 2.4e9, 1024.0
     walked = _walk(conversions, metric, value, {"": 1.0, "clock": clock_hz, "bytes": op_bytes})
-    stored, _ = canonical_figures(metric, value, unit, clock_hz=clock_hz, op_bytes=op_bytes)
-    derivable = {name: figure for name, figure in stored.items() if figure is not None}
+    stored = apply_plan(figure_plan(metric, unit, clock_hz, op_bytes), value)
+    derivable = {m: figure for m, figure in zip(CANONICAL_METRICS, stored, strict=True) if figure}
     assert set(walked) == set(derivable)
     for name, figure in derivable.items():
         assert math.isclose(walked[name], figure, rel_tol=1e-12), name

@@ -344,6 +344,24 @@ class Change(Base):
     started_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
 
 
+class LineagePoint(Base):
+    """One run's point of one lineage (changes/store.py is the one producer): the median of its
+    positive figures of the reported metric with the tool's relative error of that level, the
+    library versions and the smallest verbatim name of its results. Stored once, at the run's
+    upload, so that change detection reads its window's points, not their series_runs."""
+
+    __tablename__ = "lineage_points"
+
+    lineage: Mapped[str] = mapped_column(String(32), primary_key=True)
+    run_pk: Mapped[int] = mapped_column(
+        ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    value: Mapped[float] = mapped_column(Float)
+    rel_error: Mapped[float | None] = mapped_column(Float)
+    name: Mapped[str] = mapped_column(String(200))
+    versions: Mapped[list[str | None]] = mapped_column(JsonDoc)
+
+
 class RunNote(Base):
     """A note on a run (why it moved, what was wrong with it), shown on the run page and history."""
 

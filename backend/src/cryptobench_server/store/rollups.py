@@ -46,7 +46,7 @@ Progress = Callable[[str], None]
 BATCH = 100
 PARTS = ("n", "sum", "min", "max", "values")
 #: Results a totals piece takes before its series opens the next one (add_totals).
-PIECE_RESULTS = 256
+PIECE_RESULTS = 64
 
 
 def add_runs(connection: Connection, run_pks: Sequence[int]) -> None:

@@ -3,7 +3,10 @@ so an upload adds its figures into its series' open piece (store/rollups.py, PIE
 instead of rewriting their whole history; readers aggregate a series' pieces as they aggregate
 its series_runs. The totals stored before are each series' piece 0, as a rebuild makes them.
 
-`runs` gets the index change detection's window walks: a machine and source's runs by start.
+Change detection reads stored points: `lineage_points` (one run's point of one lineage) and
+`runs`' index of a machine and source's runs by start. `cryptobench-server migrate` across this
+revision makes the points of runs stored before it while detecting every lineage again
+(migrate.py, REDETECT).
 
 Revision ID: 0013
 Revises: 0012
@@ -11,6 +14,7 @@ Revises: 0012
 
 import sqlalchemy as sa
 from alembic import op
+from sqlalchemy.dialects import postgresql
 
 revision = "0013"
 down_revision = "0012"
@@ -18,6 +22,7 @@ branch_labels = None
 depends_on = None
 
 WINDOW_INDEX = "ix_runs_lineage_window"
+JsonDoc = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
 
 
 def _piece_in_key() -> None:
@@ -44,9 +49,22 @@ def upgrade() -> None:
     op.add_column("series_totals", piece)
     _piece_in_key()
     op.create_index(WINDOW_INDEX, "runs", ["machine_id", "source", "started_at", "id"])
+    op.create_table(
+        "lineage_points",
+        sa.Column("lineage", sa.String(32), nullable=False),
+        sa.Column("run_pk", sa.Integer(), nullable=False),
+        sa.Column("value", sa.Float(), nullable=False),
+        sa.Column("rel_error", sa.Float(), nullable=True),
+        sa.Column("name", sa.String(200), nullable=False),
+        sa.Column("versions", JsonDoc, nullable=False),
+        sa.ForeignKeyConstraint(["run_pk"], ["runs.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("lineage", "run_pk"),
+    )
+    op.create_index("ix_lineage_points_run_pk", "lineage_points", ["run_pk"])
 
 
 def downgrade() -> None:
+    op.drop_table("lineage_points")
     op.drop_index(WINDOW_INDEX, table_name="runs")
     # A series' pieces cannot share one key: the derived tables are emptied, and `migrate`
     # makes them again (rollups.catch_up).

@@ -8,10 +8,12 @@ detect`). Both build points and rows with the same functions, so a re-detection 
 gives what ingest gave, except for lineages longer than LOOKAROUND runs, whose oldest
 `SETTLED` points ingest leaves as they were.
 
-Points come from the read model (`series_runs` joined to `series`, rollups.py), which ingest
-fills first: a lineage's point in a run is the series of that run sharing the lineage fields,
-their figures of the reported metric joined (a 25,000-result run of a few hundred series is a
-few hundred rows, not 25,000).
+A lineage's point in a run is made once from the read model (`series_runs` joined to `series`,
+rollups.py, which ingest fills first): the series of that run sharing the lineage fields,
+their figures of the reported metric joined, grouped in SQL. `refresh_run` stores the new run's
+points in `lineage_points` and reads its window's points from there, so an upload's detection
+costs one row per lineage and run looked at, not the series_runs of every run around it;
+`detect_all` makes every point again from the read model.
 """
 
 import hashlib
@@ -22,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, Text, and_, case, cast, delete, insert, or_, select
+from sqlalchemy import Connection, Text, and_, case, cast, delete, func, insert, or_, select
 
 from cryptobench_contract.units import CANONICAL_METRICS, LESS_IS_BETTER
 from cryptobench_server.changes.detect import (
@@ -36,9 +38,9 @@ from cryptobench_server.changes.detect import (
 )
 from cryptobench_server.identity import LINEAGE_FIELDS
 from cryptobench_server.locks import read_model
-from cryptobench_server.models import Change, Run, Series, SeriesRun
+from cryptobench_server.models import Change, LineagePoint, Run, Series, SeriesRun
 from cryptobench_server.query.stats import median
-from cryptobench_server.sqlfuncs import unpack
+from cryptobench_server.sqlfuncs import concat_bytes, unpack
 
 #: Points at the start of a truncated lineage whose stored changes a refresh keeps: their
 #: decisions depend on older points it did not load.
@@ -57,8 +59,20 @@ class RunInfo:
     tags: dict[str, str]
 
 
+@dataclass(frozen=True)
+class Measured:
+    """One run's point of one lineage, as detection and a change row read it (stored in
+    `lineage_points`): the run, the point, the library versions and smallest verbatim name of
+    its results."""
+
+    run: RunInfo
+    point: Point
+    versions: frozenset[str | None]
+    name: str
+
+
 @dataclass
-class LineagePoint:
+class _Gathered:
     """One run's results of one lineage: their packed figures (positive ones among them), how
     many of the positive ones carry a relative error and the largest one, their library
     versions and verbatim names."""
@@ -74,6 +88,9 @@ class LineagePoint:
         figures = _positive(b"".join(self.packed))
         value = median(figures)
         return Point(value, self.error_max if self.errors_known == len(figures) else None)
+
+    def measured(self) -> Measured:
+        return Measured(self.run, self.point(), frozenset(self.versions), min(self.names))
 
 
 def _own(part: str):
@@ -99,6 +116,8 @@ def refresh_run(
     run = connection.execute(
         select(Run.machine_id, Run.source, Run.started_at, Run.id).where(Run.id == run_pk)
     ).one()
+    if not without_run:
+        _keep_points(connection, run)
     runs, truncated = _runs_around(connection, run, without=run_pk if without_run else None)
     params = _Params()
     lineages = (
@@ -107,11 +126,11 @@ def refresh_run(
         .where(SeriesRun.run_pk == run_pk, _own("values").is_not(None))
         .distinct()
     )
-    mine = {params.match(row) for row in connection.execute(lineages).all()}
-    # The runs' rows are matched to the run's lineages here, not by a SQL join: SQLite has no hash
-    # join, and a nested loop over 5,000-result runs took a minute per upload.
-    rows = connection.execute(_point_rows().where(SeriesRun.run_pk.in_(list(runs))))
-    points = _lineage_points(run.machine_id, run.source, rows.all(), runs, params, only=mine)
+    mine: dict[str, tuple] = {}
+    for row in connection.execute(lineages):
+        fields = params.fields(row)
+        mine.setdefault(lineage_key(run.machine_id, run.source, fields), fields)
+    points = _read_points(connection, mine, runs)
     keys = list(points)
     for start in range(0, len(keys), 500):
         chunk = keys[start : start + 500]
@@ -129,6 +148,7 @@ def detect_all(connection: Connection, *, threshold: float = DEFAULT_THRESHOLD) 
     Holds the read model alone (locks.py) until the transaction ends."""
     read_model(connection, exclusive=True)
     connection.execute(delete(Change))
+    connection.execute(delete(LineagePoint))
     total = 0
     groups = connection.execute(select(Run.machine_id, Run.source).distinct()).all()
     for machine_id, source in groups:
@@ -139,15 +159,61 @@ def detect_all(connection: Connection, *, threshold: float = DEFAULT_THRESHOLD) 
         rows = connection.execute(
             _point_rows().where(Series.machine_id == machine_id, Series.source == source)
         )
-        total += _store(
-            connection,
-            machine_id,
-            source,
-            _lineage_points(machine_id, source, rows.all(), runs, _Params()),
-            threshold,
-            0,
-        )
+        points = _lineage_points(machine_id, source, rows.all(), runs, _Params())
+        _insert_points(connection, points)
+        total += _store(connection, machine_id, source, points, threshold, 0)
     return total
+
+
+def _keep_points(connection: Connection, run) -> None:
+    """Store the points of `run`'s lineages (from its series_runs), read by later refreshes."""
+    runs = {r.id: _info(r) for r in connection.execute(_run_info().where(Run.id == run.id))}
+    rows = connection.execute(_point_rows().where(SeriesRun.run_pk == run.id))
+    _insert_points(
+        connection, _lineage_points(run.machine_id, run.source, rows.all(), runs, _Params())
+    )
+
+
+def _insert_points(connection: Connection, points: dict[str, tuple[tuple, list[Measured]]]) -> None:
+    rows = [
+        {
+            "lineage": key,
+            "run_pk": p.run.pk,
+            "value": p.point.value,
+            "rel_error": p.point.rel_error,
+            "name": p.name,
+            "versions": sorted(p.versions, key=lambda v: (v is not None, v or "")),
+        }
+        for key, (_, series) in points.items()
+        for p in series
+    ]
+    if rows:
+        connection.execute(insert(LineagePoint), rows)
+
+
+def _read_points(
+    connection: Connection, lineages: dict[str, tuple], runs: dict[int, RunInfo]
+) -> dict[str, tuple[tuple, list[Measured]]]:
+    """Per lineage key of `lineages` (key -> fields): its fields and its stored points in `runs`,
+    oldest first."""
+    found: dict[str, list[Measured]] = {}
+    keys = list(lineages)
+    for start in range(0, len(keys), 500):
+        rows = connection.execute(
+            select(LineagePoint).where(
+                LineagePoint.lineage.in_(keys[start : start + 500]),
+                LineagePoint.run_pk.in_(list(runs)),
+            )
+        )
+        for row in rows:
+            point = Point(row.value, row.rel_error)
+            measured = Measured(runs[row.run_pk], point, frozenset(row.versions), row.name)
+            found.setdefault(row.lineage, []).append(measured)
+    return {key: (lineages[key], sorted(found[key], key=_oldest_first)) for key in found}
+
+
+def _oldest_first(point: Measured) -> tuple[datetime, int]:
+    return point.run.started_at, point.run.pk
 
 
 def _run_info():
@@ -187,22 +253,26 @@ def _lineage_columns() -> list[Any]:
 
 
 def _point_rows():
-    """Series_runs with their series' lineage fields (a series' machine and source are its
-    runs')."""
+    """Lineage points in pieces, grouped in SQL: per run, lineage fields and library version,
+    the smallest verbatim name, the packed figures of the reported metric joined and the error
+    inputs, over the series_runs whose largest such figure is positive (a series' machine and
+    source are its runs'): the series_runs of the runs looked at are read in the database, one
+    row per lineage and run reaches Python."""
+    lineage = _lineage_columns()
     own = _own("values")
     return (
         select(
             SeriesRun.run_pk,
-            *_lineage_columns(),
-            Series.name,
-            own.label("figures"),
-            _own("max").label("top"),
-            SeriesRun.relative_error_n,
-            SeriesRun.relative_error_max,
+            *lineage,
             Series.library_version,
+            func.min(Series.name),
+            concat_bytes(own),
+            func.sum(SeriesRun.relative_error_n),
+            func.max(SeriesRun.relative_error_max),
         )
         .join(Series, Series.id == SeriesRun.series_id)
-        .where(own.is_not(None))
+        .where(own.is_not(None), _own("max") > 0)
+        .group_by(SeriesRun.run_pk, *lineage, Series.library_version)
     )
 
 
@@ -240,30 +310,27 @@ def _lineage_points(
     rows: Iterable[Sequence[Any]],
     runs: dict[int, RunInfo],
     params: _Params,
-    only: set[tuple] | None = None,
-) -> dict[str, tuple[tuple, list[LineagePoint]]]:
-    """Per lineage key: (its lineage fields, its points oldest first); only the lineages `only`
-    names (match keys) when given. `rows` are `_point_rows()`."""
+) -> dict[str, tuple[tuple, list[Measured]]]:
+    """Per lineage key: (its lineage fields, its points oldest first). `rows` are
+    `_point_rows()`."""
     width = len(LINEAGE_FIELDS)
-    grouped: dict[tuple, tuple[tuple, dict[int, LineagePoint]]] = {}
+    grouped: dict[tuple, tuple[tuple, dict[int, _Gathered]]] = {}
     matches: dict[tuple, tuple] = {}
     for row in rows:
         run_pk, lineage = row[0], tuple(row[1 : 1 + width])
-        name, packed, top, errors_known, error_max, library_version = row[1 + width :]
+        library_version, name, packed, errors_known, error_max = row[1 + width :]
         run = runs.get(run_pk)
-        if run is None or top is None or top <= 0:
+        if run is None:
             continue
         match = matches.get(lineage)
         if match is None:
             match = matches[lineage] = params.match(lineage)
-        if only is not None and match not in only:
-            continue
         if match not in grouped:
             grouped[match] = (params.fields(lineage), {})
         per_run = grouped[match][1]
         point = per_run.get(run_pk)
         if point is None:
-            point = per_run[run_pk] = LineagePoint(run, [], 0, -math.inf, set(), set())
+            point = per_run[run_pk] = _Gathered(run, [], 0, -math.inf, set(), set())
         point.packed.append(packed)
         point.errors_known += errors_known
         if error_max is not None:
@@ -273,7 +340,7 @@ def _lineage_points(
     return {
         lineage_key(machine_id, source, fields): (
             fields,
-            sorted(per_run.values(), key=lambda p: (p.run.started_at, p.run.pk)),
+            sorted((p.measured() for p in per_run.values()), key=_oldest_first),
         )
         for fields, per_run in grouped.values()
     }
@@ -295,7 +362,7 @@ def _store(
     connection: Connection,
     machine_id: int,
     source: str,
-    points: dict[str, tuple[tuple, list[LineagePoint]]],
+    points: dict[str, tuple[tuple, list[Measured]]],
     threshold: float,
     first: int,
 ) -> int:
@@ -303,7 +370,7 @@ def _store(
     for key, (fields, series) in points.items():
         found = sensitivity(fields[LINEAGE_FIELDS.index("metric")], threshold)
         steps = find_steps(
-            [p.point() for p in series], threshold=found.threshold, min_before=found.min_before
+            [p.point for p in series], threshold=found.threshold, min_before=found.min_before
         )
         rows += [
             change_row(key, machine_id, source, fields, series, step)
@@ -320,7 +387,7 @@ def change_row(
     machine_id: int,
     source: str,
     fields: tuple,
-    series: Sequence[LineagePoint],
+    series: Sequence[Measured],
     step: Step,
 ) -> dict[str, Any]:
     lineage = dict(zip(LINEAGE_FIELDS, fields, strict=True))
@@ -333,7 +400,7 @@ def change_row(
         "source": source,
         "run_pk": after.run.pk,
         "baseline_run_pk": before.run.pk,
-        "name": min(after.names),
+        "name": after.name,
         "library_version": _one(after.versions),
         "before": step.before,
         "after": step.after,
@@ -348,11 +415,11 @@ def change_row(
     }
 
 
-def _one(values: set[str | None]) -> str | None:
+def _one(values: frozenset[str | None]) -> str | None:
     return next(iter(values)) if len(values) == 1 else None
 
 
-def what_changed(before: LineagePoint, after: LineagePoint) -> dict[str, list[Any]]:
+def what_changed(before: Measured, after: Measured) -> dict[str, list[Any]]:
     """Facts that differ between the two runs: library_version, tool_*, clock_hz, tag.<name>."""
     out: dict[str, list[Any]] = {}
     old, new = _one(before.versions), _one(after.versions)

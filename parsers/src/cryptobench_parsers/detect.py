@@ -21,6 +21,7 @@ from cryptobench_parsers import (
     pytest_benchmark,
 )
 from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.figures import figure_like, short
 from cryptobench_parsers.jmh.text_tables import has_table, table_line
 from cryptobench_parsers.serial.lines import Fact, LineError, parse_line
 
@@ -134,11 +135,14 @@ def detect(text: str, *, source_name: str) -> Detection:
     (best, (hits, first)), (second, (runner_up, _)) = ranked[:2]
     scanned = f"the first {head.count(chr(10)) + 1} lines"
     if hits == 0:
+        lost = _first_figure(head)
+        where = f" Line {lost} holds a figure that none of them reads." if lost is not None else ""
         raise ParseError(
             source_name,
-            None,
-            f"not a supported output: none of {scanned} looks like the output of {TRIED}. "
-            "If the output starts further down, choose its format instead of detecting it",
+            lost,
+            f"not a supported output: none of {scanned} looks like the output of {TRIED}."
+            f"{where} If the output starts further down, choose its format instead of "
+            "detecting it",
         )
     if hits == runner_up:
         raise ParseError(
@@ -150,6 +154,14 @@ def detect(text: str, *, source_name: str) -> Detection:
     return Detection(
         best, f"{hits} lines look like {TOOLS[best]} output (the first at line {first})"
     )
+
+
+def _first_figure(head: str) -> int | None:
+    """The first line that looks like a measured figure: where the parsers lost the thread."""
+    for number, line in enumerate(head.splitlines(), start=1):
+        if short(line) and figure_like(line):
+            return number
+    return None
 
 
 def _count(head: str, recognize: Callable[[str], bool]) -> tuple[int, int | None]:

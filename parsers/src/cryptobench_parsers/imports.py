@@ -32,6 +32,7 @@ from cryptobench_parsers.jmh.text_tables import jmh_documents
 from cryptobench_parsers.liboqs_speed import parse_liboqs_speed
 from cryptobench_parsers.openssl.documents import capped, run_documents, text_digest
 from cryptobench_parsers.openssl.session import session_runs, too_many_runs
+from cryptobench_parsers.pastes import unwrapped
 from cryptobench_parsers.pytest_benchmark import parse_pytest_benchmark
 from cryptobench_parsers.serial.documents import build_document
 from cryptobench_parsers.serial.runs import assemble_text
@@ -91,16 +92,18 @@ def decode(data: bytes, *, source_name: str) -> str:
 
 def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> Imported:
     """The run documents of `text`; raises ParseError (the format tried, the line) when none,
-    or when the first run cannot be made (an option the contract refuses)."""
+    or when the first run cannot be made (an option the contract refuses). Mail quotes and
+    wrapped lines are undone first (pastes.unwrapped); the artifact is the text as given."""
+    parsed = unwrapped(text)
     if options.format == "auto":
-        detection = detect(text, source_name=options.source_name)
+        detection = detect(parsed, source_name=options.source_name)
     elif options.format in FORMATS:
         detection = Detection(options.format, "given")
     else:
         raise ParseError(
             options.source_name, None, f"format {options.format!r}: use auto, {', '.join(FORMATS)}"
         )
-    documents = _PARSERS[detection.format](text, options, received_at)
+    documents = _PARSERS[detection.format](parsed, options, received_at)
     json_text = text.lstrip().startswith(("[", "{"))
     media_type = _MEDIA_TYPES.get(detection.format, "text/plain") if json_text else "text/plain"
     artifact = Artifact(media_type=media_type, content=capped(text))
@@ -207,9 +210,11 @@ def _finished(
     keyed: bool,
 ) -> Iterator[RunDocument]:
     """The parsers' documents with the import's run ids (of the entry when `keyed`, else of the
-    text and the position), machine name, tags and artifact."""
+    text and the position), machine name, tags and artifact. The results, validated by the
+    parser, are passed on as they are (pydantic does not validate a model instance again)."""
     for number, document in enumerate(documents, start=1):
-        data: dict[str, Any] = document.model_dump(by_alias=True, exclude={"artifact"})
+        data: dict[str, Any] = document.model_dump(by_alias=True, exclude={"artifact", "results"})
+        data["results"] = document.results
         key = f"entry:{document.run_id}" if keyed else f"{digest}:{number}"
         data["run_id"] = uuid.uuid5(IMPORT_NAMESPACE, f"{key}:{options.salt()}")
         data["tags"] = {**data["tags"], **options.tags}

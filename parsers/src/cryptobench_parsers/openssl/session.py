@@ -23,6 +23,7 @@ from cryptobench_parsers.openssl.speed import (
     parse_openssl_speed,
     parse_version_header,
 )
+from cryptobench_parsers.pastes import unwrapped
 
 _COMMAND = re.compile(r"(?:^|[\s/\\>$#%])(?P<binary>openssl(?:\.exe)?)\s+speed\b(?P<args>.*)$")
 _NOT_COMMANDS = ("Doing ", "+", "Got: ")
@@ -121,7 +122,8 @@ def session_runs(
     is found (or the text ends) with the warnings of the parts without results after it (those
     before the first go to the first). Adds the lines understood to `understood`. Raises
     ParseError, before yielding anything, when no part has results or when there are more than
-    `max_runs` parts (outputs)."""
+    `max_runs` parts (outputs). Mail quotes and wrapped lines are undone first."""
+    text = unwrapped(text)
     parts = split_session(text)
     preamble = parts[0] if parts[0].command is None and len(parts) > 1 else None
     outputs = parts[1:] if preamble else parts

@@ -11,7 +11,6 @@ from factories import create_test_token, make_result, make_run_doc
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from cryptobench_server.migrate import upgrade
 from cryptobench_server.models import SeriesTotal
 from cryptobench_server.store import rollups
 
@@ -39,17 +38,13 @@ READS += [
 ]
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def pieced(request, tmp_path, monkeypatch) -> Iterator[TestClient]:
-    """The read API test documents and SATURATED uploaded with one result per totals piece."""
+@pytest.fixture
+def pieced(store_url, tmp_path, monkeypatch) -> Iterator[TestClient]:
+    """The read API test documents and SATURATED uploaded with one result per totals piece,
+    on PostgreSQL and on SQLite."""
     monkeypatch.setattr(rollups, "PIECE_RESULTS", 1)
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    else:
-        url = f"sqlite:///{tmp_path / 'pieces.sqlite'}"
-        upgrade(url)
-    with _loaded_client(url, tmp_path) as client:
-        token = {"Authorization": f"Bearer {create_test_token(url)}"}
+    with _loaded_client(store_url, tmp_path) as client:
+        token = {"Authorization": f"Bearer {create_test_token(store_url)}"}
         for doc in SATURATED:
             assert client.post("/api/v1/runs", json=doc, headers=token).status_code == 201
         yield client

@@ -39,8 +39,8 @@ from cryptobench_server.changes.detect import (
 from cryptobench_server.identity import LINEAGE_FIELDS
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Change, LineagePoint, Run, Series, SeriesRun
-from cryptobench_server.query.stats import median
 from cryptobench_server.sqlfuncs import concat_bytes, unpack
+from cryptobench_server.stats import median
 
 #: Points at the start of a truncated lineage whose stored changes a refresh keeps: their
 #: decisions depend on older points it did not load.

@@ -1,6 +1,6 @@
 """POST /api/v1/imports?format=auto of general-purpose harnesses' output (go test -bench,
-criterion, Google Benchmark JSON, liboqs speed_kem, cryptsetup benchmark, bssl speed,
-pytest-benchmark JSON, github-action-benchmark's data.js) on
+criterion, Google Benchmark JSON, liboqs speed_kem, cryptsetup benchmark, bssl speed, botan
+speed, pytest-benchmark JSON, github-action-benchmark's data.js) on
 both databases: the same figures as `cryptobench parse` + upload, the format detected."""
 
 from pathlib import Path
@@ -35,6 +35,12 @@ CASES = [
         HARNESS_FIXTURES / "bssl_speed" / "boringssl-c6e3780_aarch64_gcm_commit_message.txt",
         40,
         "bssl-speed",
+    ),
+    (
+        "botan",
+        HARNESS_FIXTURES / "botan" / "randombit-botan_pr1459_power8_aes_gcc112.txt",
+        12,
+        "botan-speed",
     ),
     (
         "pytest-benchmark",

@@ -100,6 +100,7 @@ def test_import_formats_are_named_by_their_tools(client):
         ("liboqs", "liboqs speed_kem / speed_sig"),
         ("cryptsetup", "cryptsetup benchmark"),
         ("bssl", "bssl speed (BoringSSL, AWS-LC)"),
+        ("botan", "botan speed"),
         ("pytest-benchmark", "pytest-benchmark"),
         ("action-benchmark", "github-action-benchmark"),
     ]

@@ -27,6 +27,38 @@ def test_every_fixture_is_detected_as_its_format(kind, path):
     assert found.reason
 
 
+#: The folders of parsers/tests/fixtures and the format each one's outputs are.
+FIXTURE_FORMATS = {
+    "embedded": "serial",
+    "libressl": "openssl",
+    "pastes": "openssl",
+    "jmh_text": "jmh",
+    "go": "go",
+    "criterion": "criterion",
+    "google_benchmark": "gbench",
+    "liboqs": "liboqs",
+    "cryptsetup": "cryptsetup",
+    "bssl_speed": "bssl",
+    "botan": "botan",
+    "pytest_benchmark": "pytest-benchmark",
+    "action_benchmark": "action-benchmark",
+}
+FIXTURE_CASES = [
+    (kind, path)
+    for folder, kind in FIXTURE_FORMATS.items()
+    for path in sorted((Path(__file__).parent / "fixtures" / folder).iterdir())
+    if path.name != "PROVENANCE.md"
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "path"), FIXTURE_CASES, ids=[path.name for _, path in FIXTURE_CASES]
+)
+def test_no_format_steals_another_formats_published_output(kind, path):
+    found = detect(path.read_text(encoding="utf-8-sig"), source_name=path.name)
+    assert found.format == kind, found.reason
+
+
 def test_the_reason_counts_lines_and_names_the_first():
     text = (CAPTURED / "openssl" / "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt").read_text()
     assert (

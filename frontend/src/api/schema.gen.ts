@@ -2207,7 +2207,7 @@ export interface components {
              * Source
              * @enum {string}
              */
-            source: "openssl-speed" | "jmh" | "esp32c6-serial" | "python-ecc" | "manual" | "go-test-bench" | "criterion" | "google-benchmark" | "mbedtls-benchmark" | "wolfssl-benchmark" | "liboqs-speed" | "cryptsetup-benchmark" | "bssl-speed" | "pytest-benchmark" | "github-action-benchmark";
+            source: "openssl-speed" | "jmh" | "esp32c6-serial" | "python-ecc" | "manual" | "go-test-bench" | "criterion" | "google-benchmark" | "mbedtls-benchmark" | "wolfssl-benchmark" | "liboqs-speed" | "cryptsetup-benchmark" | "bssl-speed" | "pytest-benchmark" | "github-action-benchmark" | "botan-speed";
             /**
              * Started At
              * Format: date-time
@@ -3342,7 +3342,7 @@ export interface operations {
     "imports-import_output": {
         parameters: {
             query?: {
-                format?: "auto" | "openssl" | "jmh" | "serial" | "go" | "criterion" | "gbench" | "liboqs" | "cryptsetup" | "bssl" | "pytest-benchmark" | "action-benchmark";
+                format?: "auto" | "openssl" | "jmh" | "serial" | "go" | "criterion" | "gbench" | "liboqs" | "cryptsetup" | "bssl" | "botan" | "pytest-benchmark" | "action-benchmark";
                 machine_name?: string | null;
                 /** @description key=value, repeatable */
                 tag?: string[] | null;

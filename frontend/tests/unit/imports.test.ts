@@ -44,6 +44,7 @@ describe("import formats and messages in the user's words", () => {
       "liboqs",
       "cryptsetup",
       "bssl",
+      "botan",
       "pytest-benchmark",
       "action-benchmark",
     ]);
@@ -58,6 +59,7 @@ describe("import formats and messages in the user's words", () => {
       "liboqs speed_kem / speed_sig",
       "cryptsetup benchmark",
       "bssl speed (BoringSSL, AWS-LC)",
+      "botan speed",
       "pytest-benchmark",
       "github-action-benchmark",
     ]);

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cryptobench_parsers import (
     action_benchmark,
+    botan_speed,
     bssl_speed,
     criterion,
     cryptsetup_benchmark,
@@ -71,6 +72,11 @@ IMPORT_FORMATS = (
         "bssl speed (BoringSSL, AWS-LC)",
         "its Did N ... operations in Tus (R ops/sec) lines",
     ),
+    ImportFormat(
+        "botan",
+        "botan speed",
+        "its ... MiB/sec ... (N MiB in T ms) and N op/sec; T ms/op (N ops in T ms) lines",
+    ),
     ImportFormat("pytest-benchmark", "pytest-benchmark", "the JSON file of --benchmark-json"),
     ImportFormat(
         "action-benchmark",
@@ -129,6 +135,7 @@ def detect(text: str, *, source_name: str) -> Detection:
         "liboqs": _count(head, liboqs_speed.recognizes),
         "cryptsetup": _count(head, cryptsetup_benchmark.recognizes),
         "bssl": _count(head, bssl_speed.recognizes),
+        "botan": _count(head, botan_speed.recognizes),
         "jmh": _count(head, table_line) if has_table(head) else (0, None),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from cryptobench_contract import Artifact, Machine, RunDocument
 from cryptobench_parsers.action_benchmark import entry_count, parse_action_benchmark
+from cryptobench_parsers.botan_speed import parse_botan_speed
 from cryptobench_parsers.bssl_speed import parse_bssl_speed
 from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark
@@ -192,6 +193,7 @@ _PARSERS: dict[str, _Parser] = {
     "liboqs": _harness(parse_liboqs_speed),
     "cryptsetup": _harness(parse_cryptsetup_benchmark),
     "bssl": _harness(parse_bssl_speed),
+    "botan": _harness(parse_botan_speed),
     "pytest-benchmark": _harness(parse_pytest_benchmark),
     "action-benchmark": _action_benchmark,
 }

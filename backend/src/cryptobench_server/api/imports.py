@@ -37,6 +37,7 @@ FormatChoice = Literal[
     "liboqs",
     "cryptsetup",
     "bssl",
+    "botan",
     "pytest-benchmark",
     "action-benchmark",
 ]

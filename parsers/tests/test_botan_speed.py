@@ -190,6 +190,21 @@ def test_rsa_lines_give_key_bits_padding_and_cycles_per_op():
     assert {r.family for r in run.results} == {None}
 
 
+def test_hashes_of_botan_3_are_hash_results_by_provider():
+    [run] = parse("randombit-botan_issue3837_m2pro_commoncrypto.txt")
+    assert [
+        (r.family, r.algorithm, r.operation, r.params.get("provider"), r.value)
+        for r in run.results[:4]
+    ] == [
+        ("hash", "SHA-1", "hash", None, 2063.318),
+        ("hash", "SHA-1", "hash", "commoncrypto", 1484.645),
+        ("hash", "SHA-224", "hash", None, 1999.951),
+        ("hash", "SHA-224", "hash", "commoncrypto", 2058.053),
+    ]
+    assert run.results[-1].stats == {"mib": 5034.642, "elapsed_ms": 500.0}
+    assert len(run.results) == 13
+
+
 def test_the_older_bulk_format_and_a_prompt_naming_the_machine():
     [run] = parse("randombit-botan_issue1004_camellia_skylake.txt")
     assert run.machine.name == "skylake"

@@ -16,6 +16,9 @@
   their keys sorted, so equal objects stay equal text).
 - `json_items(column)`: the (key, value) rows of a JSON object column, a table-valued function
   to join: PostgreSQL `jsonb_each_text`, SQLite `json_each`.
+- `json_item_text(items)`: the text of such a row's value (`items` made with
+  `.table_valued("key", "value", "type")`): PostgreSQL's as `jsonb_each_text` gives it, SQLite's
+  with JSON booleans spelled `true`/`false` as PostgreSQL does.
 - `sqrt(x)`: built into PostgreSQL; registered on every SQLite connection (SQLite has it only
   when built with its math functions).
 
@@ -180,6 +183,32 @@ def _json_items_pg(element: json_items, compiler, **kw) -> str:
 @compiles(json_items)
 def _json_items_sqlite(element: json_items, compiler, **kw) -> str:
     return f"json_each({compiler.process(element.clauses, **kw)})"
+
+
+class json_item_text(FunctionElement):
+    """Clauses: a `json_items` row's value and (SQLite) its JSON type."""
+
+    type = String()
+    inherit_cache = True
+    name = "json_item_text"
+
+    def __init__(self, items: Any) -> None:
+        super().__init__(items.c.value, items.c.type)
+
+
+@compiles(json_item_text, "postgresql")
+def _json_item_text_pg(element: json_item_text, compiler, **kw) -> str:
+    value, _ = element.clauses
+    return compiler.process(value, **kw)
+
+
+@compiles(json_item_text)
+def _json_item_text_sqlite(element: json_item_text, compiler, **kw) -> str:
+    value, kind = (compiler.process(c, **kw) for c in element.clauses)
+    return (
+        f"(CASE {kind} WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
+        f"ELSE CAST({value} AS TEXT) END)"
+    )
 
 
 class _ConcatBytes:

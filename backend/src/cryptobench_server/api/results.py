@@ -19,11 +19,11 @@ from cryptobench_server.auth import ReadAccess
 from cryptobench_server.models import Result, Run
 from cryptobench_server.query.dimensions import base_from, dimension
 from cryptobench_server.query.export import csv_lines, latex_table
-from cryptobench_server.query.facets import json_pairs
 from cryptobench_server.query.filters import Filters, conditions
 from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
 from cryptobench_server.query.rows import page_rows, stream_rows
 from cryptobench_server.schemas_read import CanonicalMetric, ResultsPage
+from cryptobench_server.sqlfuncs import json_items
 
 router = APIRouter(tags=["results"])
 ResultFilters = Annotated[
@@ -86,10 +86,10 @@ def _csv(request: Request, filters: Filters, params: list[str], tags: list[str])
 
 
 def _keys(session: Session, column, filters: Filters) -> list[str]:
-    key, _, source = json_pairs(session, column)
+    pairs = json_items(column).table_valued("key", "value").alias("kv")
     query = (
-        base_from(select(key).distinct())
-        .join(source, literal_column("true"))
+        base_from(select(pairs.c.key).distinct())
+        .join(pairs, literal_column("true"))
         .where(*conditions(filters))
     )
     return sorted(session.scalars(query))

@@ -18,9 +18,6 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Select,
-    String,
-    case,
-    cast,
     func,
     literal,
     literal_column,
@@ -47,6 +44,7 @@ from cryptobench_server.query.dimensions import (
     series_from,
 )
 from cryptobench_server.query.filters import Filters, conditions, run_id
+from cryptobench_server.sqlfuncs import json_item_text, json_items
 
 Counts = dict[str | None, int]
 #: The run facet lists this many runs, newest first: a picker of thousands of runs helps nobody,
@@ -90,7 +88,7 @@ def facets(session: Session, filters: Filters) -> FacetCounts:
     branches = [
         _own_counts(name, filters) if name in filters else _counts(name, chosen) for name in counted
     ]
-    branches += [_pairs(session, prefix, column, chosen) for prefix, column in OPEN]
+    branches += [_pairs(prefix, column, chosen) for prefix, column in OPEN]
     branches += [_metric_count(metric, chosen) for metric in CANONICAL_METRICS]
     found: dict[str, Counts] = {name: {} for name in counted}
     pairs: dict[str, Counts] = {}
@@ -267,7 +265,7 @@ def _run_counter(session: Session, filters: Filters) -> WindowCounter:
     return count
 
 
-def _pairs(session: Session, prefix: str, column, chosen: _Chosen) -> Select:
+def _pairs(prefix: str, column, chosen: _Chosen) -> Select:
     """(prefix, key, value, count) rows of every key and value of a JSON object column.
 
     The chosen series are first grouped by the whole object: far fewer distinct objects than
@@ -280,23 +278,11 @@ def _pairs(session: Session, prefix: str, column, chosen: _Chosen) -> Select:
         .group_by(document)
         .subquery()
     )
-    key, value, source = json_pairs(session, documents.c.document)
+    pairs = json_items(documents.c.document).table_valued("key", "value", "type").alias("kv")
+    key, value = pairs.c.key, json_item_text(pairs)
     columns = (literal(prefix), key, value, func.sum(documents.c.n))
-    query = select(*columns).select_from(documents).join(source, literal_column("true"))
+    query = select(*columns).select_from(documents).join(pairs, literal_column("true"))
     return query.group_by(key, value)
-
-
-def json_pairs(session: Session, column) -> tuple[Any, Any, Any]:
-    if session.get_bind().dialect.name == "postgresql":
-        pairs = func.jsonb_each_text(column).table_valued("key", "value").alias("kv")
-        return pairs.c.key, pairs.c.value, pairs
-    pairs = func.json_each(column).table_valued("key", "value", "type").alias("kv")
-    text = case(
-        (pairs.c.type == "true", "true"),
-        (pairs.c.type == "false", "false"),
-        else_=cast(pairs.c.value, String),
-    )
-    return pairs.c.key, text, pairs
 
 
 def _text(value: Any) -> str | None:

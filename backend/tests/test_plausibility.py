@@ -185,3 +185,11 @@ def test_a_figure_repeated_to_its_last_digit_in_three_series():
         (1, ["saturated", "repeated_value"]),
         (2, ["saturated", "repeated_value"]),
     ]
+
+
+def test_cpu_time_far_below_the_requested_time_is_flagged_whatever_the_command_said():
+    check = {"value": 1e9, "error": None, "cycles_per_op": None, "metric": "bytes_per_s"}
+    offloaded = {"seconds": 0.01, "requested_seconds": 3.0}
+    busy = {"seconds": 0.8, "requested_seconds": 3.0}
+    assert plausibility_flags(stats=offloaded, **check) == ["cpu_time"]
+    assert plausibility_flags(stats=busy, **check) == []

@@ -10,22 +10,30 @@ from cryptobench_server.models import Result, Run
 from cryptobench_server.store.reflag import recheck
 
 EMBEDDED = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures" / "embedded"
+OPENSSL = Path(__file__).parents[2] / "collectors" / "tests" / "fixtures" / "openssl"
 
 
-def imported_flags(client, name: str) -> dict[tuple[str, str], list[str]]:
+def imported_results(client, name: str, folder: Path = EMBEDDED) -> list[dict]:
     response = client.post(
         "/api/v1/imports",
-        content=(EMBEDDED / name).read_bytes(),
+        content=(folder / name).read_bytes(),
         headers={"Content-Type": "text/plain"},
     )
     assert response.status_code == 201, response.text
     (run,) = response.json()["runs"]
-    return stored_flags(client, run["run_id"])
+    return client.get(f"/api/v1/runs/{run['run_id']}").json()["results"]
+
+
+def by_name(results: list[dict]) -> dict[tuple[str, str], list[str]]:
+    return {(r["name"], r["metric"]): r["flags"] for r in results}
+
+
+def imported_flags(client, name: str) -> dict[tuple[str, str], list[str]]:
+    return by_name(imported_results(client, name))
 
 
 def stored_flags(client, run_id: str) -> dict[tuple[str, str], list[str]]:
-    stored = client.get(f"/api/v1/runs/{run_id}").json()
-    return {(r["name"], r["metric"]): r["flags"] for r in stored["results"]}
+    return by_name(client.get(f"/api/v1/runs/{run_id}").json()["results"])
 
 
 def test_saturated_counters_are_stored_flagged_with_every_reason(store_client):
@@ -61,3 +69,14 @@ def test_recheck_gives_runs_stored_without_them_the_same_flags(store_client, sto
     finally:
         engine.dispose()
     assert stored_flags(store_client, str(run_id)) == flags
+
+
+def test_openssl_cpu_time_far_below_the_requested_time_is_flagged(store_client):
+    """Seed 003's devcrypto run pasted without its command (0.38 to 0.01 s of CPU time of 3 s):
+    every figure is cpu_time; the same board without the engine (2.94 to 2.99 s) none."""
+    for name, flags in (
+        ("seed003_beaglebone_1.1.1_with_devcrypto.txt", ["cpu_time"]),
+        ("seed003_beaglebone_1.1.1_without_engine.txt", []),
+    ):
+        results = imported_results(store_client, name, OPENSSL)
+        assert [r["flags"] for r in results] == [flags] * 6, name

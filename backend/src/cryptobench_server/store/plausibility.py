@@ -31,6 +31,11 @@ MAX_CLOCK_HZ = 10e9
 #: run, was not measured (Nuclei's 4194304 KiB/s on every symmetric line).
 REPEAT_DIGITS = 5
 REPEAT_RESULTS = 3
+#: A tool that reports the seconds it measured next to those it was asked to run (openssl's
+#: "Doing ... for 3s ... in 0.01s", stats `seconds` and `requested_seconds`): CPU time below
+#: this share of the requested time is work that ran outside the process. A busy machine
+#: leaves openssl well above it (its CPU time is what it got of the wall time it ran).
+CPU_TIME_SHARE = 0.25
 
 
 #: Every flag a stored result may carry, with what it means (GET /vocabulary serves them).
@@ -42,7 +47,8 @@ FLAG_REASONS: dict[str, str] = {
     "value_outside_stats": "the figure lies outside the tool's own minimum and maximum",
     "metrics_disagree": "the benchmark's figures in different metrics disagree",
     "cpu_time": "openssl measured its own CPU time while an engine or provider outside the "
-    "process did the work (without -elapsed the figure is far too high)",
+    "process did the work (without -elapsed the figure is far too high; seen from the command, "
+    f"or from a CPU time below {CPU_TIME_SHARE:.0%} of the time it was asked to run)",
     "exceeds_clock": f"throughput beyond {MAX_BYTES_PER_CYCLE} bytes per cycle of the "
     "machine's clock and cores",
     "saturated": "the figure is a counter at its ceiling (2^k or 2^k - 1)",
@@ -97,6 +103,14 @@ def _saturated(value: float) -> bool:
     return n & (n - 1) == 0 or n & (n + 1) == 0
 
 
+def _short_cpu_time(stats: Mapping[str, float] | None) -> bool:
+    """The tool counted its operations in far less CPU time than it was asked to run."""
+    measured, requested = (stats or {}).get("seconds"), (stats or {}).get("requested_seconds")
+    if measured is None or not requested:
+        return False
+    return measured < CPU_TIME_SHARE * requested
+
+
 def plausibility_flags(
     *,
     value: float,
@@ -124,7 +138,7 @@ def plausibility_flags(
         high is not None and value > high * (1 + 1e-9)
     ):
         flags.append("value_outside_stats")
-    if run.cpu_time_offloaded:
+    if run.cpu_time_offloaded or _short_cpu_time(stats):
         flags.append("cpu_time")
     if (
         bytes_per_s is not None

@@ -6,7 +6,7 @@ tables and `+F` records have rank FINAL; those computed from progress lines ("Do
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from cryptobench_contract.units import Metric
@@ -27,6 +27,9 @@ class Figure:
     curve: str | None = None
     block: int | None = None
     child: int | None = None
+    #: (seconds openssl measured, seconds it was asked to run) of a progress line: CPU time
+    #: unless -elapsed, so an engine working outside the process shows as ~0 s of 3 s.
+    timing: tuple[float, float] | None = None
 
     @property
     def metric(self) -> Metric:
@@ -89,12 +92,14 @@ _GENERIC_PROGRESS = re.compile(
     rf"^Doing (?P<name>\S+) (?P<op>keygen|encaps|decaps|signs|verify) ops for (?P<secs>\d+)s: "
     rf"\D*?(?P<count>\d+) \S+ (?P<table>KEM|signature) \w+ ops in (?P<time>{NUM})s"
 )
+_TIMING = re.compile(rf"\bfor (?P<secs>\d+)s\b.*\bin (?P<time>{NUM})s")
 _SIGN_ALGS = {"dsa": "dsa", "ecdsa": "ecdsa", "ed25519": "eddsa", "ed448": "eddsa"}
 _OPS = {"private": "sign", "public": "verify", "signs": "sign"}
 
 
 def progress(line: str, number: int) -> Figure | None:
-    """A 'Doing ...' line with its result, as a PROGRESS figure; None if the line is not one."""
+    """A 'Doing ...' line with its result, as a PROGRESS figure with its timing; None if the
+    line is not one."""
     for parse in (
         _symmetric_progress,
         _rsa_progress,
@@ -104,7 +109,9 @@ def progress(line: str, number: int) -> Figure | None:
     ):
         figure = parse(line, number)
         if figure is not None:
-            return figure
+            timed = _TIMING.search(line)
+            timing = (float(timed["time"]), float(timed["secs"])) if timed else None
+            return replace(figure, timing=timing)
     return None
 
 

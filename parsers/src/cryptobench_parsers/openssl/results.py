@@ -41,7 +41,17 @@ def to_result(figure: Figure, library: str, version: str | None) -> Result:
         metric=figure.metric,
         value=figure.value,
         unit=unit,
+        stats=_timing(figure),
     )
+
+
+def _timing(figure: Figure) -> dict[str, float] | None:
+    """The seconds openssl measured and the seconds it was asked to run, as stats (plausibility
+    compares them: CPU time far below the requested time is work done outside the process)."""
+    if figure.timing is None:
+        return None
+    measured, requested = figure.timing
+    return {"seconds": measured, "requested_seconds": requested}
 
 
 def _describe(figure: Figure) -> tuple[Family | None, str, str | None, Params]:

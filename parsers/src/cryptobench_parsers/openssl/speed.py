@@ -9,7 +9,7 @@ several commands is split by `openssl.session` first.
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pydantic import ValidationError
 
@@ -266,7 +266,12 @@ def _select(scan: _Scan) -> list[Figure]:
     for figure in scan.partial:
         if not _covered(chosen, figure):
             _keep(chosen, figure, scan)
-    return sorted(chosen.values(), key=_order)
+    timings = {_key(f): f.timing for f in scan.partial if f.timing is not None}
+    timed = [
+        f if f.timing is not None or _key(f) not in timings else replace(f, timing=timings[_key(f)])
+        for f in chosen.values()
+    ]
+    return sorted(timed, key=_order)
 
 
 def _order(figure: Figure) -> tuple[int, int]:

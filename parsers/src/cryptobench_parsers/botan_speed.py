@@ -28,9 +28,14 @@ from typing import Any, NamedTuple
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.vocabulary import Family, Operation, Source
-from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import NamedRun, add_results, prompt_host, run_documents
+from cryptobench_parsers.harness_runs import (
+    NamedRun,
+    add_results,
+    measured,
+    prompt_host,
+    run_documents,
+)
 
 SOURCE: Source = "botan-speed"
 TOOL = "botan speed"
@@ -118,16 +123,16 @@ def parse_botan_speed(text: str, *, source_name: str, started_at: datetime) -> l
         else:
             continue
         understood.add(number)
-    runs = [run for run in runs if run.results]
-    if not runs:
-        raise ParseError(
-            source_name,
-            None,
-            f"no {TOOL} result lines (`AES-128 encrypt buffer size 1024 bytes: 1234.5 MiB/sec "
-            "(617.3 MiB in 500.00 ms)` or `RSA-2048 1234 sign/sec; 0.81 ms/op (617 ops in 500 ms)`)",
-        )
+    missing = (
+        f"no {TOOL} result lines (`AES-128 encrypt buffer size 1024 bytes: 1234.5 MiB/sec "
+        "(617.3 MiB in 500.00 ms)` or `RSA-2048 1234 sign/sec; 0.81 ms/op (617 ops in 500 ms)`)"
+    )
     return run_documents(
-        runs, numbered, understood, source_name, lambda run, w: _document(run, started_at, w)
+        measured(runs, source_name, missing),
+        numbered,
+        understood,
+        source_name,
+        lambda run, w: _document(run, started_at, w),
     )
 
 

@@ -28,9 +28,8 @@ from typing import Any
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.libraries import split_library
 from cryptobench_contract.vocabulary import Operation, Source
-from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import prompt_host, run_documents
+from cryptobench_parsers.harness_runs import measured, prompt_host, run_documents
 
 SOURCE: Source = "cryptsetup-benchmark"
 TOOL = "cryptsetup benchmark"
@@ -97,13 +96,13 @@ def parse_cryptsetup_benchmark(
         elif not _HEADER.match(line):
             continue
         understood.add(number)
-    runs = [run for run in runs if run.results]
-    if not runs:
-        raise ParseError(
-            source_name, None, f"no {TOOL} figures (`aes-xts  512b  2334.9 MiB/s  2329.1 MiB/s`)"
-        )
+    missing = f"no {TOOL} figures (`aes-xts  512b  2334.9 MiB/s  2329.1 MiB/s`)"
     return run_documents(
-        runs, numbered, understood, source_name, lambda run, w: _document(run, started_at, w)
+        measured(runs, source_name, missing),
+        numbered,
+        understood,
+        source_name,
+        lambda run, w: _document(run, started_at, w),
     )
 
 

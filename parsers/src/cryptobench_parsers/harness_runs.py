@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from cryptobench_contract import ParseWarning, Result, RunDocument
+from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import unread_figures, warned_lines
 
 
@@ -18,7 +19,13 @@ class _Started(Protocol):
     def first_line(self) -> int: ...
 
 
+class _Measured(Protocol):
+    @property
+    def results(self) -> list[Result]: ...
+
+
 _Run = TypeVar("_Run", bound=_Started)
+_Some = TypeVar("_Some", bound=_Measured)
 _PROMPT = re.compile(r"^\s*(?:[\w.\-]+@)?(?P<host>[\w.\-]+):\S*\s*[$#]\s")
 
 
@@ -57,6 +64,15 @@ def add_results(
     run.names.add(name)
     run.results.extend(results)
     run.stems.extend(stem for _ in results)
+
+
+def measured(runs: Sequence[_Some], source_name: str, missing: str) -> list[_Some]:
+    """The runs that hold results (a command or a table header starts a run that may stay
+    empty); a ParseError saying `missing` when none does."""
+    kept = [run for run in runs if run.results]
+    if not kept:
+        raise ParseError(source_name, None, missing)
+    return kept
 
 
 def run_documents(

@@ -23,9 +23,8 @@ from datetime import UTC, datetime
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.vocabulary import Operation, Source
-from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short, warning
-from cryptobench_parsers.harness_runs import prompt_host, run_documents
+from cryptobench_parsers.harness_runs import measured, prompt_host, run_documents
 
 SOURCE: Source = "liboqs-speed"
 TOOL = "liboqs speed_kem / speed_sig"
@@ -110,13 +109,9 @@ def parse_liboqs_speed(text: str, *, source_name: str, started_at: datetime) -> 
         elif not (_RULE.match(line) or _SKIPPED.match(line)):
             continue
         understood.add(number)
-    runs = [run for run in runs if run.results]
-    if not runs:
-        raise ParseError(
-            source_name, None, f"no {TOOL} result rows (`keygen | 1000 | 3.000 | 12.3 | ...`)"
-        )
+    missing = f"no {TOOL} result rows (`keygen | 1000 | 3.000 | 12.3 | ...`)"
     return run_documents(
-        runs,
+        measured(runs, source_name, missing),
         numbered,
         understood,
         source_name,

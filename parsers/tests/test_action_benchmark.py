@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from published import fixture_paths
 
 from cryptobench_parsers.action_benchmark import entry_count, parse_action_benchmark
 from cryptobench_parsers.detect import detect
@@ -14,7 +15,7 @@ from cryptobench_parsers.imports import ImportOptions, import_text
 
 STORES = Path(__file__).parent / "fixtures" / "action_benchmark"
 AT = datetime(2026, 11, 25, tzinfo=UTC)
-FIXTURES = sorted(p for p in STORES.iterdir() if p.name != "PROVENANCE.md")
+FIXTURES = fixture_paths("action_benchmark")
 
 
 def parse(name):

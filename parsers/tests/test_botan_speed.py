@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from lose_nothing import fixture_lines, pasted
+from published import fixture_lines, pasted
 
 from cryptobench_parsers.botan_speed import parse_botan_speed, recognizes
 from cryptobench_parsers.errors import ParseError

@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from published import fixture_paths
 
 from cryptobench_parsers.bssl_speed import parse_bssl_speed
 from cryptobench_parsers.detect import detect
@@ -12,7 +13,7 @@ from cryptobench_parsers.errors import ParseError
 
 BSSL = Path(__file__).parent / "fixtures" / "bssl_speed"
 AT = datetime(2026, 11, 25, tzinfo=UTC)
-FIXTURES = sorted(p for p in BSSL.iterdir() if p.name != "PROVENANCE.md")
+FIXTURES = fixture_paths("bssl_speed")
 
 
 def parse(name):

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from lose_nothing import fixture_lines, pasted
+from published import fixture_lines, fixture_paths, pasted
 
 from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark, recognizes
 from cryptobench_parsers.detect import detect
@@ -16,7 +16,7 @@ from cryptobench_parsers.figures import figure_like
 
 CRYPTSETUP = Path(__file__).parent / "fixtures" / "cryptsetup"
 AT = datetime(2026, 11, 25, tzinfo=UTC)
-FIXTURES = sorted(p for p in CRYPTSETUP.iterdir() if p.name != "PROVENANCE.md")
+FIXTURES = fixture_paths("cryptsetup")
 MIB = re.compile(r"(\d+\.\d+) MiB/s")
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from captured import CAPTURED
+from published import fixture_paths
 
 from cryptobench_parsers.detect import TRIED, detect
 from cryptobench_parsers.errors import ParseError
@@ -44,10 +45,7 @@ FIXTURE_FORMATS = {
     "action_benchmark": "action-benchmark",
 }
 FIXTURE_CASES = [
-    (kind, path)
-    for folder, kind in FIXTURE_FORMATS.items()
-    for path in sorted((Path(__file__).parent / "fixtures" / folder).iterdir())
-    if path.name != "PROVENANCE.md"
+    (kind, path) for folder, kind in FIXTURE_FORMATS.items() for path in fixture_paths(folder)
 ]
 
 

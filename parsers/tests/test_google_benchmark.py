@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from published import fixture_paths
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
@@ -13,7 +14,7 @@ from cryptobench_parsers.google_benchmark import parse_google_benchmark
 
 GBENCH = Path(__file__).parent / "fixtures" / "google_benchmark"
 AT = datetime(2026, 11, 25, tzinfo=UTC)
-FIXTURES = sorted(p for p in GBENCH.iterdir() if p.name != "PROVENANCE.md")
+FIXTURES = fixture_paths("google_benchmark")
 
 
 def parse(name):

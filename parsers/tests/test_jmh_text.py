@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from published import fixture_paths
 
 from cryptobench_contract import Machine
 from cryptobench_parsers.detect import detect
@@ -206,9 +207,7 @@ def test_no_table_is_a_parse_error():
         parse_jmh_text("Iteration   1: 424959.138 ops/s\n", source_name="p")
 
 
-@pytest.mark.parametrize(
-    "path", [p for p in sorted(FIXTURES.iterdir()) if p.name != "PROVENANCE.md"], ids=str
-)
+@pytest.mark.parametrize("path", fixture_paths("jmh_text"), ids=str)
 def test_the_fixtures_are_detected_as_jmh_with_the_reason(path):
     found = detect(path.read_text(encoding="utf-8"), source_name=path.name)
     assert found.format == "jmh"

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from lose_nothing import fixture_lines, pasted
+from published import fixture_lines, fixture_paths, pasted
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
@@ -15,7 +15,7 @@ from cryptobench_parsers.liboqs_speed import parse_liboqs_speed, recognizes
 
 LIBOQS = Path(__file__).parent / "fixtures" / "liboqs"
 AT = datetime(2026, 11, 25, tzinfo=UTC)
-FIXTURES = sorted(p for p in LIBOQS.iterdir() if p.name != "PROVENANCE.md")
+FIXTURES = fixture_paths("liboqs")
 OPERATIONS = ("keygen", "keypair", "encaps", "decaps", "sign", "verify")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lose_nothing import fixture_lines, pasted
+from published import fixture_lines, pasted
 
 from cryptobench_parsers import bssl_speed
 from cryptobench_parsers.action_benchmark import NO_VALUE, parse_action_benchmark

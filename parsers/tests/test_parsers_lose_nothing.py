@@ -9,7 +9,7 @@ import pytest
 from captured import CAPTURED
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lose_nothing import fixture_lines, pasted
+from published import fixture_lines, pasted
 
 from cryptobench_parsers import criterion, go_bench, google_benchmark
 from cryptobench_parsers.criterion import parse_criterion

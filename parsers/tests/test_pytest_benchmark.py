@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from published import fixture_paths
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
@@ -14,7 +15,7 @@ from cryptobench_parsers.pytest_benchmark import parse_pytest_benchmark
 
 PYTEST = Path(__file__).parent / "fixtures" / "pytest_benchmark"
 AT = datetime(2026, 11, 25, tzinfo=UTC)
-FIXTURES = sorted(p for p in PYTEST.iterdir() if p.name != "PROVENANCE.md")
+FIXTURES = fixture_paths("pytest_benchmark")
 
 
 def parse(name):

@@ -1,5 +1,6 @@
-"""What the lose-nothing properties of the line-based parsers paste: lines of the real
-fixtures of one tool, with figure-like lines that no rule of its parser reads mixed in."""
+"""The published outputs under fixtures/ (each folder with its PROVENANCE.md): their paths,
+their lines, and the pastes the lose-nothing properties of the line-based parsers make of them
+(the fixtures' lines with figure-like lines that no rule of the parser reads mixed in)."""
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -11,13 +12,17 @@ from hypothesis import strategies as st
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def fixture_lines(folder: str, pattern: str = "*") -> list[str]:
-    """Every line of the captured outputs in fixtures/`folder` (its PROVENANCE.md left out)."""
+def fixture_paths(folder: str, pattern: str = "*") -> list[Path]:
+    """The captured outputs in fixtures/`folder`, sorted (its PROVENANCE.md left out)."""
     return [
-        line
-        for path in sorted((FIXTURES / folder).glob(pattern))
-        if path.name != "PROVENANCE.md"
-        for line in path.read_text().splitlines()
+        path for path in sorted((FIXTURES / folder).glob(pattern)) if path.name != "PROVENANCE.md"
+    ]
+
+
+def fixture_lines(folder: str, pattern: str = "*") -> list[str]:
+    """Every line of the captured outputs in fixtures/`folder`."""
+    return [
+        line for path in fixture_paths(folder, pattern) for line in path.read_text().splitlines()
     ]
 
 

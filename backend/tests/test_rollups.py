@@ -162,7 +162,7 @@ def test_series_runs_hold_exact_figures_and_error_inputs(loaded):
 
 def test_series_runs_hold_change_detections_relative_errors(authed_client):
     """Per series and run: how many positive figures carry a relative error and the largest,
-    equal to changes.detect.relative_error of each result."""
+    equal to stats.relative_error of each result."""
     results = [
         make_result(value=2_000.0, error=100.0, error_kind="stddev", samples=16),
         make_result(value=1_000.0, error=30.0, error_kind="ci99.9"),

@@ -39,8 +39,8 @@ from cryptobench_server.changes.detect import (
 from cryptobench_server.identity import LINEAGE_FIELDS
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Change, LineagePoint, Run, Series, SeriesRun
-from cryptobench_server.sqlfuncs import concat_bytes, unpack
-from cryptobench_server.stats import median
+from cryptobench_server.sqlfuncs import concat_bytes
+from cryptobench_server.stats import level_error, run_figure
 
 #: Points at the start of a truncated lineage whose stored changes a refresh keeps: their
 #: decisions depend on older points it did not load.
@@ -85,9 +85,10 @@ class _Gathered:
     names: set[str]
 
     def point(self) -> Point:
-        figures = _positive(b"".join(self.packed))
-        value = median(figures)
-        return Point(value, self.error_max if self.errors_known == len(figures) else None)
+        figure = run_figure(b"".join(self.packed))
+        if figure is None:
+            raise ValueError("a lineage point without a positive figure")
+        return Point(figure.value, level_error(self.errors_known, figure.n, self.error_max))
 
     def measured(self) -> Measured:
         return Measured(self.run, self.point(), frozenset(self.versions), min(self.names))
@@ -344,12 +345,6 @@ def _lineage_points(
         )
         for fields, per_run in grouped.values()
     }
-
-
-def _positive(packed: bytes) -> list[float]:
-    """The positive figures of packed big-endian float64 (rollups.py)."""
-    figures = unpack(packed)
-    return figures[figures > 0].tolist()
 
 
 def _kept_runs(points, keys: Sequence[str], truncated: bool) -> list[int]:

@@ -73,9 +73,14 @@ def _json_text_pg(element: json_text, compiler, **kw) -> str:
 @compiles(json_text)
 def _json_text_sqlite(element: json_text, compiler, **kw) -> str:
     column, _, path = (compiler.process(c, **kw) for c in element.clauses)
+    return _sqlite_text(f"json_type({column}, {path})", f"json_extract({column}, {path})")
+
+
+def _sqlite_text(kind: str, value: str) -> str:
+    """An SQLite JSON value's text as PostgreSQL spells it: booleans `true`/`false`, the rest cast."""
     return (
-        f"(CASE json_type({column}, {path}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
-        f"ELSE CAST(json_extract({column}, {path}) AS TEXT) END)"
+        f"(CASE {kind} WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
+        f"ELSE CAST({value} AS TEXT) END)"
     )
 
 
@@ -205,10 +210,7 @@ def _json_item_text_pg(element: json_item_text, compiler, **kw) -> str:
 @compiles(json_item_text)
 def _json_item_text_sqlite(element: json_item_text, compiler, **kw) -> str:
     value, kind = (compiler.process(c, **kw) for c in element.clauses)
-    return (
-        f"(CASE {kind} WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
-        f"ELSE CAST({value} AS TEXT) END)"
-    )
+    return _sqlite_text(kind, value)
 
 
 class _ConcatBytes:

@@ -2,6 +2,7 @@
 
 from cryptobench_contract.run import (
     SCHEMA_ID,
+    UNKNOWN_MACHINE,
     Artifact,
     Machine,
     ParseWarning,
@@ -15,6 +16,7 @@ from cryptobench_contract.run import (
 
 __all__ = [
     "SCHEMA_ID",
+    "UNKNOWN_MACHINE",
     "Artifact",
     "Machine",
     "ParseWarning",

@@ -77,6 +77,11 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
 
 
+#: The machine's name when the text a tool printed names no board, CPU, host or OS (DESIGN
+#: "Vocabulary": never a device the text does not name).
+UNKNOWN_MACHINE = "unknown machine"
+
+
 class Machine(_Strict):
     name: Name
     arch: Name | None = None

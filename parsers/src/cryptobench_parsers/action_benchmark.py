@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool
+from cryptobench_contract import UNKNOWN_MACHINE, Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import ErrorKind, Source
 from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts, size_stem
@@ -37,7 +37,6 @@ from cryptobench_parsers.figures import kept_warnings, warning
 from cryptobench_parsers.go_bench import MEMORY, PAIR
 
 SOURCE: Source = "github-action-benchmark"
-UNKNOWN_MACHINE = "unknown machine"
 PREFIX = "window.BENCHMARK_DATA"
 _STORE_KEYS = ('"lastUpdate"', '"repoUrl"', '"entries"')
 ENTRY_NAMESPACE = uuid.UUID("5f2b9c1e-7a43-4d0e-b6a8-2c9e41d7f035")

@@ -26,7 +26,15 @@ import re
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import (
+    UNKNOWN_MACHINE,
+    Machine,
+    ParseWarning,
+    Result,
+    RunDocument,
+    Tool,
+    new_run_id,
+)
 from cryptobench_contract.vocabulary import Family, Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import (
@@ -40,7 +48,6 @@ from cryptobench_parsers.harness_runs import (
 SOURCE: Source = "botan-speed"
 TOOL = "botan speed"
 LIBRARY = "Botan"
-UNKNOWN_MACHINE = "unknown machine"
 _NUMBER = r"\d+(?:\.\d+)?"
 _BULK = re.compile(
     rf"^\s*(?P<head>\S.*?) (?:buffer size (?P<bytes>\d+) bytes: )?"

@@ -18,7 +18,15 @@ import re
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import (
+    UNKNOWN_MACHINE,
+    Machine,
+    ParseWarning,
+    Result,
+    RunDocument,
+    Tool,
+    new_run_id,
+)
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts
 from cryptobench_parsers.errors import ParseError
@@ -27,7 +35,6 @@ from cryptobench_parsers.harness_runs import NamedRun, add_results, run_document
 
 SOURCE: Source = "bssl-speed"
 TOOL = "bssl speed"
-UNKNOWN_MACHINE = "unknown machine"
 _NUMBER = r"\d+(?:\.\d+)?"
 _LINE = re.compile(
     rf"^[\s>]*Did (?P<n>\d+) (?P<name>.+?) operations in (?P<us>\d+)us "

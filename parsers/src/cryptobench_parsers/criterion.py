@@ -16,7 +16,15 @@ criterion prints nothing about the machine: it is the unknown machine unless the
 import re
 from datetime import datetime
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import (
+    UNKNOWN_MACHINE,
+    Machine,
+    ParseWarning,
+    Result,
+    RunDocument,
+    Tool,
+    new_run_id,
+)
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
@@ -26,7 +34,6 @@ from cryptobench_parsers.harness_runs import NamedRun, add_results, run_document
 
 SOURCE: Source = "criterion"
 TOOL = "criterion"
-UNKNOWN_MACHINE = "unknown machine"
 _NUMBER = r"[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"
 _INTERVAL = rf"\[\s*({_NUMBER})\s+(\S+)\s+({_NUMBER})\s+(\S+)\s+({_NUMBER})\s+(\S+)\s*\]"
 _TIME = re.compile(rf"^(?P<name>.*?)\s*\btime:\s+{_INTERVAL}")

@@ -25,7 +25,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import (
+    UNKNOWN_MACHINE,
+    Machine,
+    ParseWarning,
+    Result,
+    RunDocument,
+    Tool,
+    new_run_id,
+)
 from cryptobench_contract.libraries import split_library
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short
@@ -34,7 +42,6 @@ from cryptobench_parsers.harness_runs import measured, prompt_host, run_document
 SOURCE: Source = "cryptsetup-benchmark"
 TOOL = "cryptsetup benchmark"
 KERNEL = "Linux kernel crypto API"
-UNKNOWN_MACHINE = "unknown machine"
 _NUMBER = r"\d+(?:\.\d+)?"
 _PBKDF2 = re.compile(
     r"^\s*PBKDF2-(?P<hash>\w+)\s+(?P<value>\d+) iterations per second(?: for (?P<bits>\d+)-bit key)?"

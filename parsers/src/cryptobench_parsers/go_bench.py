@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import (
+    UNKNOWN_MACHINE,
+    Machine,
+    ParseWarning,
+    Result,
+    RunDocument,
+    Tool,
+    new_run_id,
+)
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
@@ -27,7 +35,6 @@ from cryptobench_parsers.harness_runs import run_documents
 
 SOURCE: Source = "go-test-bench"
 TOOL = "go test -bench"
-UNKNOWN_MACHINE = "unknown machine"
 _LINE = re.compile(
     r"^\s*(?P<name>Benchmark\S*?)(?:-(?P<procs>\d+))?\s+(?P<n>\d+)\s+(?P<rest>\S.*)$"
 )

@@ -21,7 +21,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import (
+    UNKNOWN_MACHINE,
+    Machine,
+    ParseWarning,
+    Result,
+    RunDocument,
+    Tool,
+    new_run_id,
+)
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
@@ -32,7 +40,6 @@ from cryptobench_parsers.harness_runs import run_documents
 
 SOURCE: Source = "google-benchmark"
 TOOL = "Google Benchmark"
-UNKNOWN_MACHINE = "unknown machine"
 AGGREGATES = ("mean", "median", "stddev", "cv", "min", "max")
 _TIME_UNITS = {"ns": "ns/op", "us": "us/op", "ms": "ms/op", "s": "s/op"}
 _NUMBER = r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"

@@ -21,7 +21,15 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import (
+    UNKNOWN_MACHINE,
+    Machine,
+    ParseWarning,
+    Result,
+    RunDocument,
+    Tool,
+    new_run_id,
+)
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short, warning
 from cryptobench_parsers.harness_runs import measured, prompt_host, run_documents
@@ -29,7 +37,6 @@ from cryptobench_parsers.harness_runs import measured, prompt_host, run_document
 SOURCE: Source = "liboqs-speed"
 TOOL = "liboqs speed_kem / speed_sig"
 LIBRARY = "liboqs"
-UNKNOWN_MACHINE = "unknown machine"
 _CELL = r"\s*([^|]*?)\s*"
 _HEADER = re.compile(r"^\s*Operation\s*\|\s*Iterations\s*\|\s*Total time")
 _NUMBER = r"\d+(?:\.\d+)?"

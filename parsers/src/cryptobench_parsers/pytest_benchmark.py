@@ -15,7 +15,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from cryptobench_contract import Machine, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import UNKNOWN_MACHINE, Machine, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import name_facts
 from cryptobench_parsers.dates import iso_datetime
@@ -24,7 +24,6 @@ from cryptobench_parsers.figures import kept_warnings, warning
 
 SOURCE: Source = "pytest-benchmark"
 TOOL = "pytest-benchmark"
-UNKNOWN_MACHINE = "unknown machine"
 _KEYS = ('"machine_info"', '"commit_info"', '"benchmarks"')
 NO_MEAN = "a benchmark without a mean time (it failed or was skipped?); not stored"
 _STATS = ("min", "max", "median", "q1", "q3", "iqr", "ld15iqr", "hd15iqr", "ops", "total")

@@ -9,7 +9,7 @@ The source is the program that printed the lines: the CryptoBench firmware (and 
 import uuid
 from typing import Any
 
-from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
+from cryptobench_contract import UNKNOWN_MACHINE, Artifact, Machine, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.figures import kept_warnings
@@ -22,7 +22,6 @@ SOURCES: dict[str, Source] = {
     "mbedtls": "mbedtls-benchmark",
     "wolfssl": "wolfssl-benchmark",
 }
-UNKNOWN_MACHINE = "unknown machine"
 SEED002_NOTE = (
     "seed 002 firmware: the printed 'cycles' are the cycle delta divided by 160, "
     "i.e. microseconds at 160 MHz; stored as us/op"

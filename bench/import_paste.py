@@ -19,10 +19,8 @@ import time
 from pathlib import Path
 
 import httpx
-from ingest import serve
+from ingest import serve, upload_token
 
-from cryptobench_server.auth import create_token
-from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.migrate import upgrade
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
 
@@ -54,10 +52,7 @@ def paste() -> str:
 def import_seconds(url: str, text: bytes) -> tuple[float, int]:
     """Wall seconds of one POST /api/v1/imports of `text` into the database at `url`."""
     upgrade(url)
-    engine = make_engine(url)
-    with transaction(make_sessionmaker(engine)) as session:
-        _, token = create_token(session, name="bench", scope="upload")
-    engine.dispose()
+    token = upload_token(url)
     port = free_port()
     server = serve(url, port)
     try:

@@ -101,6 +101,15 @@ def serve(database_url: str, port: int) -> subprocess.Popen:
     raise RuntimeError("the service did not start")
 
 
+def upload_token(url: str) -> str:
+    """A new upload token in the database at `url` (the bench scripts' uploads use it)."""
+    engine = create_engine(url)
+    with transaction(make_sessionmaker(engine)) as session:
+        _, token = create_token(session, name="bench", scope="upload")
+    engine.dispose()
+    return token
+
+
 def rows_per_s(
     api_url: str, copy_url: str, docs: list[dict], bodies: list[bytes]
 ) -> tuple[float, float]:
@@ -108,10 +117,7 @@ def rows_per_s(
     both see the machine in the same state (on this shared 2-core machine the speed of the
     whole machine drifts by a third within minutes). `bodies`: the documents as JSON."""
     rows = [list(result_rows(RunDocument.model_validate(doc))) for doc in docs]
-    engine = create_engine(api_url)
-    with transaction(make_sessionmaker(engine)) as session:
-        _, token = create_token(session, name="bench", scope="upload")
-    engine.dispose()
+    token = upload_token(api_url)
     port = free_port()
     server = serve(api_url, port)
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}

@@ -35,6 +35,7 @@ from cryptobench_contract import (
     Tool,
     new_run_id,
 )
+from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import Family, Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import (
@@ -168,19 +169,18 @@ def _bulk(match: re.Match[str]) -> _Read:
         params["block_bytes"] = int(match["bytes"])
     if match["rate"] is None:
         return _Read(name, [])
-    rate = Result(
-        name=name,
+    return _read(
+        name,
+        match,
+        "cycles/B",
         family=_bulk_family(algorithm, operation),
         algorithm=algorithm,
         operation=operation,
-        library=LIBRARY,
         params=params,
         metric="bytes_per_s",
-        value=float(match["rate"]),
         unit="MiB/s",
         stats={"mib": float(match["mib"]), "elapsed_ms": float(match["ms"])},
     )
-    return _Read(name, _with_cycles(rate, match["cycles"], "cycles_per_byte", "cycles/B"))
 
 
 def _public_key(match: re.Match[str]) -> _Read:
@@ -199,24 +199,32 @@ def _public_key(match: re.Match[str]) -> _Read:
     params = _params(provider, variant, padding)
     algorithm, key = _scheme(name_of_key)
     params |= key
-    per_op = f"{match['unit']}_per_op"
-    rate = Result(
-        name=name,
+    return _read(
+        name,
+        match,
+        "cycles/op",
         family=_FAMILIES.get(operation) if operation else None,
         algorithm=algorithm,
         operation=operation,
-        library=LIBRARY,
         params=params,
         metric="ops_per_s",
-        value=float(match["rate"]),
         unit="ops/s",
         stats={
-            per_op: float(match["per"]),
+            f"{match['unit']}_per_op": float(match["per"]),
             "operations": float(match["n"]),
             "elapsed_ms": float(match["ms"]),
         },
     )
-    return _Read(name, _with_cycles(rate, match["cycles"], "cycles_per_op", "cycles/op"))
+
+
+def _read(name: str, match: re.Match[str], cycles_unit: str, **identity: Any) -> _Read:
+    """The line's rate and, when it prints them, its cycles per byte or op (a second result)."""
+    rate = Result(name=name, library=LIBRARY, value=float(match["rate"]), **identity)
+    if match["cycles"] is None:
+        return _Read(name, [rate])
+    cycles = {"name": f"{name} cycles", "value": float(match["cycles"]), "stats": None}
+    cycles |= {"metric": UNITS[cycles_unit].metric, "unit": cycles_unit}
+    return _Read(name, [rate, rate.model_copy(update=cycles)])
 
 
 def _split(head: str) -> tuple[str, str | None, list[str]]:
@@ -261,19 +269,6 @@ def _bulk_family(algorithm: str, operation: Operation | None) -> Family | None:
     if operation in ("encrypt", "decrypt"):
         return "aead" if _AEAD.search(algorithm) else "cipher"
     return _FAMILIES.get(operation) if operation else None
-
-
-def _with_cycles(rate: Result, cycles: str | None, metric: str, unit: str) -> list[Result]:
-    if cycles is None:
-        return [rate]
-    update = {
-        "name": f"{rate.name} cycles",
-        "metric": metric,
-        "value": float(cycles),
-        "unit": unit,
-        "stats": None,
-    }
-    return [rate, rate.model_copy(update=update)]
 
 
 def _with_families(results: list[Result]) -> list[Result]:

@@ -2,7 +2,6 @@
 
 from cryptobench_contract.run import (
     SCHEMA_ID,
-    UNKNOWN_MACHINE,
     Artifact,
     Machine,
     ParseWarning,
@@ -16,7 +15,6 @@ from cryptobench_contract.run import (
 
 __all__ = [
     "SCHEMA_ID",
-    "UNKNOWN_MACHINE",
     "Artifact",
     "Machine",
     "ParseWarning",

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from cryptobench_contract import UNKNOWN_MACHINE, Machine, ParseWarning, Result, RunDocument, Tool
+from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool
+from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import ErrorKind, Source
 from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts, size_stem

@@ -26,15 +26,8 @@ import re
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from cryptobench_contract import (
-    UNKNOWN_MACHINE,
-    Machine,
-    ParseWarning,
-    Result,
-    RunDocument,
-    Tool,
-    new_run_id,
-)
+from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import Family, Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short

@@ -16,15 +16,8 @@ criterion prints nothing about the machine: it is the unknown machine unless the
 import re
 from datetime import datetime
 
-from cryptobench_contract import (
-    UNKNOWN_MACHINE,
-    Machine,
-    ParseWarning,
-    Result,
-    RunDocument,
-    Tool,
-    new_run_id,
-)
+from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.units import UNITS, canonical_unit_symbol
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem

@@ -25,16 +25,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import (
-    UNKNOWN_MACHINE,
-    Machine,
-    ParseWarning,
-    Result,
-    RunDocument,
-    Tool,
-    new_run_id,
-)
+from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.libraries import split_library
+from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import measured, prompt_host, run_documents

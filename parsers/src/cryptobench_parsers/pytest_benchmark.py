@@ -15,7 +15,8 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from cryptobench_contract import UNKNOWN_MACHINE, Machine, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract import Machine, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import name_facts
 from cryptobench_parsers.dates import iso_datetime

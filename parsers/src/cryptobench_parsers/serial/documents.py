@@ -9,8 +9,8 @@ The source is the program that printed the lines: the CryptoBench firmware (and 
 import uuid
 from typing import Any
 
-from cryptobench_contract import UNKNOWN_MACHINE, Artifact, Machine, Result, RunDocument, Tool
-from cryptobench_contract.run import MAX_ARTIFACT_CHARS
+from cryptobench_contract import Artifact, Machine, Result, RunDocument, Tool
+from cryptobench_contract.run import MAX_ARTIFACT_CHARS, UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.figures import kept_warnings
 from cryptobench_parsers.serial.boards import board_cpu

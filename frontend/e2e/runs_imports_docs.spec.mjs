@@ -84,6 +84,10 @@ test("the run facet and the Runs page's picker name runs by machine, tool, date 
   const picks = page.getByRole("checkbox", { name: new RegExp(`^pick run ${machine} · e2e-bench 1\\.0 · 2031`) });
   await picks.first().waitFor();
   assert.equal(await picks.count(), 5);
+  const sources = await page.getByLabel("source").locator("option").allInnerTexts();
+  for (const source of ["openssl-speed", "esp32c6-serial", "mbedtls-benchmark", "wolfssl-benchmark", "go-test-bench"]) {
+    assert.ok(sources.includes(source), `the source picker offers the server's sources: ${sources.join(", ")}`);
+  }
   assert.deepEqual(errors, []);
 });
 

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { formatTime } from "../lib/history";
 import { Link, useSearchParams } from "react-router";
 import { runsQuery } from "../api/queries";
+import { vocabulary } from "../api/vocabulary";
 import type { RunListItem } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
@@ -38,7 +39,7 @@ export function RunsPage() {
           source
           <select value={source} onChange={(e) => set("source", e.target.value)}>
             <option value="">all</option>
-            {["openssl-speed", "jmh", "esp32c6-serial", "python-ecc", "manual"].map((s) => (
+            {vocabulary().sources.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>

@@ -27,8 +27,14 @@ _NAMED: tuple[tuple[str, re.Pattern[str], str], ...] = (
 _BOARD_CPU = re.compile(r"^Renesas (RX\d+[A-Z]?) Envision Kit$")
 
 
+#: Words one of _NAMED's lines holds: a line without any is passed over before the patterns.
+_WORDS = ("K32W", "board", "Envision", "STM32", "Nuclei", "CPU Frequency")
+
+
 def named_fact(text: str) -> tuple[str, str] | None:
     """(key, value) of the board, CPU or measured clock this line names, else None."""
+    if not any(word in text for word in _WORDS):
+        return None
     for key, pattern, template in _NAMED:
         found = pattern.search(text)
         if found:

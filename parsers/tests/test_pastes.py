@@ -6,10 +6,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from captured import CAPTURED
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.imports import ImportOptions, import_text
+from cryptobench_parsers.openssl.session import parse_openssl_session
 from cryptobench_parsers.pastes import unwrapped
 
 QUOTED = Path(__file__).parent / "fixtures" / "pastes" / "linux-crypto_geode-aes_afalg_quoted.txt"
@@ -44,7 +46,8 @@ def test_a_quoted_and_wrapped_reply_gives_both_runs():
 
 def test_unwrapping_keeps_every_line_where_it_was():
     text = QUOTED.read_text(encoding="utf-8")
-    lines = unwrapped(text).splitlines()
+    paste = unwrapped(text)
+    lines = paste.text.splitlines()
     assert len(lines) == len(text.splitlines())
     assert lines[41:45] == [
         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes",
@@ -53,7 +56,20 @@ def test_unwrapping_keeps_every_line_where_it_was():
         "",
     ]
     plain = "Doing sha256 for 1s on 16 size blocks: 3720585 sha256's in 0.99s\n"
-    assert unwrapped(plain) is plain
+    assert unwrapped(plain).text is plain
+    assert paste.joined[43] == (42, "bytes  16384 bytes") and paste.joined[45][0] == 44
+    assert paste.understood({44}) == {44, 45}
+
+
+def test_a_wrapped_end_is_warned_about_with_its_line():
+    """Hypothesis found it: a table row wrapped inside a figure (`115009` / `0.31k`) is joined
+    again into a row of seven figures under six sizes; the row is not read, and its wrapped end
+    is warned about with it instead of vanishing (the lose-nothing property)."""
+    real = CAPTURED / "openssl" / "openssl-3.0.19_invalid_engine_afalg.txt"
+    text = real.read_text().replace("1150090.31k", "115009\n0.31k")
+    parsed = parse_openssl_session(text, source_name="mail")
+    warned = {w.line: w.message for w in parsed.warnings}
+    assert 21 in warned and warned[22] == "the wrapped end of line 21, which was not understood"
 
 
 def test_a_refusal_names_the_line_where_no_parser_followed():

@@ -95,7 +95,7 @@ def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> 
     """The run documents of `text`; raises ParseError (the format tried, the line) when none,
     or when the first run cannot be made (an option the contract refuses). Mail quotes and
     wrapped lines are undone first (pastes.unwrapped); the artifact is the text as given."""
-    parsed = unwrapped(text)
+    parsed = unwrapped(text).text
     if options.format == "auto":
         detection = detect(parsed, source_name=options.source_name)
     elif options.format in FORMATS:

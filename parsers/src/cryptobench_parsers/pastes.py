@@ -8,12 +8,17 @@ their long table lines wrapped at about 72 characters:
     > 29221.69k    34943.67k
 `unwrapped` takes the quote marks off (when a quoted line holds a figure) and joins a line made only of figures (`29221.69k`,
 `16384 bytes`) to the long line before it. The text keeps its number of lines (a joined line
-leaves an empty one behind), so every line number a parser reports is the pasted text's.
+leaves an empty one behind), so every line number a parser reports is the pasted text's; a
+wrapped end is understood when the line it was joined to is (`Paste.understood`), and warned
+about when that line is (`Paste.unread_ends`).
 """
 
 import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
-from cryptobench_parsers.figures import figure_like, short
+from cryptobench_contract import ParseWarning
+from cryptobench_parsers.figures import figure_like, short, warning
 
 _QUOTE = re.compile(r"^[ \t]*>(?:[ \t]?>)*[ \t]?")
 #: A line that can only be the wrapped end of the line before it: figures and `bytes` only,
@@ -23,9 +28,31 @@ _CONTINUATION = re.compile(r"^(?=.*(?:\dk\b|bytes))(?:(?:\d+(?:\.\d+)?k?|bytes)[
 WRAPPED_AT = 60
 
 
-def unwrapped(text: str) -> str:
+@dataclass(frozen=True)
+class Paste:
+    text: str
+    """The text without quote marks and with its wrapped lines joined."""
+    joined: Mapping[int, tuple[int, str]] = field(default_factory=dict)
+    """Line number of each wrapped end -> the line number it was joined to, and the end as pasted."""
+
+    def understood(self, lines: Iterable[int]) -> set[int]:
+        """`lines` (understood in `text`) with the wrapped ends joined to one of them."""
+        understood = set(lines)
+        return understood | {end for end, (host, _) in self.joined.items() if host in understood}
+
+    def unread_ends(self, warned: Iterable[int | None], file: str | None) -> list[ParseWarning]:
+        """A warning on each wrapped end joined to a line in `warned` (a line not understood)."""
+        hosts = set(warned)
+        return [
+            warning(end, text, f"the wrapped end of line {host}, which was not understood", file)
+            for end, (host, text) in self.joined.items()
+            if host in hosts
+        ]
+
+
+def unwrapped(text: str) -> Paste:
     """`text` without quote marks (when a quoted line holds a figure: a Markdown blockquote of
-    prose stays as it is) and with its wrapped figure lines joined; the same object when it
+    prose stays as it is) and with its wrapped figure lines joined; the same text when it
     holds neither."""
     lines = text.splitlines()
     quoted = [_QUOTE.sub("", line, count=1) for line in lines]
@@ -34,10 +61,12 @@ def unwrapped(text: str) -> str:
     ):
         lines = quoted
     changed = lines is quoted
+    joined: dict[int, tuple[int, str]] = {}
     for index in range(1, len(lines)):
         before, stripped = lines[index - 1], lines[index].strip()
         if len(before) >= WRAPPED_AT and stripped and _CONTINUATION.match(stripped):
             lines[index - 1], lines[index], changed = f"{before.rstrip()} {stripped}", "", True
+            joined[index + 1] = (index, stripped)
     if not changed:
-        return text
-    return "\n".join(lines) + ("\n" if text.endswith(("\n", "\r")) else "")
+        return Paste(text)
+    return Paste("\n".join(lines) + ("\n" if text.endswith(("\n", "\r")) else ""), joined)

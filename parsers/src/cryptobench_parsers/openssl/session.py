@@ -123,7 +123,8 @@ def session_runs(
     before the first go to the first). Adds the lines understood to `understood`. Raises
     ParseError, before yielding anything, when no part has results or when there are more than
     `max_runs` parts (outputs). Mail quotes and wrapped lines are undone first."""
-    text = unwrapped(text)
+    paste = unwrapped(text)
+    text = paste.text
     parts = split_session(text)
     preamble = parts[0] if parts[0].command is None and len(parts) > 1 else None
     outputs = parts[1:] if preamble else parts
@@ -141,8 +142,9 @@ def session_runs(
             first_line=part.first_line,
             allow_empty=True,
         )
+        out.warnings += paste.unread_ends({w.line for w in out.warnings}, source_name)
         if understood is not None:
-            understood |= out.understood
+            understood |= paste.understood(out.understood)
         if not out.results:
             orphans += _orphan_warnings(part, out, source_name)
             continue

@@ -15,16 +15,15 @@ Last line: {"bench": "chart_query", "ours": p95 ms, "baseline": SQL p95 ms, "rat
 import hashlib
 import io
 import json
-import math
-import os
 import random
-import subprocess
 import sys
 import time
 import uuid
 
 import httpx
 import psycopg
+from harness.latency import Figures, check, report, time_sql
+from harness.service import serve
 from sqlalchemy import create_engine
 
 from cryptobench_server.migrate import upgrade
@@ -368,21 +367,6 @@ def baseline_sql(call: dict) -> str:
     )
 
 
-def p95(samples: list[float]) -> float:
-    return sorted(samples)[math.ceil(0.95 * len(samples)) - 1]
-
-
-def report(bench: str, ours: list[float], baseline: list[float]) -> None:
-    """The last line of a latency bench: p95 of ours and of the baseline, in ms."""
-    ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)
-    ratio = round(ours_p95 / base_p95, 2)
-    line = {"bench": bench, "ours": ours_p95, "baseline": base_p95, "ratio": ratio, "unit": "ms"}
-    print(json.dumps(line))
-
-
-Figures = dict[tuple, tuple]
-
-
 def time_api(base_url: str, plan: list[dict]) -> tuple[list[float], list[Figures]]:
     """Latencies and, per call, {(x, *series key): (value, min, max, n)}."""
     samples, figures = [], []
@@ -413,66 +397,9 @@ def time_api(base_url: str, plan: list[dict]) -> tuple[list[float], list[Figures
     return samples, figures
 
 
-def time_sql(conninfo: str, plan: list[dict]) -> tuple[list[float], list[Figures]]:
-    samples, figures = [], []
-    with psycopg.connect(conninfo) as connection:
-        for warm, call in [(True, c) for c in plan[:5]] + [(False, c) for c in plan]:
-            start = time.perf_counter()
-            rows = connection.execute(baseline_sql(call)).fetchall()
-            elapsed = (time.perf_counter() - start) * 1000
-            if not warm:
-                samples.append(elapsed)
-                figures.append({tuple(row[:-4]): tuple(row[-4:]) for row in rows})
-    return samples, figures
-
-
-def check(plan: list[dict], ours: list[Figures], baseline: list[Figures]) -> int:
-    """The number of points; exits when the API and the SQL disagree (means: to 1e-12, as the
-    API sums per-cell sums)."""
-    for call, api, sql in zip(plan, ours, baseline, strict=False):
-        for key in api.keys() | sql.keys():
-            a, b = api.get(key), sql.get(key)
-            same = (
-                a is not None
-                and b is not None
-                and a[1:] == b[1:]
-                and (
-                    a[0] == b[0]
-                    or (call["agg"] == "mean" and math.isclose(a[0], b[0], rel_tol=1e-12))
-                )
-            )
-            if not same:
-                raise SystemExit(f"{call}: at {key} the API has {a}, the SQL {b}")
-    return sum(len(api) for api in ours)
-
-
-def serve(database_url: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "CRYPTOBENCH_DATABASE_URL": database_url}
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "cryptobench_server.app:create_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        env=env,
-    )
-    for _ in range(300):
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1).raise_for_status()
-            return server
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("the service did not start")
+def sql_figures_of(rows: list[tuple]) -> Figures:
+    """{(x, *series key): (value, min, max, n)} of the baseline SQL's rows."""
+    return {tuple(row[:-4]): tuple(row[-4:]) for row in rows}
 
 
 def main() -> None:
@@ -497,7 +424,7 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait()
-        baseline, sql_figures = time_sql(conninfo, plan)
+        baseline, sql_figures = time_sql(conninfo, plan, 5, baseline_sql, sql_figures_of)
     finally:
         destroy(cluster)
     points = check(plan, api_figures, sql_figures)

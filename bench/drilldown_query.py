@@ -16,7 +16,9 @@ import time
 
 import httpx
 import psycopg
-from chart_query import RUNS, fill, load, report, serve
+from chart_query import RUNS, fill, load
+from harness.latency import report
+from harness.service import serve
 
 from cryptobench_server.migrate import upgrade
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import httpx
-from ingest import serve, upload_token
+from harness.service import serve, upload_token
 
 from cryptobench_server.migrate import upgrade
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster

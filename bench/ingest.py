@@ -7,20 +7,15 @@ Last line: {"bench": "ingest", "ours": API rows/s, "baseline": COPY rows/s, "rat
 """
 
 import json
-import os
-import subprocess
-import sys
 import time
 import uuid
 from datetime import UTC, datetime
 
 import httpx
 import psycopg
-from sqlalchemy import create_engine
+from harness.service import serve, upload_token
 
 from cryptobench_contract import RunDocument
-from cryptobench_server.auth import create_token
-from cryptobench_server.db import make_sessionmaker, transaction
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.store.rows import RESULT_COLUMNS, result_rows
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
@@ -70,44 +65,6 @@ def make_doc(run: int) -> dict:
         "tags": {"batch": str(run)},
         "results": [make_result(run * RESULTS_PER_RUN + i) for i in range(RESULTS_PER_RUN)],
     }
-
-
-def serve(database_url: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "CRYPTOBENCH_DATABASE_URL": database_url}
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "cryptobench_server.app:create_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        env=env,
-    )
-    for _ in range(200):
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1).raise_for_status()
-            return server
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("the service did not start")
-
-
-def upload_token(url: str) -> str:
-    """A new upload token in the database at `url` (the bench scripts' uploads use it)."""
-    engine = create_engine(url)
-    with transaction(make_sessionmaker(engine)) as session:
-        _, token = create_token(session, name="bench", scope="upload")
-    engine.dispose()
-    return token
 
 
 def rows_per_s(

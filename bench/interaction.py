@@ -31,13 +31,12 @@ from chart_query import (
     RUNS,
     baseline_sql,
     calls,
-    check,
     fill,
     load,
-    p95,
-    serve,
     sql_dim,
 )
+from harness.latency import check, p95
+from harness.service import serve
 
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.query.facets import RUN_FACET_LIMIT

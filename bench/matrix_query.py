@@ -13,13 +13,13 @@ Last line: {"bench": "matrix_query", "ours": p95 ms, "baseline": SQL p95 ms, "ra
 """
 
 import json
-import math
 import sys
 import time
 
 import httpx
-import psycopg
-from chart_query import SQL_AGGS, fill, load, report, serve
+from chart_query import SQL_AGGS, fill, load
+from harness.latency import check, report, time_sql
+from harness.service import serve
 
 from cryptobench_server.migrate import upgrade
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
@@ -109,40 +109,11 @@ def baseline_sql(call: dict) -> str:
     )
 
 
-def time_sql(conninfo: str, calls: list[dict]) -> tuple[list[float], list[Cells]]:
-    samples, figures = [], []
-    with psycopg.connect(conninfo) as connection:
-        for warm, call in [(True, c) for c in calls[:3]] + [(False, c) for c in calls]:
-            start = time.perf_counter()
-            rows = connection.execute(baseline_sql(call)).fetchall()
-            elapsed = (time.perf_counter() - start) * 1000
-            if not warm:
-                samples.append(elapsed)
-                figures.append(
-                    {
-                        _key(alg, op, lib, json.loads(p), engine, python, machine): tuple(rest)
-                        for alg, op, lib, p, engine, python, machine, *rest in rows
-                    }
-                )
-    return samples, figures
-
-
-def check(calls: list[dict], ours: list[Cells], baseline: list[Cells]) -> int:
-    for call, api, sql in zip(calls, ours, baseline, strict=False):
-        for key in api.keys() | sql.keys():
-            a, b = api.get(key), sql.get(key)
-            same = (
-                a is not None
-                and b is not None
-                and a[1:] == b[1:]
-                and (
-                    a[0] == b[0]
-                    or (call["agg"] == "mean" and math.isclose(a[0], b[0], rel_tol=1e-12))
-                )
-            )
-            if not same:
-                raise SystemExit(f"{call}: at {key} the API has {a}, the SQL {b}")
-    return sum(len(api) for api in ours)
+def sql_cells_of(rows: list[tuple]) -> Cells:
+    return {
+        _key(alg, op, lib, json.loads(p), engine, python, machine): tuple(rest)
+        for alg, op, lib, p, engine, python, machine, *rest in rows
+    }
 
 
 def main() -> None:
@@ -165,7 +136,7 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait()
-        baseline, sql_cells = time_sql(conninfo, calls)
+        baseline, sql_cells = time_sql(conninfo, calls, 3, baseline_sql, sql_cells_of)
     finally:
         destroy(cluster)
     cells = check(calls, api_cells, sql_cells)

@@ -5,7 +5,7 @@
 // Target: ours <= 1500 ms. Last line: the JSON result.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FRONTEND, runUiBench } from "./ui_support.mjs";
+import { FRONTEND, runUiBench } from "./harness/ui.mjs";
 
 function chartAnswer() {
   const series = ["lib-a", "lib-b", "lib-c", "lib-d"].map((lib, s) => ({

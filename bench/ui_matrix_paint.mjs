@@ -4,7 +4,7 @@
 // bare page fetching the same answer and writing the same table as one innerHTML string.
 // Median of 5 fresh contexts each. Target: ours <= 1000 ms. Last line: the JSON result.
 import { join } from "node:path";
-import { FRONTEND, runUiBench } from "./ui_support.mjs";
+import { FRONTEND, runUiBench } from "./harness/ui.mjs";
 
 const ROWS = 200;
 const COLUMNS = 20;

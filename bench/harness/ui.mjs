@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const FRONTEND = resolve(dirname(fileURLToPath(import.meta.url)), "..", "frontend");
+export const FRONTEND = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "frontend");
 const require = createRequire(join(FRONTEND, "package.json"));
 const { chromium } = require("playwright-core");
 const RUNS = 5;

@@ -229,3 +229,25 @@ def test_run_openssl_multi_and_provider_are_passed_and_tagged(capsys):
     assert (run.tags["multi"], run.tags["provider"]) == ("2", "default")
     assert run.tool.options == "speed -mr -seconds 1 -provider default -multi 2 -bytes 16 md5"
     assert [(r.algorithm, r.params) for r in run.results] == [("MD5", {"block_bytes": 16})]
+
+
+def test_run_openssl_of_libressl_is_the_libressl_library(tmp_path, capsys):
+    """`openssl version -a` is read apart from the -mr output: a LibreSSL header (here the
+    one macOS's LibreSSL 3.3.6 prints, in front of the real openssl) names the library."""
+    binary = tmp_path / "openssl"
+    binary.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = version ]; then\n'
+        "  printf 'LibreSSL 3.3.6\\nbuilt on: date not available\\n'\n"
+        "  printf 'platform: information not available\\n'\n"
+        "else\n"
+        '  exec openssl "$@"\n'
+        "fi\n"
+    )
+    binary.chmod(0o755)
+    argv = ["run", "openssl", "md5", "--quick", "--bytes", "16", "--no-upload"]
+    code, out, err = run_main([*argv, "--openssl", str(binary)], capsys)
+    assert code == 0, err
+    run = RunDocument.model_validate_json(out)
+    assert run.tool.version == "3.3.6"
+    assert [(r.library, r.library_version) for r in run.results] == [("LibreSSL", "3.3.6")]

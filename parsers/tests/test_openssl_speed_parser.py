@@ -263,7 +263,7 @@ def test_truncated_output_keeps_complete_rows_and_says_what_was_skipped():
 
 
 def test_version_header_of_openssl_version_a():
-    version, build = parse_version_header(
+    version, build, _ = parse_version_header(
         "OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)\n"
         "built on: Fri Apr  3 12:29:32 2026 UTC\nplatform: debian-amd64\noptions:  bn(64,64)\n"
         'compiler: gcc -fPIC\nOPENSSLDIR: "/usr/lib/ssl"\n'

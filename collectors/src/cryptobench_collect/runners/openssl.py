@@ -14,6 +14,7 @@ from cryptobench_contract import Machine, ParseWarning, RunDocument, utc_now
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.openssl.documents import document, text_artifact
 from cryptobench_parsers.openssl.speed import (
+    VersionHeader,
     parse_openssl_speed,
     parse_version_header,
 )
@@ -110,7 +111,7 @@ def _stream(command: list[str], on_line: Callable[[str], None]) -> tuple[str, in
         raise RuntimeFailure("interrupted: openssl speed stopped, nothing recorded") from None
 
 
-def openssl_version(binary: str = "openssl") -> tuple[str | None, dict[str, str]]:
+def openssl_version(binary: str = "openssl") -> VersionHeader:
     try:
         done = subprocess.run(
             [binary, "version", "-a"], capture_output=True, text=True, timeout=30, check=False
@@ -126,11 +127,15 @@ def run_document(
     on_line: Callable[[str], None] = lambda line: None,
 ) -> tuple[RunDocument, list[ParseWarning]]:
     """Run openssl speed as configured; the run document and the parser's warnings."""
-    version, build = openssl_version(config.binary)
+    header = openssl_version(config.binary)
     speed = run_speed(config, on_line)
     try:
         parsed = parse_openssl_speed(
-            speed.output, source_name="openssl speed output", version=version, build=build
+            speed.output,
+            source_name="openssl speed output",
+            version=header.version,
+            build=header.build,
+            library=header.library,
         )
     except ParseError:
         tail = " | ".join(speed.output.strip().splitlines()[-3:])[:400]

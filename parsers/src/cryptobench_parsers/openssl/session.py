@@ -130,15 +130,16 @@ def session_runs(
     outputs = parts[1:] if preamble else parts
     if max_runs is not None and len(outputs) > max_runs:
         raise ParseError(source_name, outputs[max_runs].first_line, too_many_runs(max_runs))
-    version, build = parse_version_header(preamble.text) if preamble else (None, {})
+    header = parse_version_header(preamble.text if preamble else "")
     held: tuple[Command | None, SpeedOutput] | None = None
     orphans: list[ParseWarning] = []
     for part in parts:
         out = parse_openssl_speed(
             part.text,
             source_name=source_name,
-            version=version,
-            build=build,
+            version=header.version,
+            build=header.build,
+            library=header.library,
             first_line=part.first_line,
             allow_empty=True,
         )

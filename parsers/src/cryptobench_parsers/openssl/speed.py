@@ -10,6 +10,7 @@ several commands is split by `openssl.session` first.
 import math
 import re
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
@@ -80,15 +81,17 @@ def parse_openssl_speed(
     source_name: str,
     version: str | None = None,
     build: dict[str, str] | None = None,
+    library: str | None = None,
     first_line: int = 1,
     allow_empty: bool = False,
 ) -> SpeedOutput:
-    """`version`/`build` (from `openssl version -a`) fill in what -mr output does not print.
+    """`version`/`build`/`library` (from `openssl version -a`) fill in what -mr output does not
+    print; a version line in `text` itself says the library.
 
     `first_line` numbers the lines of a part of a longer text; `allow_empty` returns an output
     without results (its warnings still say what was not understood) instead of raising.
     """
-    scan = _Scan(file=source_name)
+    scan = _Scan(file=source_name, out=SpeedOutput(library=library or "OpenSSL"))
     for number, raw in enumerate(text.splitlines(), start=first_line):
         scan.lines[number] = raw.rstrip("\r")
         _scan_line(scan, scan.lines[number], number)
@@ -117,12 +120,19 @@ def parse_openssl_speed(
     return out
 
 
-def parse_version_header(text: str) -> tuple[str | None, dict[str, str]]:
-    """Version and build lines of `openssl version -a` (or of a speed header)."""
+class VersionHeader(NamedTuple):
+    version: str | None
+    build: dict[str, str]
+    library: str
+    """OpenSSL, or LibreSSL when its version line says so."""
+
+
+def parse_version_header(text: str) -> VersionHeader:
+    """Version, build lines and library of `openssl version -a` (or of a speed header)."""
     scan = _Scan(file=None)
     for number, line in enumerate(text.splitlines(), start=1):
         _header_line(scan, line, number)
-    return scan.out.version, scan.out.build
+    return VersionHeader(scan.out.version, scan.out.build, scan.out.library)
 
 
 def _scan_line(scan: _Scan, line: str, number: int) -> None:
@@ -161,10 +171,9 @@ def _header_line(scan: _Scan, line: str, number: int) -> bool:
 
 def _version(scan: _Scan, line: str, number: int) -> bool:
     m = _VERSION.match(line)
-    if m:
-        scan.out.version = scan.out.version or m.group(1) or m.group(2) or m.group(4)
-        if m["libressl"]:
-            scan.out.library = "LibreSSL"
+    if m and scan.out.version is None:
+        scan.out.version = m.group(1) or m.group(2) or m.group(4)
+        scan.out.library = "LibreSSL" if m["libressl"] else "OpenSSL"
     return m is not None
 
 

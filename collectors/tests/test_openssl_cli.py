@@ -11,6 +11,8 @@ from cryptobench_contract import RunDocument
 pytestmark = pytest.mark.usefixtures("clean_env")
 
 OPENSSL = FIXTURES / "openssl"
+#: One MD5 measurement of one second over 16-byte blocks (the commands' options follow it).
+MD5_16 = ["run", "openssl", "md5", "--seconds", "1", "--bytes", "16"]
 
 
 def test_parse_prints_a_valid_run_document_with_a_stable_run_id(capsys):
@@ -140,18 +142,7 @@ def test_run_openssl_evp_runs_one_command_per_algorithm(capsys):
 
 
 def test_compare_engine_makes_two_linked_runs_and_prints_ratios(capsys):
-    argv = [
-        "run",
-        "openssl",
-        "md5",
-        "--seconds",
-        "1",
-        "--bytes",
-        "16",
-        "--compare-engine",
-        "padlock",
-        "--no-upload",
-    ]
+    argv = [*MD5_16, "--compare-engine", "padlock", "--no-upload"]
     code, out, err = run_main(argv, capsys)
     baseline, contender = (RunDocument.model_validate_json(line) for line in out.splitlines())
     assert code == 0
@@ -161,18 +152,7 @@ def test_compare_engine_makes_two_linked_runs_and_prints_ratios(capsys):
 
 
 def test_an_engine_openssl_cannot_load_records_nothing(capsys):
-    argv = [
-        "run",
-        "openssl",
-        "md5",
-        "--seconds",
-        "1",
-        "--bytes",
-        "16",
-        "--engine",
-        "afalg",
-        "--no-upload",
-    ]
+    argv = [*MD5_16, "--engine", "afalg", "--no-upload"]
     code, out, err = run_main(argv, capsys)
     assert (code, out) == (1, "")
     assert "openssl could not load engine 'afalg'; nothing recorded" in err
@@ -191,17 +171,7 @@ def test_missing_openssl_binary_is_a_runtime_failure(capsys):
 
 
 def test_run_with_an_unreachable_server_keeps_the_run_in_the_spool(tmp_path, capsys):
-    argv = [
-        "run",
-        "openssl",
-        "md5",
-        "--seconds",
-        "1",
-        "--bytes",
-        "16",
-        "--server",
-        "http://127.0.0.1:9",
-    ]
+    argv = [*MD5_16, "--server", "http://127.0.0.1:9"]
     code, _, err = run_main(argv, capsys)
     assert code == 3 and "waits in" in err
     [pending] = Spool(tmp_path / "spool").paths("pending")
@@ -209,20 +179,7 @@ def test_run_with_an_unreachable_server_keeps_the_run_in_the_spool(tmp_path, cap
 
 
 def test_run_openssl_multi_and_provider_are_passed_and_tagged(capsys):
-    argv = [
-        "run",
-        "openssl",
-        "md5",
-        "--provider",
-        "default",
-        "--multi",
-        "2",
-        "--seconds",
-        "1",
-        "--bytes",
-        "16",
-        "--no-upload",
-    ]
+    argv = [*MD5_16, "--provider", "default", "--multi", "2", "--no-upload"]
     code, out, _ = run_main(argv, capsys)
     run = RunDocument.model_validate_json(out)
     assert code == 0

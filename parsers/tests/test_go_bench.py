@@ -140,3 +140,16 @@ def test_a_figure_it_does_not_read_is_a_warning_and_no_result_line_is_refused():
     assert [(w.line, w.text) for w in run.warnings] == [(2, "AES-GCM took 12.5 ms per MB")]
     with pytest.raises(ParseError, match="no go test -bench result lines"):
         parse_go_bench("goos: linux\nPASS\n", source_name="x", started_at=AT)
+
+
+def test_two_result_lines_joined_into_one_are_a_warning_not_a_unit():
+    """A paste that lost a line break (hypothesis found it on meysam81's README) glues the next
+    name to the last unit: `allocs/opBenchmarkX` is no unit, the joined line is warned about."""
+    lines = (GO / "meysam81-x_cryptox_README.txt").read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if "allocs/op" in line)
+    joined = lines[first] + lines[first + 1]
+    text = "\n".join([*lines[:first], joined, *lines[first + 2 :]])
+    runs = parse_go_bench(text, source_name="x", started_at=AT)
+    warned = [(w.line, w.text) for run in runs for w in run.warnings]
+    assert (first + 1, joined) in warned
+    assert all(len(r.unit) <= 32 for run in runs for r in run.results)

@@ -36,6 +36,9 @@ PAIR = re.compile(r"\s*(?P<value>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s+(?P<unit>[^\s
 _HEADER = re.compile(r"^\s*(?P<key>goos|goarch|pkg|cpu):\s*(?P<value>.+?)\s*$")
 _SUMMARY = re.compile(r"^\s*(?:ok|FAIL)\s+\S+\s+\d+(?:\.\d+)?s\b")
 _GHZ = re.compile(r"@\s*(\d+(?:\.\d+)?)\s*GHz")
+#: The longest unit a Result holds: a longer word after a figure is no unit (two result lines
+#: joined into one, `4 allocs/opBenchmarkX`), and the line is warned about, not read.
+UNIT_CHARS = 32
 #: -benchmem's figures -> the stats of the time result they go to.
 MEMORY = {"B/op": "bytes_allocated_per_op", "allocs/op": "allocs_per_op"}
 
@@ -104,7 +107,7 @@ def _result_line(number: int, line: str, package: str | None) -> _Line | None:
     while (pair := PAIR.match(rest)) is not None:
         pairs.append((float(pair["value"]), pair["unit"]))
         rest = rest[pair.end() :]
-    if not pairs:
+    if not pairs or any(len(unit) > UNIT_CHARS for _, unit in pairs):
         return None
     procs = int(match["procs"]) if match["procs"] else None
     return _Line(number, match["name"], procs, int(match["n"]), pairs, package)

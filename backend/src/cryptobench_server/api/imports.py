@@ -19,6 +19,7 @@ from starlette.datastructures import UploadFile
 
 from cryptobench_contract import ParseWarning
 from cryptobench_contract.vocabulary import Operation
+from cryptobench_server.api.ingest import run_url
 from cryptobench_server.auth import BodyAccess
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.store.imports import import_options, parse_import, store_import
@@ -150,7 +151,7 @@ async def import_output(
                 source=run.source,
                 machine=run.machine,
                 tags=run.tags,
-                url=f"/api/v1/runs/{run.run_id}",
+                url=run_url(run.run_id),
                 preview=None if run.preview is None else [PreviewRow(**r) for r in run.preview],
             )
             for run in outcome.runs

@@ -32,6 +32,11 @@ class RunSummary(BaseModel):
     url: str
 
 
+def run_url(run_id: uuid.UUID) -> str:
+    """Where a stored run is read (GET /api/v1/runs/{run_id})."""
+    return f"/api/v1/runs/{run_id}"
+
+
 def run_summary(run: Run) -> RunSummary:
     return RunSummary(
         run_id=run.run_id,
@@ -44,7 +49,7 @@ def run_summary(run: Run) -> RunSummary:
         result_count=run.result_count,
         content_hash=run.content_hash,
         created_at=run.created_at,
-        url=f"/api/v1/runs/{run.run_id}",
+        url=run_url(run.run_id),
     )
 
 
@@ -77,7 +82,7 @@ async def upload_run(request: Request, response: Response, _: UploadAccess) -> R
     run, created = await run_in_threadpool(_ingest, request.app.state, body)
     if not created:
         response.status_code = 200
-    response.headers["Location"] = f"/api/v1/runs/{run.run_id}"
+    response.headers["Location"] = run_url(run.run_id)
     return run_summary(run)
 
 

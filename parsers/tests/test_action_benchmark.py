@@ -255,6 +255,14 @@ def test_the_json_object_of_a_store_saved_alone_is_detected_and_read_the_same():
     assert [r.model_dump() for r in alone] == [r.model_dump() for r in whole]
 
 
+def test_the_json_object_saved_alone_is_kept_as_json_and_the_data_js_as_text():
+    text = (STORES / "jarys-orchard_cargo_data.js").read_text()
+    body = text.removeprefix("window.BENCHMARK_DATA = ")
+    for saved, media_type in ((body, "application/json"), (text, "text/plain")):
+        run = next(import_text(saved, ImportOptions(), received_at=AT).runs)
+        assert (run.artifact.media_type, run.artifact.content) == (media_type, saved)
+
+
 def test_a_store_that_is_not_json_names_the_line():
     with pytest.raises(ParseError, match=r"x:3: not the action's data.js"):
         parse_action_benchmark(

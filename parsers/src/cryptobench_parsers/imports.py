@@ -44,6 +44,7 @@ _MEDIA_TYPES = {
     "jmh": "application/json",
     "gbench": "application/json",
     "pytest-benchmark": "application/json",
+    "action-benchmark": "application/json",
 }
 #: Formats whose runs are the entries of a store that grows (github-action-benchmark's data.js):
 #: a run's id comes from its entry (the parser's run id), not from its position in the text, so

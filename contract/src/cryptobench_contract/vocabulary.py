@@ -6,6 +6,7 @@ kept verbatim, never dropped.
 
 import unicodedata
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Literal
 
 Source = Literal[
@@ -72,9 +73,10 @@ def _table(canon: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
     return table
 
 
+@lru_cache(maxsize=65536)
 def _fold(name: str) -> str:
     """NFKC-normalized (SHA-256 in fullwidth letters is SHA-256), lower case, without '-', '_',
-    ' ' or '/'."""
+    ' ' or '/'. Memoized: a parser folds the same few names for every row of a table."""
     folded = unicodedata.normalize("NFKC", name).strip().lower()
     return "".join(ch for ch in folded if ch not in "-_ /")
 

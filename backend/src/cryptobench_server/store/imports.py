@@ -23,6 +23,7 @@ from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.imports import Imported, ImportOptions, decode, import_text
 from cryptobench_server.errors import Conflict, InvalidInput
 from cryptobench_server.models import Run
+from cryptobench_server.store.dialect import paused_gc
 from cryptobench_server.store.ingest import ingest_run
 from cryptobench_server.store.rows import result_rows
 
@@ -80,11 +81,13 @@ def parse_tags(pairs: list[str]) -> dict[str, str]:
 
 
 def parse_import(data: bytes, options: ImportOptions) -> Imported:
-    """The parsers' run documents for `data`; a ParseError becomes a 422 naming the line."""
+    """The parsers' run documents for `data`; a ParseError becomes a 422 naming the line. The
+    garbage collector is paused while the text is parsed, as ingest pauses it while it stores
+    (dialect.paused_gc: a large paste's results are many objects and no cycles)."""
     try:
-        return import_text(
-            decode(data, source_name=options.source_name), options, received_at=datetime.now(UTC)
-        )
+        with paused_gc():
+            text = decode(data, source_name=options.source_name)
+            return import_text(text, options, received_at=datetime.now(UTC))
     except ParseError as exc:
         raise _invalid(exc) from None
 

@@ -26,6 +26,8 @@ import re
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from pydantic import ValidationError
+
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.units import UNITS
@@ -139,13 +141,18 @@ def parse_botan_speed(text: str, *, source_name: str, started_at: datetime) -> l
 
 def _results(line: str) -> _Read | None:
     """The line's results, or None when it is no result line (the patterns are tried only on
-    lines holding their totals' words: detection asks this of every line of every paste)."""
+    lines holding their totals' words: detection asks this of every line of every paste) or
+    one whose figures the contract refuses (a 30-digit buffer size): such a line is warned
+    about as a figure not read."""
     if not short(line):
         return None
-    if " MiB in " in line and (bulk := _BULK.match(line)) is not None:
-        return _bulk(bulk)
-    if "/sec; " in line and (ops := _OPS.match(line)) is not None:
-        return _public_key(ops)
+    try:
+        if " MiB in " in line and (bulk := _BULK.match(line)) is not None:
+            return _bulk(bulk)
+        if "/sec; " in line and (ops := _OPS.match(line)) is not None:
+            return _public_key(ops)
+    except ValidationError:
+        return None
     return None
 
 

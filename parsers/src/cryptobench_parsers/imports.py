@@ -25,7 +25,7 @@ from cryptobench_parsers.botan_speed import parse_botan_speed
 from cryptobench_parsers.bssl_speed import parse_bssl_speed
 from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark
-from cryptobench_parsers.detect import FORMATS, Detection, detect
+from cryptobench_parsers.detect import FORMATS, TOOLS, Detection, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.go_bench import parse_go_bench
 from cryptobench_parsers.google_benchmark import parse_google_benchmark
@@ -105,7 +105,7 @@ def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> 
         raise ParseError(
             options.source_name, None, f"format {options.format!r}: use auto, {', '.join(FORMATS)}"
         )
-    documents = _PARSERS[detection.format](parsed, options, received_at)
+    documents = _contract_checked(detection.format, parsed, options, received_at)
     json_text = text.lstrip().startswith(("[", "{"))
     media_type = _MEDIA_TYPES.get(detection.format, "text/plain") if json_text else "text/plain"
     artifact = Artifact(media_type=media_type, content=capped(text))
@@ -226,7 +226,26 @@ def _finished(
         try:
             finished = RunDocument.model_validate(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(part) for part in first["loc"])
-            raise ParseError(options.source_name, None, f"{where}: {first['msg']}") from None
+            raise ParseError(options.source_name, None, _refusal(exc)) from None
         yield finished.model_copy(update={"artifact": artifact})
+
+
+def _contract_checked(
+    format: str, text: str, options: ImportOptions, at: datetime
+) -> Iterator[RunDocument]:
+    """The parser's documents; a value the contract refuses (a mangled paste's negative
+    spread, a 300-character name, a number beyond any measurement) is a ParseError naming the
+    format and the field."""
+    try:
+        yield from _PARSERS[format](text, options, at)
+    except ValidationError as exc:
+        raise ParseError(
+            options.source_name,
+            None,
+            f"the {TOOLS[format]} output holds a value the contract refuses: {_refusal(exc)}",
+        ) from None
+
+
+def _refusal(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    return f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"

@@ -1,9 +1,10 @@
 """POST /api/v1/imports never answers 5xx (issue 27): every captured output under
 parsers/tests/fixtures and collectors/tests/fixtures, named as each format and detected (a dry
-run), stored on both databases, and hypothesis' mutations of them (cut, lines joined or repeated, truncated
-JSON, a wrong format named) are a 2xx or a 4xx problem+json naming the body's line or the
-option."""
+run), stored on both databases, and hypothesis' mutations of them (cut, lines joined or
+repeated, truncated JSON, a value replaced by an extreme one, a wrong format named) are a 2xx
+or a 4xx problem+json naming the body's line or the option."""
 
+import re
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +22,17 @@ OUTPUTS = [
     if path.is_file() and path.name not in ("PROVENANCE.md", "SOURCES.md")
 ]
 CHOICES = ("auto", *FORMATS)
+#: A figure or a quoted string of an output, and what a mangled paste holds in its place.
+_VALUE = re.compile(r'-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"[^"\n]{1,40}"')
+_EXTREMES = (
+    "null",
+    "-1",
+    "0",
+    "1e999",
+    "123456789012345678901234567890",
+    "[]",
+    '"' + "A" * 300 + '"',
+)
 
 
 def post(client, body: bytes, choice: str, *, dry_run: bool):
@@ -65,7 +77,7 @@ def _mutated(draw) -> tuple[bytes, str]:
     body = draw(st.sampled_from(OUTPUTS)).read_text(errors="replace")
     lines = body.splitlines(keepends=True) or [""]
     at = draw(st.integers(0, len(lines) - 1))
-    kind = draw(st.sampled_from(["cut", "join", "repeat", "truncate"]))
+    kind = draw(st.sampled_from(["cut", "join", "repeat", "truncate", "value"]))
     if kind == "cut":
         lines = lines[at : at + draw(st.integers(1, 60))]
     elif kind == "join" and at + 1 < len(lines):
@@ -75,6 +87,9 @@ def _mutated(draw) -> tuple[bytes, str]:
     text = "".join(lines)
     if kind == "truncate":
         text = text[: draw(st.integers(0, len(text)))]
+    if kind == "value" and (values := list(_VALUE.finditer(text))):
+        found = values[draw(st.integers(0, len(values) - 1))]
+        text = text[: found.start()] + draw(st.sampled_from(_EXTREMES)) + text[found.end() :]
     return text.encode(), draw(st.sampled_from(CHOICES))
 
 

@@ -1,11 +1,16 @@
 """Clients on both stores (PostgreSQL and SQLite) and the synthetic lineages of the history tests."""
 
 import random
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
 from factories import create_test_token, make_result, make_run_doc
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from test_read_support import DOCS
 
 from cryptobench_server.app import create_app
 from cryptobench_server.config import Settings
@@ -25,17 +30,49 @@ def store_url(request, tmp_path) -> str:
     return url
 
 
+def store_app(url: str, tmp_path: Path) -> FastAPI:
+    """The service over the database at `url`, its files in `tmp_path`, without a built UI."""
+    return create_app(
+        Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
+    )
+
+
+def read_ok(client: TestClient, path: str, **params: Any) -> Any:
+    """The JSON of GET `path` with `params`, asserted to answer 200."""
+    response = client.get(path, params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
 @pytest.fixture
 def store_client(store_url, tmp_path):
     """A client with an upload token; `store_client.admin` holds an admin token's headers."""
-    settings = Settings(database_url=store_url, data_dir=tmp_path, frontend_dist=tmp_path / "x")
-    app = create_app(settings)
+    app = store_app(store_url, tmp_path)
     with TestClient(app) as client:
         client.headers["Authorization"] = f"Bearer {create_test_token(store_url)}"
         admin = create_test_token(store_url, scope="admin", name="ops")
         client.admin = {"Authorization": f"Bearer {admin}"}  # type: ignore[attr-defined]
         yield client
     app.state.engine.dispose()
+
+
+def _loaded_client(url: str, tmp_path: Path) -> TestClient:
+    client = TestClient(store_app(url, tmp_path))
+    token = create_test_token(url)
+    for doc in DOCS:
+        response = client.post(
+            "/api/v1/runs", json=doc, headers={"Authorization": f"Bearer {token}"}
+        )
+        assert response.status_code == 201, response.text
+    return client
+
+
+@pytest.fixture
+def loaded(store_url, tmp_path) -> Iterator[TestClient]:
+    """A client over a database holding DOCS: PostgreSQL, then the SQLite fallback."""
+    with _loaded_client(store_url, tmp_path) as client:
+        yield client
+    client.app.state.engine.dispose()
 
 
 def synthetic_runs(seed: int = 3) -> list[dict]:

@@ -1,10 +1,10 @@
 """GET /api/v1/chart on PostgreSQL and SQLite: exact points, aggregates and error rules."""
 
+from history_support import read_ok
+
 
 def chart(client, **params):
-    response = client.get("/api/v1/chart", params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+    return read_ok(client, "/api/v1/chart", **params)
 
 
 def test_median_by_key_bits_and_opt_level(loaded):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from factories import create_test_token
 from fastapi.testclient import TestClient
+from history_support import read_ok
 
 from cryptobench_server.app import create_app
 from cryptobench_server.config import Settings
@@ -59,9 +60,7 @@ def client(request, tmp_path_factory):
 
 
 def drill(client, **params):
-    response = client.get("/api/v1/drilldown", params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+    return read_ok(client, "/api/v1/drilldown", **params)
 
 
 def chart_point(client, *, metric, x, x_value, series=(), key=(), **filters):

@@ -10,11 +10,9 @@ import math
 
 import pytest
 from fastapi.testclient import TestClient
+from history_support import read_ok, store_app
 
-from cryptobench_server.app import create_app
-from cryptobench_server.config import Settings
 from cryptobench_server.demo import load_demo
-from cryptobench_server.migrate import upgrade
 
 BLOCKS = (16, 64, 256, 1024, 8192, 16384)
 #: Seed 003 "Doing aes-128-cbc for 3s on N size blocks: COUNT aes-128-cbc's in SECONDS s".
@@ -54,16 +52,9 @@ def by_hand(xs, ts):
     return a, b, r2
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def demo(request, tmp_path) -> TestClient:
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    else:
-        url = f"sqlite:///{tmp_path / 'fit.sqlite'}"
-        upgrade(url)
-    app = create_app(
-        Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
-    )
+@pytest.fixture
+def demo(store_url, tmp_path) -> TestClient:
+    app = store_app(store_url, tmp_path)
     load_demo(app.state.engine)
     with TestClient(app) as client:
         yield client
@@ -71,9 +62,7 @@ def demo(request, tmp_path) -> TestClient:
 
 
 def fit(client, **params):
-    response = client.get("/api/v1/fit", params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+    return read_ok(client, "/api/v1/fit", **params)
 
 
 def test_seed003_progress_lines_with_and_without_cryptodev(demo):

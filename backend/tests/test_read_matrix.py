@@ -12,12 +12,11 @@ import math
 
 import pytest
 from factories import make_result, make_run_doc
+from history_support import read_ok
 
 
 def matrix(client, **params):
-    response = client.get("/api/v1/matrix", params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+    return read_ok(client, "/api/v1/matrix", **params)
 
 
 def cell(value, n, ratio, speedup, low=None, high=None):

@@ -8,13 +8,13 @@ ECDSA sign ops/s at 128 B: secp256k1 825 (of 800, 850), secp256r1 1050 (of 1000,
 
 import math
 
+from history_support import read_ok
+
 RSA_PSS = {"algorithm": "RSA", "param.padding": "pss"}
 
 
 def relative(client, **params):
-    response = client.get("/api/v1/relative", params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+    return read_ok(client, "/api/v1/relative", **params)
 
 
 def point(x, value, baseline, speedup, pooled=None):

@@ -10,10 +10,7 @@ ML-KEM-768 29277.7 51310.1 33656.1 | ML-KEM-512 46719.7 70454.8 46527.9
 import pytest
 from factories import create_test_token, make_result, make_run_doc
 from fastapi.testclient import TestClient
-
-from cryptobench_server.app import create_app
-from cryptobench_server.config import Settings
-from cryptobench_server.migrate import upgrade
+from history_support import read_ok, store_app
 
 KEM_TABLE = {
     "X25519": (39924.9, 17727.3, 34050.1),
@@ -49,18 +46,11 @@ def kem_doc() -> dict:
     )
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def kem(request, tmp_path) -> TestClient:
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    else:
-        url = f"sqlite:///{tmp_path / 'tradeoff.sqlite'}"
-        upgrade(url)
-    app = create_app(
-        Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
-    )
+@pytest.fixture
+def kem(store_url, tmp_path) -> TestClient:
+    app = store_app(store_url, tmp_path)
     with TestClient(app) as client:
-        token = create_test_token(url)
+        token = create_test_token(store_url)
         response = client.post(
             "/api/v1/runs", json=kem_doc(), headers={"Authorization": f"Bearer {token}"}
         )
@@ -70,9 +60,7 @@ def kem(request, tmp_path) -> TestClient:
 
 
 def tradeoff(client, **params):
-    response = client.get("/api/v1/tradeoff", params=params)
-    assert response.status_code == 200, response.text
-    return response.json()
+    return read_ok(client, "/api/v1/tradeoff", **params)
 
 
 def test_encapsulation_speed_against_public_key_size(kem):

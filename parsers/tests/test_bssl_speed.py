@@ -91,7 +91,8 @@ def test_signing_key_generation_and_an_appended_comparison():
 
 def test_aws_lc_is_its_own_library_and_each_variant_measured_again_is_a_run():
     runs = parse("hanno-becker-aws-lc_slothy_benchmarks_g2.md")
-    assert len(runs) == 11
+    # 13 sections under their headings: AWS-LC and SLOTHY's variants of AES-128/192/256-GCM
+    assert len(runs) == 13
     assert {r.library for run in runs for r in run.results} == {"AWS-LC"}
     first = runs[0].results
     assert [(r.name, r.operation, r.params, r.unit, r.value) for r in first[:3]] == [
@@ -125,3 +126,20 @@ def test_quoted_lines_are_read_and_a_figure_it_does_not_read_is_a_warning():
     assert [(w.line, w.text) for w in run.warnings] == [(2, "RSA 2048 verify took 27.5 us per op")]
     with pytest.raises(ParseError, match="no bssl speed result lines"):
         parse_bssl_speed("Did 3 laps in 10s\n", source_name="x", started_at=AT)
+
+
+def test_a_heading_naming_aws_lc_s_commit_is_the_version_of_the_runs_under_it():
+    """`### AWS-LC (5ede432...)` heads the AES-128 and AES-192 sections; the AES-256 one says
+    `### AWS-LC` alone and the SLOTHY variants name no commit. Each heading starts a run: the
+    AES-192 AWS-LC figures were appended to the last AES-128 SLOTHY variant's run."""
+    runs = parse("hanno-becker-aws-lc_slothy_benchmarks_g2.md")
+    commit = "5ede432e141172df7ac847b68c40837b7349f1f3"
+    versions = [(run.tool.version, {r.library_version for r in run.results}) for run in runs]
+    named = [0, 5]
+    assert versions == [
+        (commit, {commit}) if index in named else (None, {None}) for index in range(13)
+    ]
+    assert [run.results[0].name for run in runs[4:6]] == [
+        "EVP-AES-128-GCM encrypt init",
+        "EVP-AES-192-GCM encrypt init",
+    ]

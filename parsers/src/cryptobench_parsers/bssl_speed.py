@@ -9,7 +9,9 @@ operation (`signing`, `verify`, `key generation`, `seal` = encrypt, `open` = dec
 after the rate (`[+26.9%]`) is not a figure of the run. Lines may be quoted (`> `) or indented
 (a README's code block). A name measured again after other names starts another run (a before
 and an after pasted together). The library is AWS-LC when the text names it (its `bssl` prints
-the same lines), BoringSSL otherwise; neither prints its version or the machine. The machine is
+the same lines), BoringSSL otherwise; neither prints its version or the machine, but a Markdown
+heading naming AWS-LC's commit (`### AWS-LC (5ede432...)`) is the version of the runs under it
+(each heading starts a run: a page measuring several builds). The machine is
 the CPU the text around the output names (`On an M1 Pro:`, `Benchmarks: Graviton 2`), else the
 unknown machine.
 """
@@ -22,9 +24,8 @@ from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Too
 from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts
-from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import NamedRun, add_results, run_documents
+from cryptobench_parsers.harness_runs import NamedRun, add_results, measured, run_documents
 
 SOURCE: Source = "bssl-speed"
 TOOL = "bssl speed"
@@ -35,6 +36,11 @@ _LINE = re.compile(
 )
 _SIZE = re.compile(r"\s*\((\d+) bytes\)")
 _AWS_LC = re.compile(r"aws-?lc", re.IGNORECASE)
+#: A Markdown heading starts a run (a page of several builds measured one after the other); one
+#: naming the commit AWS-LC was built from (`### AWS-LC (5ede432...)`) gives its runs that
+#: version.
+_HEADING = re.compile(r"^#{1,6}\s")
+_VERSION = re.compile(r"aws-?lc\s*\((?P<version>[0-9a-f]{7,40})\)", re.IGNORECASE)
 #: CPUs people name beside bssl speed output -> the CPU model (the first one named wins).
 _CPUS = (
     (re.compile(r"\b(?:Apple )?(M[1-9](?: (?:Pro|Max|Ultra))?)\b"), r"Apple \1"),
@@ -62,23 +68,27 @@ def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> li
     library = "AWS-LC" if _AWS_LC.search(text) else "BoringSSL"
     machine = _machine(text)
     runs: list[NamedRun] = []
+    context: dict[str, str] = {}
     understood: set[int] = set()
     numbered = list(enumerate(text.splitlines(), start=1))
     for number, line in numbered:
+        if _HEADING.match(line):
+            named = _VERSION.search(line)
+            context = {"version": named["version"]} if named else {}
+            if runs and not runs[-1].results:
+                runs.pop()
+            runs.append(NamedRun(number, context=context))
+            continue
         match = _LINE.match(line) if short(line) else None
         if match is None:
             continue
         understood.add(number)
         name = match["name"].strip()
-        add_results(runs, number, name, _results(match, library), _SIZE.sub("", name))
-    if not runs:
-        raise ParseError(
-            source_name,
-            None,
-            f"no {TOOL} result lines (`Did N NAME operations in Tus (R ops/sec)`)",
-        )
+        results = _results(match, library, context.get("version"))
+        add_results(runs, number, name, results, _SIZE.sub("", name), context)
+    missing = f"no {TOOL} result lines (`Did N NAME operations in Tus (R ops/sec)`)"
     return run_documents(
-        runs,
+        measured(runs, source_name, missing),
         numbered,
         understood,
         source_name,
@@ -86,7 +96,7 @@ def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> li
     )
 
 
-def _results(match: re.Match[str], library: str) -> list[Result]:
+def _results(match: re.Match[str], library: str, version: str | None) -> list[Result]:
     name = match["name"].strip()
     size = _SIZE.search(name)
     described = _SIZE.sub("", name)
@@ -104,6 +114,7 @@ def _results(match: re.Match[str], library: str) -> list[Result]:
         algorithm=facts.algorithm,
         operation=facts.operation,
         library=library,
+        library_version=version,
         params=params,
         metric="ops_per_s",
         value=float(match["rate"]),
@@ -136,7 +147,7 @@ def _document(
         source=SOURCE,
         started_at=at,
         machine=machine,
-        tool=Tool(name=TOOL),
+        tool=Tool(name=TOOL, version=run.context.get("version")),
         results=distinct_series(run.results, run.stems),
         warnings=kept_warnings(warnings),
     )

@@ -65,3 +65,20 @@ def test_a_botan_line_the_contract_refuses_is_warned_about_not_a_crash():
     )
     warned = [(w.line, w.text) for run in imported.runs for w in run.warnings]
     assert (at + 1, lines[at]) in warned
+
+
+def test_a_wolfssl_line_the_contract_refuses_is_warned_about_naming_the_field():
+    text = (ROOT / "collectors/tests/fixtures/serial/wolfssl_arm32_pk_tail.log").read_text()
+    mangled = text.replace("RSA     2048", "RSA     123456789012345678901234567890", 1)
+    runs = list(
+        import_text(
+            mangled, ImportOptions(source_name="x"), received_at=datetime(2026, 11, 25, tzinfo=UTC)
+        ).runs
+    )
+    [(line, message)] = [(w.line, w.message) for run in runs for w in run.warnings]
+    assert (line, message) == (
+        1,
+        "wolfssl line: result: Value error, params.key_bits: integer "
+        "123456789012345678901234567890 does not fit in 64 bits",
+    )
+    assert sum(len(run.results) for run in runs) == 11

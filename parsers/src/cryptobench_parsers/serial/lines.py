@@ -185,7 +185,10 @@ def _legacy_item(text: str) -> Item | None:
 
 def _benchmark_item(text: str) -> Item | None:
     for style, parse in (("mbedtls", parse_mbedtls_line), ("wolfssl", parse_wolfssl_line)):
-        results = parse(text)
+        try:
+            results = parse(text)
+        except ValidationError as exc:
+            raise _refused(exc, f"{style} line") from None
         if results:
             return Measurement(style, tuple(results), name=results[0].name)
     return None
@@ -206,9 +209,14 @@ def _result(**fields: Any) -> Result:
     try:
         return Result(**fields)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "result"
-        raise LineError(f"{fields.get('name')}: {where}: {first['msg']}") from None
+        raise _refused(exc, fields.get("name")) from None
+
+
+def _refused(exc: ValidationError, name: object) -> LineError:
+    """A line whose figures the contract refuses (a 30-digit key size), naming the field."""
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "result"
+    return LineError(f"{name}: {where}: {first['msg']}")
 
 
 def _text(data: dict[str, Any], key: str, what: str) -> str:

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from factories import create_test_token
 from fastapi.testclient import TestClient
+from history_support import store_app
 from sqlalchemy import create_engine, select, text
 from typer.testing import CliRunner
 
 from cryptobench_server.app import create_app
 from cryptobench_server.cli import app as server_cli
-from cryptobench_server.config import Settings, get_settings
+from cryptobench_server.config import get_settings
 from cryptobench_server.errors import InvalidInput
-from cryptobench_server.migrate import upgrade
 from cryptobench_server.models import Result, Run
 
 FIXTURES = Path(__file__).parents[2] / "collectors" / "tests" / "fixtures"
@@ -45,19 +45,13 @@ FIGURES = [
 ]
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def store(request, tmp_path):
+@pytest.fixture
+def store(store_url, tmp_path):
     """(client with an upload token, database URL, settings) on each database."""
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    else:
-        url = f"sqlite:///{tmp_path / 'store.sqlite'}"
-        upgrade(url)
-    settings = Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
-    app = create_app(settings)
+    app = store_app(store_url, tmp_path)
     with TestClient(app) as client:
-        client.headers["Authorization"] = f"Bearer {create_test_token(url)}"
-        yield client, url, settings
+        client.headers["Authorization"] = f"Bearer {create_test_token(store_url)}"
+        yield client, store_url, app.state.settings
     app.state.engine.dispose()
 
 

@@ -9,7 +9,6 @@ from sqlalchemy import create_engine, text
 from cryptobench_contract import RunDocument
 from cryptobench_server.db import make_engine
 from cryptobench_server.errors import Conflict
-from cryptobench_server.migrate import upgrade
 from cryptobench_server.store.ingest import ingest_run
 
 THREADS = 8
@@ -38,20 +37,11 @@ def test_concurrent_duplicate_http_uploads_store_one_run(authed_client, settings
     assert counts(settings.resolved_database_url) == (1, 1, 500)
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def any_url(request, tmp_path):
-    if request.param == "postgresql":
-        return request.getfixturevalue("pg_url")
-    url = f"sqlite:///{tmp_path / 'race.sqlite'}"
-    upgrade(url)
-    return url
-
-
-def test_concurrent_ingest_run_creates_once_and_conflicts_stay_conflicts(any_url):
+def test_concurrent_ingest_run_creates_once_and_conflicts_stay_conflicts(store_url):
     doc = RunDocument.model_validate(
         make_run_doc(results=[make_result(value=float(v)) for v in range(1, 301)])
     )
-    engine = make_engine(any_url)
+    engine = make_engine(store_url)
     with ThreadPoolExecutor(THREADS) as pool:
         created = list(
             pool.map(lambda _: ingest_run(engine=engine, doc=doc).created, range(THREADS))
@@ -61,4 +51,4 @@ def test_concurrent_ingest_run_creates_once_and_conflicts_stay_conflicts(any_url
         ingest_run(engine=engine, doc=changed)
     engine.dispose()
     assert sorted(created) == [False] * (THREADS - 1) + [True]
-    assert counts(any_url) == (1, 1, 300)
+    assert counts(store_url) == (1, 1, 300)

@@ -10,7 +10,6 @@ from sqlalchemy import create_engine, select
 
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_parsers.imports import ImportOptions, import_text
-from cryptobench_server.migrate import upgrade
 from cryptobench_server.models import Result
 from cryptobench_server.store.imports import preview_rows
 from cryptobench_server.store.ingest import ingest_run
@@ -32,14 +31,9 @@ def test_a_row_holds_the_contracts_canonical_figures_in_its_order():
     assert ("run_pk", *fields) == RESULT_COLUMNS
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def engine(request, tmp_path):
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")
-    else:
-        url = f"sqlite:///{tmp_path / 'rows.sqlite'}"
-        upgrade(url)
-    made = create_engine(url)
+@pytest.fixture
+def engine(store_url):
+    made = create_engine(store_url)
     yield made
     made.dispose()
 

@@ -13,12 +13,11 @@ from cryptobench_testsupport.pgcluster import destroy, start_cluster
 from cryptobench_testsupport.reliability_harness import (
     create_token,
     expected_results,
-    make_run,
     running_service,
     server_cli,
     stored_runs,
 )
-from cryptobench_testsupport.reliability_load import run_load
+from cryptobench_testsupport.reliability_load import planned_runs, run_load
 
 AGENTS, RUNS, DUPLICATES, CONFLICTS, RACES = 20, 50, 5, 2, 2
 
@@ -44,7 +43,7 @@ def main() -> None:
         stored = stored_runs(database_url)
     finally:
         destroy(cluster)
-    planned = {make_run(a, i)["run_id"]: make_run(a, i) for a in range(AGENTS) for i in range(RUNS)}
+    planned = planned_runs(AGENTS, RUNS)
     figures = report.figures()
     lost = sum(1 for run_id in planned if run_id not in stored)
     wrong = sum(

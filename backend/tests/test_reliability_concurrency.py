@@ -26,13 +26,12 @@ from cryptobench_testsupport.reliability_harness import (
     create_token,
     expected_results,
     is_problem,
-    make_run,
     run_id_for,
     running_service,
     server_cli,
     stored_runs,
 )
-from cryptobench_testsupport.reliability_load import run_load
+from cryptobench_testsupport.reliability_load import planned_runs, run_load
 
 AGENTS, RUNS, DUPLICATES, CONFLICTS, RACES = 20, 5, 2, 1, 1
 
@@ -65,7 +64,7 @@ def test_concurrent_uploads_store_every_run_exactly_once(make_database, tmp_path
     assert {status for status, _ in report.chart_loaded + report.chart_idle} == {200}
     assert figures["chart_queries_loaded"] > 0
     stored = stored_runs(database_url)
-    planned = {make_run(a, i)["run_id"]: make_run(a, i) for a in range(AGENTS) for i in range(RUNS)}
+    planned = planned_runs(AGENTS, RUNS)
     assert len(stored) == total_runs
     assert stored == {run_id: expected_results(document) for run_id, document in planned.items()}
 

@@ -67,6 +67,14 @@ def plan(
     return items
 
 
+def planned_runs(agents: int, runs: int) -> dict[str, dict]:
+    """Every run the agents' plans upload as new, by run_id (what must be stored once each)."""
+    return {
+        document["run_id"]: document
+        for document in (make_run(a, i) for a in range(agents) for i in range(runs))
+    }
+
+
 def _agent(
     base_url: str,
     token: str,

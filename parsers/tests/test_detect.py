@@ -1,14 +1,18 @@
 """Format detection on every captured fixture, on unrelated text, and on what it says."""
 
+import itertools
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from captured import CAPTURED
 from published import fixture_paths
 
-from cryptobench_parsers.detect import TRIED, detect
+from cryptobench_parsers.detect import TOOLS, TRIED, detect
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.imports import decode
+from cryptobench_parsers.imports import ImportOptions, decode, import_text
+
+AT = datetime(2026, 11, 25, tzinfo=UTC)
 
 CASES = [
     (kind, path)
@@ -89,3 +93,50 @@ def test_empty_and_binary_input():
     with pytest.raises(ParseError, match="binary data"):
         decode(b"\x00" * 100 + b"Doing", source_name="e")
     assert decode("\ufeffDoing".encode(), source_name="e") == "Doing"
+
+
+#: One published output of each format read line by line (its folder, the file pattern).
+LINE_FORMATS = {
+    "openssl": ("libressl", "*"),
+    "jmh": ("jmh_text", "*"),
+    "serial": ("embedded", "*"),
+    "go": ("go", "*"),
+    "criterion": ("criterion", "*"),
+    "gbench": ("google_benchmark", "*.txt"),
+    "liboqs": ("liboqs", "*"),
+    "cryptsetup": ("cryptsetup", "*"),
+    "bssl": ("bssl_speed", "*"),
+    "botan": ("botan", "*"),
+}
+JSON_FORMATS = {
+    "gbench": ("google_benchmark", "*.json"),
+    "pytest-benchmark": ("pytest_benchmark", "*"),
+    "action-benchmark": ("action_benchmark", "*"),
+}
+PAIRS = list(itertools.combinations(LINE_FORMATS, 2))
+
+
+def first_output(folder: str, pattern: str) -> str:
+    return fixture_paths(folder, pattern)[0].read_text(encoding="utf-8-sig")
+
+
+@pytest.mark.parametrize(("one", "other"), PAIRS, ids=["+".join(pair) for pair in PAIRS])
+def test_a_paste_of_two_formats_asks_for_the_format_naming_both(one, other):
+    first, second = first_output(*LINE_FORMATS[one]), first_output(*LINE_FORMATS[other])
+    for text in (f"{first}\n{second}", f"{second}\n{first}"):
+        with pytest.raises(ParseError) as caught:
+            detect(text, source_name="paste")
+        message = caught.value.message
+        assert message.startswith("ambiguous: lines of 2 formats"), message
+        assert f"like {TOOLS[one]} (format {one}," in message
+        assert f"like {TOOLS[other]} (format {other}," in message
+        assert message.endswith(
+            "choose the format instead of detecting it (or import each output on its own)"
+        )
+
+
+@pytest.mark.parametrize("kind", JSON_FORMATS)
+def test_a_json_output_with_another_output_after_it_is_refused_not_half_read(kind):
+    text = f"{first_output(*JSON_FORMATS[kind])}\n{first_output(*LINE_FORMATS['go'])}"
+    with pytest.raises(ParseError):
+        list(import_text(text, ImportOptions(source_name="paste"), received_at=AT).runs)

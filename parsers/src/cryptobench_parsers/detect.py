@@ -1,8 +1,10 @@
 """Which tool printed a text (`format=auto`): decided from the text itself, or refused.
 
 The first lines (at most `SCAN_CHARS` characters) are read; each format counts the lines it
-recognizes, and the format with the most wins. No line recognized, or two formats tied, is a
-ParseError that names what was tried: a wrong guess would store wrong figures. Messages name
+recognizes, and the one format that recognizes any is chosen. No line recognized is a
+ParseError that names what was tried; lines of two formats or more (two outputs pasted
+together) is a ParseError naming the candidates, their counts and first lines: a guess would
+store wrong figures or lose a run. Messages name
 the formats by the tools that print them (IMPORT_FORMATS, served by GET /api/v1/vocabulary).
 """
 
@@ -139,7 +141,7 @@ def detect(text: str, *, source_name: str) -> Detection:
         "jmh": _count(head, table_line) if has_table(head) else (0, None),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)
-    (best, (hits, first)), (second, (runner_up, _)) = ranked[:2]
+    (best, (hits, first)), (_, (runner_up, _)) = ranked[:2]
     scanned = f"the first {head.count(chr(10)) + 1} lines"
     if hits == 0:
         lost = _first_figure(head)
@@ -151,12 +153,17 @@ def detect(text: str, *, source_name: str) -> Detection:
             f"{where} If the output starts further down, choose its format instead of "
             "detecting it",
         )
-    if hits == runner_up:
+    if runner_up:
+        found = [(name, seen) for name, seen in ranked if seen[0]]
+        candidates = " and ".join(
+            f"{seen} like {TOOLS[name]} (format {name}, the first at line {line})"
+            for name, (seen, line) in found
+        )
         raise ParseError(
             source_name,
-            first,
-            f"ambiguous: {hits} lines look like {TOOLS[best]} output and as many like "
-            f"{TOOLS[second]}; choose the format instead of detecting it",
+            found[1][1][1],
+            f"ambiguous: lines of {len(found)} formats, {candidates}; choose the format instead "
+            "of detecting it (or import each output on its own)",
         )
     return Detection(
         best, f"{hits} lines look like {TOOLS[best]} output (the first at line {first})"

@@ -12,9 +12,8 @@ from cryptobench_testsupport.pgcluster import destroy, start_cluster
 from cryptobench_testsupport.reliability_faults import run_faults
 from cryptobench_testsupport.reliability_harness import (
     Service,
-    create_token,
     expected_results,
-    server_cli,
+    migrated_for_upload,
     stored_runs,
 )
 
@@ -26,8 +25,7 @@ def main() -> None:
     try:
         workdir = Path(tempfile.mkdtemp(prefix="cryptobench-faults-"))
         database_url = cluster.create_database("faults")
-        server_cli(database_url, workdir, "migrate")
-        token = create_token(database_url, workdir, "faults", "upload")
+        token = migrated_for_upload(database_url, workdir, "faults")
         service = Service(database_url, workdir).start()
         try:
             report, agents = run_faults(

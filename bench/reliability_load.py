@@ -11,10 +11,9 @@ from pathlib import Path
 
 from cryptobench_testsupport.pgcluster import destroy, start_cluster
 from cryptobench_testsupport.reliability_harness import (
-    create_token,
     expected_results,
+    migrated_for_upload,
     running_service,
-    server_cli,
     stored_runs,
 )
 from cryptobench_testsupport.reliability_load import planned_runs, run_load
@@ -27,8 +26,7 @@ def main() -> None:
     try:
         workdir = Path(tempfile.mkdtemp(prefix="cryptobench-load-"))
         database_url = cluster.create_database("load")
-        server_cli(database_url, workdir, "migrate")
-        token = create_token(database_url, workdir, "load", "upload")
+        token = migrated_for_upload(database_url, workdir, "load")
         with running_service(database_url, workdir) as service:
             report = run_load(
                 service.url,

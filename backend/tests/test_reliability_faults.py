@@ -8,9 +8,8 @@ from cryptobench_testsupport.pgcluster import destroy, start_cluster
 from cryptobench_testsupport.reliability_faults import run_faults
 from cryptobench_testsupport.reliability_harness import (
     Service,
-    create_token,
     expected_results,
-    server_cli,
+    migrated_for_upload,
     stored_runs,
 )
 
@@ -26,8 +25,7 @@ def cluster():
 
 def test_kill_9_and_postgres_restart_lose_and_duplicate_nothing(cluster, tmp_path):
     database_url = cluster.create_database("faults")
-    server_cli(database_url, tmp_path, "migrate")
-    token = create_token(database_url, tmp_path, "faults", "upload")
+    token = migrated_for_upload(database_url, tmp_path, "faults")
     service = Service(database_url, tmp_path).start()
     try:
         report, agents = run_faults(

@@ -13,11 +13,10 @@ import httpx
 import pytest
 
 from cryptobench_testsupport.reliability_harness import (
-    create_token,
     is_problem,
+    migrated_for_upload,
     run_id_for,
     running_service,
-    server_cli,
 )
 from cryptobench_testsupport.reliability_hostile_bodies import stream_chunked
 from cryptobench_testsupport.reliability_process import MB, MemoryWatch
@@ -40,8 +39,7 @@ def stack(tmp_path_factory):
     """A server over SQLite (the embedded default) with an upload token."""
     workdir = tmp_path_factory.mktemp("memory")
     url = f"sqlite:///{workdir / 'memory.sqlite'}"
-    server_cli(url, workdir, "migrate")
-    token = create_token(url, workdir, "memory", "upload")
+    token = migrated_for_upload(url, workdir, "memory")
     with running_service(url, workdir) as service:
         yield service, {"Authorization": f"Bearer {token}", "Content-Type": "text/plain"}
 

@@ -67,6 +67,12 @@ def create_token(database_url: str, workdir: Path, name: str, scope: str = "uplo
     return max(words, key=len)
 
 
+def migrated_for_upload(database_url: str, workdir: Path, name: str) -> str:
+    """Migrates the database at `database_url` with the server's CLI; a new upload token `name`."""
+    server_cli(database_url, workdir, "migrate")
+    return create_token(database_url, workdir, name, "upload")
+
+
 def revoke_token(database_url: str, name: str) -> None:
     engine = create_engine(database_url)
     with engine.begin() as connection:

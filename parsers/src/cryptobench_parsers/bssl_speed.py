@@ -18,12 +18,13 @@ unknown machine.
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Source
-from cryptobench_parsers.bench_names import distinct_series, name_facts
+from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import NamedRun, add_results, measured, run_documents
 
@@ -98,6 +99,30 @@ def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> li
 
 def _results(match: re.Match[str], library: str, version: str | None) -> list[Result]:
     name = match["name"].strip()
+    facts, params = _named(name)
+    time = Result(
+        name=name,
+        family=facts.family,
+        algorithm=facts.algorithm,
+        operation=facts.operation,
+        library=library,
+        library_version=version,
+        params=dict(params),
+        metric="ops_per_s",
+        value=float(match["rate"]),
+        unit="ops/s",
+        stats={"operations": float(match["n"]), "elapsed_us": float(match["us"])},
+    )
+    if match["mbs"] is None:
+        return [time]
+    update = {"metric": "bytes_per_s", "value": float(match["mbs"]), "unit": "MB/s", "stats": None}
+    return [time, time.model_copy(update=update)]
+
+
+@lru_cache(maxsize=4096)
+def _named(name: str) -> tuple[NameFacts, tuple[tuple[str, Any], ...]]:
+    """What a result line's NAME says: its facts and params (memoized: a paste of many runs
+    names the same few dozen things on every run)."""
     size = _SIZE.search(name)
     described = _SIZE.sub("", name)
     for word, plain in _WORDS.items():
@@ -108,23 +133,7 @@ def _results(match: re.Match[str], library: str, version: str | None) -> list[Re
         params["block_bytes"] = int(size.group(1))
     if _COMPOSITE.search(described):
         params["variant"] = _SIZE.sub("", name)
-    time = Result(
-        name=name,
-        family=facts.family,
-        algorithm=facts.algorithm,
-        operation=facts.operation,
-        library=library,
-        library_version=version,
-        params=params,
-        metric="ops_per_s",
-        value=float(match["rate"]),
-        unit="ops/s",
-        stats={"operations": float(match["n"]), "elapsed_us": float(match["us"])},
-    )
-    if match["mbs"] is None:
-        return [time]
-    update = {"metric": "bytes_per_s", "value": float(match["mbs"]), "unit": "MB/s", "stats": None}
-    return [time, time.model_copy(update=update)]
+    return facts, tuple(params.items())
 
 
 def _machine(text: str) -> Machine:

@@ -6,13 +6,14 @@ of each counts (other load on the machine only ever adds time). Target: <= 3% ov
 Last line: {"bench", "ours", "baseline", "ratio", "unit"}.
 """
 
-import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from harness.result import print_result
 
 ALGORITHMS = ["md5", "rsa2048"]
 ROUNDS = 2
@@ -48,17 +49,7 @@ def main() -> None:
     print(
         f"overhead {100 * (ratio - 1):.2f}% (target <= {100 * (TARGET - 1):.0f}%): {'met' if ratio <= TARGET else 'MISSED'}"
     )
-    print(
-        json.dumps(
-            {
-                "bench": "agent_overhead",
-                "ours": round(ours, 3),
-                "baseline": round(baseline, 3),
-                "ratio": round(ratio, 4),
-                "unit": "s",
-            }
-        )
-    )
+    print_result("agent_overhead", ours, baseline, "s", digits=3, ratio_digits=4)
 
 
 if __name__ == "__main__":

@@ -9,10 +9,10 @@ machine load. They should agree within 5%.
 Last line: {"bench", "ours", "baseline", "ratio", "unit"}.
 """
 
-import json
 import statistics
 
 import pyperf
+from harness.result import print_result
 
 from cryptobench_collect.runners.ecc.adapters.reference import ReferenceJacobian
 from cryptobench_collect.runners.ecc.curves import CURVES
@@ -67,17 +67,7 @@ def main() -> None:
         f"median: ours (run_experiment, {ROUNDS} x {REPETITIONS} reps) {ours_ns:,.0f} ns/op; "
         f"pyperf ({ROUNDS} x 5 values) {baseline_ns:,.0f} ns/op"
     )
-    print(
-        json.dumps(
-            {
-                "bench": "ecc_timer",
-                "ours": round(ours_ns, 1),
-                "baseline": round(baseline_ns, 1),
-                "ratio": round(ours_ns / baseline_ns, 4),
-                "unit": "ns/op",
-            }
-        )
-    )
+    print_result("ecc_timer", ours_ns, baseline_ns, "ns/op", ratio_digits=4)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ the CLI parse printing its run document (median of REPEATS). Target: ours < 2 s.
 Last line: {"bench": "import_paste", "ours", "baseline", "ratio", "unit": "s", "mb", "results"}.
 """
 
-import json
 import statistics
 import subprocess
 import sys
@@ -19,6 +18,7 @@ import time
 from pathlib import Path
 
 import httpx
+from harness.result import print_result
 from harness.service import serve, upload_token
 
 from cryptobench_server.migrate import upgrade
@@ -97,19 +97,7 @@ def main() -> None:
     results = imports[0][1]
     mb = round(len(text) / 1e6, 2)
     print(f"{mb} MB paste, {results:,} results: import {ours:.2f} s, CLI parse {baseline:.2f} s")
-    print(
-        json.dumps(
-            {
-                "bench": "import_paste",
-                "ours": round(ours, 3),
-                "baseline": round(baseline, 3),
-                "ratio": round(ours / baseline, 3),
-                "unit": "s",
-                "mb": mb,
-                "results": results,
-            }
-        )
-    )
+    print_result("import_paste", ours, baseline, "s", digits=3, mb=mb, results=results)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 import httpx
 import psycopg
+from harness.result import print_result
 from harness.service import serve, upload_token
 
 from cryptobench_contract import RunDocument
@@ -143,17 +144,7 @@ def main() -> None:
         f"API: {ours:,.0f} rows/s   COPY: {baseline:,.0f} rows/s   ({RUNS} runs x {RESULTS_PER_RUN} results, "
         f"{sum(map(len, bodies)) / 1e6:.1f} MB of JSON, alternating)"
     )
-    print(
-        json.dumps(
-            {
-                "bench": "ingest",
-                "ours": round(ours, 1),
-                "baseline": round(baseline, 1),
-                "ratio": round(ours / baseline, 3),
-                "unit": "rows/s",
-            }
-        )
-    )
+    print_result("ingest", ours, baseline, "rows/s")
 
 
 if __name__ == "__main__":

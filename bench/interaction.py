@@ -36,6 +36,7 @@ from chart_query import (
     sql_dim,
 )
 from harness.latency import check, p95
+from harness.result import print_result
 from harness.service import serve
 
 from cryptobench_server.migrate import upgrade
@@ -282,18 +283,13 @@ def main() -> None:
     finally:
         destroy(cluster)
     big, small = figures[SIZES[-1]], figures[SIZES[0]]
-    print(
-        json.dumps(
-            {
-                "bench": "interaction",
-                "ours": big["click_p95"],
-                "baseline": big["sql_click_p95"],
-                "ratio": round(big["click_p95"] / big["sql_click_p95"], 3),
-                "unit": "ms",
-                "at_1m": small["click_p95"],
-                "facets_unfiltered_5m": big["facets_unfiltered_p95"],
-            }
-        )
+    print_result(
+        "interaction",
+        big["click_p95"],
+        big["sql_click_p95"],
+        "ms",
+        at_1m=small["click_p95"],
+        facets_unfiltered_5m=big["facets_unfiltered_p95"],
     )
 
 

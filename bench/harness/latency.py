@@ -1,12 +1,12 @@
 """What the latency benches share: SQL baselines timed call by call, the check that the API
 and the SQL give the same figures, and the last line (p95 of ours and of the baseline)."""
 
-import json
 import math
 import time
 from collections.abc import Callable
 
 import psycopg
+from harness.result import print_result
 
 Figures = dict[tuple, tuple]
 
@@ -57,8 +57,6 @@ def p95(samples: list[float]) -> float:
 
 
 def report(bench: str, ours: list[float], baseline: list[float]) -> None:
-    """The last line of a latency bench: p95 of ours and of the baseline, in ms."""
-    ours_p95, base_p95 = round(p95(ours), 1), round(p95(baseline), 1)
-    ratio = round(ours_p95 / base_p95, 2)
-    line = {"bench": bench, "ours": ours_p95, "baseline": base_p95, "ratio": ratio, "unit": "ms"}
-    print(json.dumps(line))
+    """The last line of a latency bench: p95 of ours and of the baseline, in ms (the ratio of
+    the rounded p95s)."""
+    print_result(bench, round(p95(ours), 1), round(p95(baseline), 1), "ms", ratio_digits=2)

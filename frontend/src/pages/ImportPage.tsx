@@ -76,6 +76,9 @@ export function ImportPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const tags = parseTags(request.tags);
+  const choices = formatChoices();
+  const tools = choices.slice(1);
+  const chosen = choices.find((f) => f.value === request.format);
 
   const latest = useRef(request);
   latest.current = request;
@@ -112,10 +115,20 @@ export function ImportPage() {
     <section className="import">
       <h2>Import a tool's output</h2>
       <p className="note">
-        Paste what <code>openssl speed</code>, a JMH run (<code>-rf json</code>) or a board's serial console printed, or drop the file. The server
-        parses it with the collectors' parsers. Preview shows what it understood without storing anything (no token needed); Store
-        keeps it, with an upload token.
+        Paste what a benchmark tool printed, or drop the file. The server parses it with the collectors' parsers. Preview shows what it
+        understood without storing anything (no token needed); Store keeps it, with an upload token.
       </p>
+      <details className="formats">
+        <summary>The {tools.length} tools whose output it reads</summary>
+        <dl>
+          {tools.map((f) => (
+            <div key={f.value}>
+              <dt>{f.label}</dt>
+              <dd>{f.reads}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       <label>
         Output
         <textarea
@@ -143,8 +156,8 @@ export function ImportPage() {
       <div className="controls">
         <label>
           Format
-          <select value={request.format} onChange={(e) => change({ format: e.target.value })}>
-            {formatChoices().map((f) => (
+          <select value={request.format} aria-describedby="format-reads" onChange={(e) => change({ format: e.target.value })}>
+            {choices.map((f) => (
               <option key={f.value} value={f.value} title={f.reads}>
                 {f.label}
               </option>
@@ -172,6 +185,9 @@ export function ImportPage() {
           />
         </label>
       </div>
+      <p className="note" id="format-reads">
+        {chosen ? `${chosen.label}: ${chosen.reads}.` : null}
+      </p>
       {tags.error ? <p role="alert">Tags: {tags.error}</p> : null}
       {!token ? (
         <p className="note">

@@ -100,3 +100,18 @@ def _mutated(draw) -> tuple[bytes, str]:
 def test_a_mutated_output_is_answered(client, mutated):
     body, choice = mutated
     assert_answered(post(client, body, choice, dry_run=True))
+
+
+def test_two_outputs_pasted_together_ask_for_the_format_naming_both(client):
+    go = (ROOT / "parsers/tests/fixtures/go/meysam81-x_cryptox_README.txt").read_text()
+    bssl = ROOT / "parsers/tests/fixtures/bssl_speed/boringssl-500fa1f_ml-kem_commit_message.txt"
+    paste = f"{go}\n{bssl.read_text()}"
+    response = post(client, paste.encode(), "auto", dry_run=True)
+    assert response.status_code == 422
+    assert_answered(response)
+    problem = response.json()
+    assert problem["detail"].startswith("line ")
+    assert "like go test -bench (format go," in problem["detail"]
+    assert "like bssl speed (BoringSSL, AWS-LC) (format bssl," in problem["detail"]
+    assert problem["errors"][0]["line"] > go.count("\n")
+    assert post(client, paste.encode(), "bssl", dry_run=True).status_code == 200

@@ -143,3 +143,8 @@ def test_a_heading_naming_aws_lc_s_commit_is_the_version_of_the_runs_under_it():
         "EVP-AES-128-GCM encrypt init",
         "EVP-AES-192-GCM encrypt init",
     ]
+    assert [{r.algorithm for r in run.results} for run in runs[4:10]] == [
+        {"AES-128-GCM"},
+        *[{"AES-192-GCM"}] * 4,
+        {"AES-256-GCM"},
+    ]

@@ -103,9 +103,9 @@ def cli_documents(kind: str, path: Path) -> list[dict]:
     return documents
 
 
-@pytest.mark.parametrize(("kind", "path"), CASES, ids=[path.name for _, path in CASES])
-def test_every_fixture_imports_the_figures_of_parse_and_upload(store, kind, path):
-    client, url, _ = store
+def upload_then_import(client, kind: str, path: Path, **params: str) -> tuple[list[str], dict]:
+    """The run_ids of `cryptobench parse KIND FILE`'s documents uploaded (each 201), then the
+    body of FILE's import with `params` (201)."""
     uploaded = []
     for document in cli_documents(kind, path):
         response = client.post("/api/v1/runs", json=document)
@@ -113,12 +113,18 @@ def test_every_fixture_imports_the_figures_of_parse_and_upload(store, kind, path
         uploaded.append(document["run_id"])
     response = client.post(
         "/api/v1/imports",
-        params={"machine_name": "fixture-box"},
+        params=params,
         content=path.read_bytes(),
         headers={"Content-Type": "text/plain"},
     )
     assert response.status_code == 201, response.text
-    body = response.json()
+    return uploaded, response.json()
+
+
+@pytest.mark.parametrize(("kind", "path"), CASES, ids=[path.name for _, path in CASES])
+def test_every_fixture_imports_the_figures_of_parse_and_upload(store, kind, path):
+    client, url, _ = store
+    uploaded, body = upload_then_import(client, kind, path, machine_name="fixture-box")
     assert (body["format"], body["dry_run"]) == (kind, False)
     imported = [run["run_id"] for run in body["runs"]]
     assert all(run["created"] for run in body["runs"]) and len(imported) == len(uploaded)

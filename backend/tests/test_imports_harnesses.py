@@ -6,7 +6,7 @@ both databases: the same figures as `cryptobench parse` + upload, the format det
 from pathlib import Path
 
 import pytest
-from test_imports import cli_documents, store, stored_figures  # noqa: F401
+from test_imports import store, stored_figures, upload_then_import  # noqa: F401
 
 HARNESS_FIXTURES = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures"
 CASES = [
@@ -60,19 +60,9 @@ CASES = [
 @pytest.mark.parametrize(("kind", "path", "count", "source"), CASES, ids=[c[0] for c in CASES])
 def test_a_harness_output_imports_the_figures_of_parse_and_upload(store, kind, path, count, source):  # noqa: F811
     client, url, _ = store
-    uploaded = []
-    for document in cli_documents(kind, path):
-        response = client.post("/api/v1/runs", json=document)
-        assert response.status_code == 201, response.text
-        uploaded.append(document["run_id"])
-    response = client.post(
-        "/api/v1/imports",
-        params={"machine_name": "fixture-box", "format": "auto"},
-        content=path.read_bytes(),
-        headers={"Content-Type": "text/plain"},
+    uploaded, body = upload_then_import(
+        client, kind, path, machine_name="fixture-box", format="auto"
     )
-    assert response.status_code == 201, response.text
-    body = response.json()
     assert body["format"] == kind and body["warnings"] == []
     imported = [run["run_id"] for run in body["runs"]]
     assert len(imported) == len(uploaded)

@@ -11,8 +11,8 @@ import pytest
 from factories import create_test_token
 from fastapi.testclient import TestClient
 
-# fixtures; _loaded_client as test_totals_pieces imports it from here
-from history_support import _loaded_client, loaded, store_client, store_url  # noqa: F401
+# fixtures
+from history_support import loaded, store_client, store_url  # noqa: F401
 
 from cryptobench_server.app import create_app
 from cryptobench_server.config import Settings

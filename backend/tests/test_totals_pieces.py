@@ -6,9 +6,9 @@ piece."""
 from collections.abc import Iterator
 
 import pytest
-from conftest import _loaded_client
 from factories import create_test_token, make_result, make_run_doc
 from fastapi.testclient import TestClient
+from history_support import _loaded_client
 from sqlalchemy import func, select
 
 from cryptobench_server.models import SeriesTotal

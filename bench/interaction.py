@@ -39,6 +39,7 @@ from harness.latency import check, p95
 from harness.result import print_result
 from harness.service import serve
 
+from cryptobench_contract.units import METRICS
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.query.facets import RUN_FACET_LIMIT
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
@@ -57,7 +58,6 @@ FACET_SQL = {
     "run": "u.run_id::text",
     "name": "r.name",
 }
-METRICS = ("ns_per_op", "ops_per_s", "cycles_per_op", "bytes_per_s", "cycles_per_byte")
 
 
 def _params(call: dict) -> list[tuple[str, str]]:

@@ -13,10 +13,8 @@ from pathlib import Path
 import pytest
 from factories import create_test_token
 from fastapi.testclient import TestClient
-from history_support import read_ok
+from history_support import read_ok, store_app
 
-from cryptobench_server.app import create_app
-from cryptobench_server.config import Settings
 from cryptobench_server.migrate import upgrade
 
 COLLECTOR_FIXTURES = Path(__file__).parents[2] / "collectors" / "tests" / "fixtures"
@@ -38,9 +36,7 @@ def client(request, tmp_path_factory):
     else:
         url = f"sqlite:///{tmp_path / 'drill.sqlite'}"
         upgrade(url)
-    app = create_app(
-        Settings(database_url=url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
-    )
+    app = store_app(url, tmp_path)
     headers = {"Authorization": f"Bearer {create_test_token(url)}"}
     with TestClient(app) as test_client:
         for kind, name, machine in IMPORTS:
@@ -65,11 +61,9 @@ def drill(client, **params):
 
 def chart_point(client, *, metric, x, x_value, series=(), key=(), **filters):
     """The point of GET /chart that the drill-down names."""
-    params = {"metric": metric, "x": x, "series": list(series), **filters}
-    response = client.get("/api/v1/chart", params=params)
-    assert response.status_code == 200, response.text
+    drawn = read_ok(client, "/api/v1/chart", metric=metric, x=x, series=list(series), **filters)
     wanted = dict(zip(series, key, strict=True))
-    for line in response.json()["series"]:
+    for line in drawn["series"]:
         if line["key"] == wanted:
             for point in line["points"]:
                 if str(point["x"]) == x_value:

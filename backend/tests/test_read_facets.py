@@ -1,15 +1,14 @@
 """GET /api/v1/facets: every dimension, exact counts, disjunctive per-dimension filtering."""
 
 import pytest
+from history_support import read_ok
 from test_read_support import JMH1, JMH2, O2, O2B, OS
 
 from cryptobench_server.query import facets as facets_query
 
 
 def facets(client, **params) -> dict:
-    response = client.get("/api/v1/facets", params=params)
-    assert response.status_code == 200, response.text
-    body = response.json()
+    body = read_ok(client, "/api/v1/facets", **params)
     return {
         d["name"]: [(v["value"], v["count"]) for v in d["values"]] for d in body["dimensions"]
     } | {"metrics": [(m["value"], m["count"]) for m in body["metrics"]]}

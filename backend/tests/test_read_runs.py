@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime
 
+from history_support import read_ok
 from test_read_support import JMH1, JMH2, O2, O2B, OS
 
 from cryptobench_server.api.read_common import run_label
@@ -9,9 +10,7 @@ from cryptobench_server.models import Machine, Run
 
 
 def run_ids(client, **params) -> list[str]:
-    response = client.get("/api/v1/runs", params=params)
-    assert response.status_code == 200, response.text
-    return [r["run_id"] for r in response.json()["data"]]
+    return [r["run_id"] for r in read_ok(client, "/api/v1/runs", **params)["data"]]
 
 
 def test_newest_first_in_pages_of_limit(loaded):

@@ -39,7 +39,7 @@ from harness.latency import check, p95
 from harness.result import print_result
 from harness.service import serve
 
-from cryptobench_contract.units import METRICS
+from cryptobench_contract.units import CANONICAL_METRICS as METRICS
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.query.facets import RUN_FACET_LIMIT
 from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster

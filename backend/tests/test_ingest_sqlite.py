@@ -3,10 +3,9 @@
 import pytest
 from factories import create_test_token, make_result, make_run_doc
 from fastapi.testclient import TestClient
+from history_support import store_app
 from sqlalchemy import create_engine, text
 
-from cryptobench_server.app import create_app
-from cryptobench_server.config import Settings
 from cryptobench_server.migrate import upgrade
 
 
@@ -19,9 +18,7 @@ def sqlite_url(tmp_path) -> str:
 
 @pytest.fixture
 def sqlite_client(sqlite_url, tmp_path):
-    app = create_app(
-        Settings(database_url=sqlite_url, data_dir=tmp_path, frontend_dist=tmp_path / "no-ui")
-    )
+    app = store_app(sqlite_url, tmp_path)
     with TestClient(app) as test_client:
         test_client.headers["Authorization"] = f"Bearer {create_test_token(sqlite_url)}"
         yield test_client

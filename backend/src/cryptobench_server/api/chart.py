@@ -24,9 +24,16 @@ from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
+from cryptobench_server.api.read_common import (
+    FILTER_HELP,
+    Filters,
+    PointAgg,
+    SeriesDimensions,
+    XDimension,
+    filters_dependency,
+)
 from cryptobench_server.auth import ReadAccess
-from cryptobench_server.query.chart import Agg, chart
+from cryptobench_server.query.chart import chart
 from cryptobench_server.schemas_read import CanonicalMetric, Chart
 
 router = APIRouter(tags=["chart"])
@@ -39,11 +46,9 @@ def get_chart(
     _: ReadAccess,
     filters: ChartFilters,
     metric: Annotated[CanonicalMetric, Query(description="Canonical metric to plot")],
-    x: Annotated[str, Query(description="Dimension on the x axis, e.g. param.key_bits")],
-    series: Annotated[
-        list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
-    ] = [],  # noqa: B006
-    agg: Annotated[Agg, Query(description="Aggregate of the results at one point")] = "median",
+    x: XDimension,
+    series: SeriesDimensions = [],  # noqa: B006
+    agg: PointAgg = "median",
 ) -> Chart:
     drawn = chart(session, metric=metric, x=x, series=series, agg=agg, filters=filters)
     return Chart.model_validate(

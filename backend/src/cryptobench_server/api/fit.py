@@ -16,7 +16,12 @@ from fastapi import APIRouter, Depends, Query
 from cryptobench_contract.sizes import OPERATION_BYTES
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
+from cryptobench_server.api.read_common import (
+    FILTER_HELP,
+    Filters,
+    SeriesDimensions,
+    filters_dependency,
+)
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import InvalidInput
 from cryptobench_server.models import Series
@@ -39,9 +44,7 @@ def get_fit(
     metric: Annotated[
         Literal["ns_per_op", "cycles_per_op"], Query(description="Time per operation")
     ] = "ns_per_op",
-    series: Annotated[
-        list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
-    ] = [],  # noqa: B006
+    series: SeriesDimensions = [],  # noqa: B006
     agg: Annotated[Agg, Query(description="Aggregate of the results at one size")] = "median",
 ) -> SizeFits:
     if dimension(x, field="x", source=Series).name not in SIZES:

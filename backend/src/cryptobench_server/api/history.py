@@ -8,7 +8,12 @@ from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
+from cryptobench_server.api.read_common import (
+    FILTER_HELP,
+    Filters,
+    SeriesDimensions,
+    filters_dependency,
+)
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.models import Series
 from cryptobench_server.query.changes import list_changes, list_events
@@ -60,9 +65,7 @@ def get_history(
     _: ReadAccess,
     filters: HistoryFilters,
     metric: Annotated[CanonicalMetric, Query(description="Canonical metric to follow")],
-    series: Annotated[
-        list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
-    ] = [],  # noqa: B006
+    series: SeriesDimensions = [],  # noqa: B006
 ) -> History:
     dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
     return History.model_validate(

@@ -2,12 +2,14 @@
 
 import uuid
 from collections.abc import Callable, Collection
+from typing import Annotated
 
-from fastapi import Request
+from fastapi import Query, Request
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
 from cryptobench_server.models import Run
+from cryptobench_server.query.chart import Agg
 from cryptobench_server.query.filters import Filters, parse_filters
 from cryptobench_server.schemas_read import MachineRef, RunListItem, ToolOut
 
@@ -16,6 +18,13 @@ FILTER_HELP = (
     "param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice "
     "means OR, different keys mean AND."
 )
+
+#: The query parameters the chart-shaped reads (chart, relative, fit, history) declare alike.
+XDimension = Annotated[str, Query(description="Dimension on the x axis, e.g. param.key_bits")]
+SeriesDimensions = Annotated[
+    list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
+]
+PointAgg = Annotated[Agg, Query(description="Aggregate of the results at one point")]
 
 
 def filters_dependency(*reserved: str) -> Callable[[Request], Filters]:

@@ -19,10 +19,17 @@ from fastapi import APIRouter, Depends, Query
 
 from cryptobench_contract.units import CANONICAL_UNIT, LESS_IS_BETTER
 from cryptobench_server.api.deps import SessionDep
-from cryptobench_server.api.read_common import FILTER_HELP, Filters, filters_dependency
+from cryptobench_server.api.read_common import (
+    FILTER_HELP,
+    Filters,
+    PointAgg,
+    SeriesDimensions,
+    XDimension,
+    filters_dependency,
+)
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.errors import InvalidInput
-from cryptobench_server.query.chart import Agg, chart
+from cryptobench_server.query.chart import chart
 from cryptobench_server.query.relative import relative
 from cryptobench_server.schemas_read import CanonicalMetric
 from cryptobench_server.schemas_views import Relative
@@ -40,17 +47,15 @@ def get_relative(
     _: ReadAccess,
     filters: RelativeFilters,
     metric: Annotated[CanonicalMetric, Query(description="Canonical metric to compare")],
-    x: Annotated[str, Query(description="Dimension on the x axis, e.g. param.key_bits")],
-    series: Annotated[
-        list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
-    ] = [],  # noqa: B006
+    x: XDimension,
+    series: SeriesDimensions = [],  # noqa: B006
     baseline_series: Annotated[
         list[str], Query(description="The baseline series: one value per series dimension")
     ] = [],  # noqa: B006
     baseline_x: Annotated[
         str | None, Query(description="The baseline x value (each series against itself there)")
     ] = None,
-    agg: Annotated[Agg, Query(description="Aggregate of the results at one point")] = "median",
+    agg: PointAgg = "median",
 ) -> Relative:
     names = list(dict.fromkeys(series))
     if (baseline_x is None) == (not baseline_series) or (

@@ -53,9 +53,9 @@ def test_saturated_counters_are_stored_flagged_with_every_reason(store_client):
 
 
 def test_run_wide_flags_are_written_with_their_rows(store_client):
-    """The flags only the whole run shows (repeated_value, cycles_disagree) go into the rows'
-    COPY or INSERT: no UPDATE of stored results (bench/import_paste: 1.4-1.9 s on PostgreSQL
-    for 35,010 rows)."""
+    """The rows given a flag only the whole run shows (repeated_value, cycles_disagree) are
+    deleted and written again with it: no UPDATE of stored results (bench/import_paste: one per
+    row took 1.4-1.9 s on PostgreSQL for 35,010 rows)."""
     statements: list[str] = []
 
     def seen(conn, cursor, statement, parameters, context, executemany):

@@ -3,6 +3,7 @@ always takes the plain path) and the garbage collector pause of an upload:
 
 - `insert_for`: the dialect's INSERT, the one with ON CONFLICT (machines, runs, the read model);
 - `insert_rows`: PostgreSQL COPY, streamed; SQLite one executemany;
+- `replace_rows`: a run's rows at some positions deleted and written again (COPY, executemany);
 - `fetch_aggregate`: `work_mem` and a binary-format cursor for packed figures (charts);
 - `while_waiting`: Python work on a second thread while a database statement runs;
 - `paused_gc`: no cyclic GC while one upload is parsed, validated and stored.
@@ -44,6 +45,30 @@ def insert_rows(
         return
     marks = ", ".join("?" * len(columns))
     connection.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(rows))
+
+
+def replace_rows(
+    connection: Connection,
+    table: str,
+    columns: Sequence[str],
+    run_pk: int,
+    positions: Sequence[int],
+    rows: Iterable[tuple],
+) -> None:
+    """The rows of run `run_pk` at `positions` deleted and `rows` inserted (`insert_rows`): on
+    PostgreSQL one DELETE and one COPY write each row once, where an UPDATE per row made a new
+    version of it and of its index entries, one statement per row."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(
+            f"DELETE FROM {table} WHERE run_pk = %s AND position = ANY(%s)",
+            (run_pk, list(positions)),
+        )
+    else:
+        connection.exec_driver_sql(
+            f"DELETE FROM {table} WHERE run_pk = ? AND position = ?",
+            [(run_pk, position) for position in positions],
+        )
+    insert_rows(connection, table, columns, rows)
 
 
 def fetch_aggregate(connection: Connection, query: Select) -> Sequence[Sequence[Any]]:

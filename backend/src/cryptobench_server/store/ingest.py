@@ -9,13 +9,13 @@ executemany on SQLite, never row by row through the ORM (dialect.py).
 import uuid
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import orjson
 import psycopg
 import pydantic_core
 from pydantic import TypeAdapter, ValidationError
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session, joinedload
 
@@ -27,17 +27,25 @@ from cryptobench_server.identity import machine_fingerprint
 from cryptobench_server.locks import run_writer
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.store import artifacts
-from cryptobench_server.store.dialect import insert_for, insert_rows, paused_gc, while_waiting
+from cryptobench_server.store.dialect import (
+    insert_for,
+    insert_rows,
+    paused_gc,
+    replace_rows,
+    while_waiting,
+)
 from cryptobench_server.store.fingerprints import content_hash
 from cryptobench_server.store.rollups import add_runs
-from cryptobench_server.store.rows import RESULT_COLUMNS, ResultRow, ResultRows
+from cryptobench_server.store.rows import RESULT_COLUMNS, ResultRows
 
 #: Results validated per chunk of this many (bench/README.md, "Speed paths"); an invalid
 #: result's errors are reported from its chunk on.
 CHUNK = 1000
 
 _RESULTS = TypeAdapter(list[Result])
-_FLAGS = ResultRow._fields.index("flags")
+#: Where a row as written (`run_pk` first) holds its flags.
+_FLAGS = RESULT_COLUMNS.index("flags")
+_T = TypeVar("_T")
 
 
 class Ingested(NamedTuple):
@@ -170,9 +178,10 @@ def _load(session: Session, where) -> Run | None:
 
 def _store(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> int:
     """Machine, run, results, their read model rows (rollups.py) and the changes they make
-    (changes/store.py) in one transaction. Results are validated and normalized into rows, the
-    run-wide flags put in theirs (`_flagged`), then written (dialect.insert_rows); the run's content hash is computed while
-    the database builds the read model, and set after. Locks are taken in locks.py's order."""
+    (changes/store.py) in one transaction. Results are validated and normalized while they
+    stream into the database (dialect.insert_rows), the rows given a run-wide flag written
+    again after (`_late_flags`); the run's content hash is computed while the database builds
+    the read model, and set after. Locks are taken in locks.py's order."""
     with Session(engine) as session, session.begin():
         connection = session.connection()
         run_writer(connection, machine_fingerprint(doc.machine))
@@ -182,29 +191,44 @@ def _store(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> int
         if run_pk is None:
             raise _LostRace
         validated: list[list[Result]] = []
-        rows = _flagged(ResultRows(doc, _kept(checked_results(doc), validated)))
-        insert_rows(connection, "results", RESULT_COLUMNS, ((run_pk, *row) for row in rows))
+        chunks = _kept(checked_results(doc), validated)
+        rows = ResultRows(doc, chunks)
+        made: list[tuple[Any, ...]] = []
+        insert_rows(
+            connection, "results", RESULT_COLUMNS, _kept(((run_pk, *r) for r in rows), made)
+        )
+        _late_flags(connection, run_pk, made, rows.late_flags())
         digest = while_waiting(lambda: add_runs(connection, [run_pk]), content_hash, doc, validated)
         connection.execute(update(Run).where(Run.id == run_pk).values(content_hash=digest))
         refresh_run(connection, run_pk, threshold=threshold)
         return run_pk
 
 
-def _flagged(rows: ResultRows) -> list[tuple[Any, ...]]:
-    """Every row of `rows` with its run-wide flags (known once all were seen), made before any
-    is written: updating the flags of stored rows rewrites each row and its index entries (on
-    PostgreSQL 1.4-1.9 s for 35,010 of bench/import_paste's 45,990 results)."""
-    made = list(rows)
-    for position, flags in rows.late_flags():
-        row = made[position]
-        made[position] = (*row[:_FLAGS], orjson.dumps(flags).decode(), *row[_FLAGS + 1 :])
-    return made
+def _late_flags(
+    connection: Connection,
+    run_pk: int,
+    made: list[tuple[Any, ...]],
+    late: list[tuple[int, list[str]]],
+) -> None:
+    """The stored rows (`made`, as written) given a run-wide flag (known once every row was
+    seen) replaced by themselves with their flags (dialect.replace_rows: updating stored rows
+    one by one took 1.4-1.9 s on PostgreSQL for 35,010 of bench/import_paste's 45,990 results,
+    for every row is rewritten with its index entries)."""
+    if not late:
+        return
+    flagged = [made[position] for position, _ in late]
+    rows = [
+        (*row[:_FLAGS], orjson.dumps(flags).decode(), *row[_FLAGS + 1 :])
+        for row, (_, flags) in zip(flagged, late, strict=True)
+    ]
+    replace_rows(connection, "results", RESULT_COLUMNS, run_pk, [p for p, _ in late], rows)
 
 
-def _kept(chunks: Iterable[list[Result]], kept: list[list[Result]]) -> Iterator[list[Result]]:
-    for chunk in chunks:
-        kept.append(chunk)
-        yield chunk
+def _kept(items: Iterable[_T], kept: list[_T]) -> Iterator[_T]:
+    """`items`, each also appended to `kept` as it is taken."""
+    for item in items:
+        kept.append(item)
+        yield item
 
 
 def _upsert_machine(session: Session, doc: RunHead, now: datetime) -> int:

@@ -20,9 +20,8 @@ import sys
 import time
 import uuid
 
-import httpx
 import psycopg
-from harness.latency import Figures, check, report, time_sql
+from harness.latency import Figures, check, report, time_api, time_sql
 from harness.service import serve
 from sqlalchemy import create_engine
 
@@ -367,34 +366,22 @@ def baseline_sql(call: dict) -> str:
     )
 
 
-def time_api(base_url: str, plan: list[dict]) -> tuple[list[float], list[Figures]]:
-    """Latencies and, per call, {(x, *series key): (value, min, max, n)}."""
-    samples, figures = [], []
-    with httpx.Client(base_url=base_url, timeout=60) as client:
-        for warm, call in [(True, c) for c in plan[:5]] + [(False, c) for c in plan]:
-            params = [("metric", call["metric"]), ("x", call["x"]), ("agg", call["agg"])]
-            params += [("series", s) for s in call["series"]] + [
-                (k, v) for k, vs in call["filters"].items() for v in vs
-            ]
-            start = time.perf_counter()
-            response = client.get("/api/v1/chart", params=params)
-            elapsed = (time.perf_counter() - start) * 1000
-            response.raise_for_status()
-            if not warm:
-                samples.append(elapsed)
-                figures.append(
-                    {
-                        (str(p["x"]), *series["key"].values()): (
-                            p["value"],
-                            p["min"],
-                            p["max"],
-                            p["n"],
-                        )
-                        for series in response.json()["series"]
-                        for p in series["points"]
-                    }
-                )
-    return samples, figures
+def api_params(call: dict) -> list[tuple[str, str]]:
+    params = [("metric", call["metric"]), ("x", call["x"]), ("agg", call["agg"])]
+    return params + [("series", s) for s in call["series"]] + filter_params(call)
+
+
+def filter_params(call: dict) -> list[tuple[str, str]]:
+    return [(k, v) for k, vs in call["filters"].items() for v in vs]
+
+
+def chart_figures(body: dict) -> Figures:
+    """{(x, *series key): (value, min, max, n)} of a GET /chart answer."""
+    return {
+        (str(p["x"]), *series["key"].values()): (p["value"], p["min"], p["max"], p["n"])
+        for series in body["series"]
+        for p in series["points"]
+    }
 
 
 def sql_figures_of(rows: list[tuple]) -> Figures:
@@ -420,7 +407,14 @@ def main() -> None:
         plan, port = calls(), free_port()
         server = serve(database_url, port)
         try:
-            ours, api_figures = time_api(f"http://127.0.0.1:{port}", plan)
+            ours, api_figures = time_api(
+                f"http://127.0.0.1:{port}",
+                "/api/v1/chart",
+                plan,
+                5,
+                api_params,
+                lambda _, body: chart_figures(body),
+            )
         finally:
             server.terminate()
             server.wait()

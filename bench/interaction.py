@@ -31,7 +31,9 @@ from chart_query import (
     RUNS,
     baseline_sql,
     calls,
+    chart_figures,
     fill,
+    filter_params,
     load,
     sql_dim,
 )
@@ -60,10 +62,6 @@ FACET_SQL = {
 }
 
 
-def _params(call: dict) -> list[tuple[str, str]]:
-    return [(k, v) for k, vs in call["filters"].items() for v in vs]
-
-
 def time_clicks(
     client: httpx.Client, plan: list[dict], together: bool
 ) -> tuple[list[float], list, list]:
@@ -74,7 +72,7 @@ def time_clicks(
     clicks, charts, facets = [], [], []
     with ThreadPoolExecutor(1) as pool:
         for warm, call in [(True, c) for c in plan[:5]] + [(False, c) for c in plan]:
-            filters = _params(call)
+            filters = filter_params(call)
             chart = [("metric", call["metric"]), ("x", call["x"]), ("agg", call["agg"])]
             chart += [("series", s) for s in call["series"]] + filters
             start = time.perf_counter()
@@ -90,7 +88,7 @@ def time_clicks(
             got_chart.raise_for_status()
             if not warm:
                 clicks.append(elapsed)
-                charts.append(_chart_figures(got_chart.json()))
+                charts.append(chart_figures(got_chart.json()))
                 facets.append(_api_facets(got_facets.json()))
     return clicks, charts, facets
 
@@ -103,14 +101,6 @@ def time_unfiltered(client: httpx.Client) -> list[float]:
         client.get("/api/v1/facets").raise_for_status()
         unfiltered.append((time.perf_counter() - start) * 1000)
     return unfiltered
-
-
-def _chart_figures(body: dict) -> dict:
-    return {
-        (str(p["x"]), *series["key"].values()): (p["value"], p["min"], p["max"], p["n"])
-        for series in body["series"]
-        for p in series["points"]
-    }
 
 
 def _api_facets(body: dict) -> dict:

@@ -16,9 +16,8 @@ import json
 import sys
 import time
 
-import httpx
 from chart_query import SQL_AGGS, fill, load
-from harness.latency import check, report, time_sql
+from harness.latency import check, report, time_api, time_sql
 from harness.service import serve
 
 from cryptobench_server.migrate import upgrade
@@ -61,40 +60,23 @@ def _key(algorithm: str, operation: str, library: str, params: dict, *tags_and_m
     return (algorithm, operation, library, json.dumps(params, sort_keys=True), *tags_and_machine)
 
 
-def time_api(base_url: str, calls: list[dict]) -> tuple[list[float], list[Cells]]:
-    samples, figures = [], []
-    with httpx.Client(base_url=base_url, timeout=120) as client:
-        for warm, call in [(True, c) for c in calls[:3]] + [(False, c) for c in calls]:
-            params = {**call, "column": "machine", "split": SPLIT, "algorithm": ALGORITHMS}
-            start = time.perf_counter()
-            response = client.get("/api/v1/matrix", params=params)
-            elapsed = (time.perf_counter() - start) * 1000
-            response.raise_for_status()
-            if warm:
-                continue
-            body = response.json()
-            shape = (len(body["rows"]), len(body["columns"]))
-            if shape != (ROWS, COLUMNS):
-                raise SystemExit(
-                    f"{call}: a {shape[0]} x {shape[1]} matrix, not {ROWS} x {COLUMNS}"
-                )
-            samples.append(elapsed)
-            machines = [c["value"] for c in body["columns"]]
-            names = ("algorithm", "operation", "library", "params", *SPLIT)
-            figures.append(
-                {
-                    _key(*(row["key"][n] for n in names), m): (
-                        c["value"],
-                        c["min"],
-                        c["max"],
-                        c["n"],
-                    )
-                    for row in body["rows"]
-                    for m, c in zip(machines, row["cells"], strict=True)
-                    if c is not None
-                }
-            )
-    return samples, figures
+def api_params(call: dict) -> dict:
+    return {**call, "column": "machine", "split": SPLIT, "algorithm": ALGORITHMS}
+
+
+def api_cells_of(call: dict, body: dict) -> Cells:
+    """{(row key, machine): (value, min, max, n)}; exits unless the matrix is ROWS x COLUMNS."""
+    shape = (len(body["rows"]), len(body["columns"]))
+    if shape != (ROWS, COLUMNS):
+        raise SystemExit(f"{call}: a {shape[0]} x {shape[1]} matrix, not {ROWS} x {COLUMNS}")
+    machines = [c["value"] for c in body["columns"]]
+    names = ("algorithm", "operation", "library", "params", *SPLIT)
+    return {
+        _key(*(row["key"][n] for n in names), m): (c["value"], c["min"], c["max"], c["n"])
+        for row in body["rows"]
+        for m, c in zip(machines, row["cells"], strict=True)
+        if c is not None
+    }
 
 
 def baseline_sql(call: dict) -> str:
@@ -132,7 +114,15 @@ def main() -> None:
         calls, port = plan(), free_port()
         server = serve(database_url, port)
         try:
-            ours, api_cells = time_api(f"http://127.0.0.1:{port}", calls)
+            ours, api_cells = time_api(
+                f"http://127.0.0.1:{port}",
+                "/api/v1/matrix",
+                calls,
+                3,
+                api_params,
+                api_cells_of,
+                timeout=120,
+            )
         finally:
             server.terminate()
             server.wait()

@@ -1,14 +1,45 @@
-"""What the latency benches share: SQL baselines timed call by call, the check that the API
+"""What the latency benches share: API calls and SQL baselines timed call by call, the check that the API
 and the SQL give the same figures, and the last line (p95 of ours and of the baseline)."""
 
 import math
 import time
 from collections.abc import Callable
 
+import httpx
 import psycopg
 from harness.result import print_result
 
 Figures = dict[tuple, tuple]
+
+
+def _with_warmups(calls: list[dict], warmups: int) -> list[tuple[bool, dict]]:
+    """(warm, call): the first `warmups` calls once unmeasured, then every call."""
+    return [(True, c) for c in calls[:warmups]] + [(False, c) for c in calls]
+
+
+def time_api(
+    base_url: str,
+    path: str,
+    calls: list[dict],
+    warmups: int,
+    params_of: Callable[[dict], object],
+    figures_of: Callable[[dict, dict], Figures],
+    timeout: float = 60,
+) -> tuple[list[float], list[Figures]]:
+    """Latencies of GET `path` with `params_of(call)` for every call and, per call,
+    `figures_of(call, body)`; the first `warmups` calls run once before, unmeasured."""
+    samples, figures = [], []
+    with httpx.Client(base_url=base_url, timeout=timeout) as client:
+        for warm, call in _with_warmups(calls, warmups):
+            params = params_of(call)
+            start = time.perf_counter()
+            response = client.get(path, params=params)
+            elapsed = (time.perf_counter() - start) * 1000
+            response.raise_for_status()
+            if not warm:
+                figures.append(figures_of(call, response.json()))
+                samples.append(elapsed)
+    return samples, figures
 
 
 def time_sql(
@@ -22,7 +53,7 @@ def time_sql(
     `warmups` calls run once before, unmeasured."""
     samples, figures = [], []
     with psycopg.connect(conninfo) as connection:
-        for warm, call in [(True, c) for c in calls[:warmups]] + [(False, c) for c in calls]:
+        for warm, call in _with_warmups(calls, warmups):
             start = time.perf_counter()
             rows = connection.execute(sql_of(call)).fetchall()
             elapsed = (time.perf_counter() - start) * 1000

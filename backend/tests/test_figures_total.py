@@ -12,7 +12,7 @@ from cryptobench_contract.bounds import FIGURE_MAX, FIGURE_MIN, NUMBER_MAX, NUMB
 from cryptobench_contract.units import UNITS
 from cryptobench_server.changes.detect import Point, find_steps
 from cryptobench_server.stats import median, relative_error
-from cryptobench_server.store.normalize import canonical_figures
+from cryptobench_server.store.normalize import result_figures
 
 POSITIVE = st.floats(min_value=0, exclude_min=True, allow_nan=False, allow_infinity=False)
 EXTREMES = st.sampled_from([5e-324, 2.2250738585072014e-308, 1e-300, 1.0, 1e300, 1.79e308])
@@ -64,7 +64,7 @@ UNIT = st.sampled_from(sorted(UNITS))
 @settings(max_examples=400, deadline=None)
 @given(UNIT, ANY_POSITIVE, st.none() | ANY_POSITIVE, st.none() | ANY_POSITIVE)
 def test_canonical_figures_never_raise(unit, value, clock, op_bytes):
-    canonical_figures(UNITS[unit].metric, value, unit, clock_hz=clock, op_bytes=op_bytes)
+    result_figures(UNITS[unit].metric, value, unit, clock_hz=clock, op_bytes=op_bytes)
 
 
 @settings(max_examples=600, deadline=None)
@@ -77,9 +77,7 @@ def test_canonical_figures_never_raise(unit, value, clock, op_bytes):
 def test_figures_of_documents_in_range_fit_every_aggregate(unit, value, clock, op_bytes):
     """Within the contract's bounds every figure is 0 or within [FIGURE_MIN, FIGURE_MAX]: its
     square, a product or quotient of two and a sum of 2^63 of them are finite and non-zero."""
-    figures, _ = canonical_figures(
-        UNITS[unit].metric, value, unit, clock_hz=clock, op_bytes=op_bytes
-    )
-    for figure in figures.values():
+    figures, _ = result_figures(UNITS[unit].metric, value, unit, clock_hz=clock, op_bytes=op_bytes)
+    for figure in figures:
         assert figure is None or figure == 0 or FIGURE_MIN <= figure <= FIGURE_MAX, figures
     assert math.isfinite(FIGURE_MAX**2 * 2**63) and FIGURE_MIN**2 > 0

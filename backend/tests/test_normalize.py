@@ -2,14 +2,15 @@
 
 import pytest
 
-from cryptobench_server.store.normalize import bytes_per_op, canonical_figures
+from cryptobench_contract.units import CANONICAL_METRICS
+from cryptobench_server.store.normalize import bytes_per_op, result_figures
 
 MHZ160 = 160e6
 
 
 def figures(metric, value, unit, clock=None, op_bytes=None):
-    got, derived = canonical_figures(metric, value, unit, clock_hz=clock, op_bytes=op_bytes)
-    return got, derived
+    got = result_figures(metric, value, unit, clock_hz=clock, op_bytes=op_bytes)
+    return dict(zip(CANONICAL_METRICS, got.figures, strict=True)), list(got.derived)
 
 
 @pytest.mark.parametrize(

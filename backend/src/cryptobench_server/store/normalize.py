@@ -1,11 +1,11 @@
 """Canonical figures for one reported result (DESIGN "Normalization"); pure and table-driven.
 
 A reported `value` in `unit` is first scaled to its metric's canonical unit (units.UNITS), then
-every other canonical figure reachable through the conversion table below is derived. A
-conversion needs the clock (cycles <-> time) or the bytes processed per operation
-(bytes/s <-> ops/s, cycles/op <-> cycles/B, instructions/op <-> instructions/B); a figure that
-cannot be reached stays None. Instruction counts reach only each other: no clock makes them
-cycles or time.
+every other canonical figure reachable through the contract's conversion table
+(conversions.CONVERSIONS) is derived. A conversion needs the clock (cycles <-> time) or the bytes
+processed per operation (bytes/s <-> ops/s, cycles/op <-> cycles/B, instructions/op <->
+instructions/B); a figure that cannot be reached stays None. Instruction counts reach only each
+other: no clock makes them cycles or time.
 
 Every conversion is linear or a reciprocal, so each figure is `coef * v` or `coef / v` of the
 reported value `v`; the coefficients depend only on (metric, unit, clock, bytes per op) and are
@@ -17,40 +17,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from cryptobench_contract.conversions import CONVERSIONS, Conversion
+from cryptobench_contract.conversions import factor as conversion_factor
+from cryptobench_contract.sizes import OPERATION_BYTES
 from cryptobench_contract.units import CANONICAL_METRICS, UNITS
-
-NS_PER_S = 1e9
-
-
-class Conversion(NamedTuple):
-    source: str
-    target: str
-    needs: str  # "" (nothing), "clock" (Hz) or "bytes" (per operation)
-    reciprocal: bool  # target = factor / source, else target = factor * source
-    factor: str  # "1e9", "k" (the needed quantity), "1/k", "k/1e9" or "1e9/k"
-
-
-CONVERSIONS: tuple[Conversion, ...] = (
-    Conversion("ns_per_op", "ops_per_s", "", True, "1e9"),
-    Conversion("ops_per_s", "ns_per_op", "", True, "1e9"),
-    Conversion("ns_per_op", "cycles_per_op", "clock", False, "k/1e9"),
-    Conversion("cycles_per_op", "ns_per_op", "clock", False, "1e9/k"),
-    Conversion("ops_per_s", "bytes_per_s", "bytes", False, "k"),
-    Conversion("bytes_per_s", "ops_per_s", "bytes", False, "1/k"),
-    Conversion("cycles_per_op", "cycles_per_byte", "bytes", False, "1/k"),
-    Conversion("cycles_per_byte", "cycles_per_op", "bytes", False, "k"),
-    # Instructions retired: only per op <-> per byte, never to cycles or time.
-    Conversion("instructions_per_op", "instructions_per_byte", "bytes", False, "1/k"),
-    Conversion("instructions_per_byte", "instructions_per_op", "bytes", False, "k"),
-)
-
-_FACTORS = {
-    "1e9": lambda k: NS_PER_S,
-    "k": lambda k: k,
-    "1/k": lambda k: 1 / k,
-    "k/1e9": lambda k: k / NS_PER_S,
-    "1e9/k": lambda k: NS_PER_S / k,
-}
 
 
 class Term(NamedTuple):
@@ -61,7 +31,7 @@ class Term(NamedTuple):
 
 
 def _step(term: Term, conv: Conversion, quantity: float) -> Term:
-    factor = _FACTORS[conv.factor](quantity)
+    factor = conversion_factor(conv, quantity)
     if conv.reciprocal:
         return Term(factor / term.coef, -term.power)
     return Term(factor * term.coef, term.power)
@@ -89,8 +59,8 @@ def derivation(
 
 
 def bytes_per_op(params: Mapping[str, Any]) -> float | None:
-    """Bytes one operation processes: params.block_bytes, else params.message_bytes."""
-    for key in ("block_bytes", "message_bytes"):
+    """Bytes one operation processes: the first of OPERATION_BYTES the params carry."""
+    for key in OPERATION_BYTES:
         value = params.get(key)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
             return float(value)
@@ -131,15 +101,22 @@ def apply_plan(plan: FigurePlan, value: float) -> list[float | None]:
     ]
 
 
-def canonical_figures(
-    metric: str, value: float, unit: str, *, clock_hz: float | None, op_bytes: float | None
-) -> tuple[dict[str, float | None], list[str]]:
-    """Every canonical figure (None when not derivable) and the names of the derived ones.
+class ResultFigures(NamedTuple):
+    """A result's canonical figures in CANONICAL_METRICS order (None where not derivable) and
+    the names of those derived from the reported one."""
 
-    A reciprocal of 0 (0 ns/op as ops/s) is not derivable either.
-    """
+    figures: list[float | None]
+    derived: tuple[str, ...]
+
+
+def result_figures(
+    metric: str, value: float, unit: str, *, clock_hz: float | None, op_bytes: float | None
+) -> ResultFigures:
+    """The one derivation of a result's figures (store/rows.py, for ingest and the import
+    preview). A reciprocal of 0 (0 ns/op as ops/s) is not derivable either."""
     plan = figure_plan(metric, unit, clock_hz, op_bytes)
-    figures: dict[str, float | None] = dict(
-        zip(CANONICAL_METRICS, apply_plan(plan, value), strict=False)
-    )
-    return figures, [name for name in plan.derived if figures[name] is not None]
+    figures = apply_plan(plan, value)
+    if value > 0:
+        return ResultFigures(figures, plan.derived)
+    known = {m for m, figure in zip(CANONICAL_METRICS, figures, strict=True) if figure is not None}
+    return ResultFigures(figures, tuple(name for name in plan.derived if name in known))

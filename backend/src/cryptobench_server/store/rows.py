@@ -12,7 +12,7 @@ import orjson
 from cryptobench_contract import Result, RunDocument, RunHead
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_server.identity import machine_fingerprint, series_key
-from cryptobench_server.store.normalize import apply_plan, bytes_per_op, figure_plan
+from cryptobench_server.store.normalize import bytes_per_op, result_figures
 from cryptobench_server.store.plausibility import (
     Checked,
     RunChecks,
@@ -99,16 +99,8 @@ class ResultRows:
                 ident = identity(
                     r.algorithm, r.operation, tuple(r.params.items()), r.library, r.library_version
                 )
-                plan = figure_plan(r.metric, r.unit, clock, ident.op_bytes)
-                figures = apply_plan(plan, r.value)
-                derived = (
-                    plan.derived
-                    if r.value > 0
-                    else tuple(
-                        m
-                        for m, f in zip(CANONICAL_METRICS, figures, strict=False)
-                        if f is not None and m != r.metric
-                    )
+                figures, derived = result_figures(
+                    r.metric, r.value, r.unit, clock_hz=clock, op_bytes=ident.op_bytes
                 )
                 flags = plausibility_flags(
                     value=r.value,

@@ -29,6 +29,7 @@ from chart_query import (
     CALLS,
     PER_RUN,
     RUNS,
+    api_params,
     baseline_sql,
     calls,
     chart_figures,
@@ -73,8 +74,7 @@ def time_clicks(
     with ThreadPoolExecutor(1) as pool:
         for warm, call in [(True, c) for c in plan[:5]] + [(False, c) for c in plan]:
             filters = filter_params(call)
-            chart = [("metric", call["metric"]), ("x", call["x"]), ("agg", call["agg"])]
-            chart += [("series", s) for s in call["series"]] + filters
+            chart = api_params(call)
             start = time.perf_counter()
             if together:
                 asked = pool.submit(client.get, "/api/v1/chart", params=chart)

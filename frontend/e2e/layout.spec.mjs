@@ -45,6 +45,21 @@ async function settle(page, chart) {
   await page.waitForFunction(() => !document.querySelector(".state.loading"), null, { timeout: 20_000 });
 }
 
+/** The preset links not wholly shown: outside their box or the window, or their own text cut off. */
+function clippedPresets(page) {
+  return page.evaluate(() => {
+    const nav = document.querySelector("nav.presets");
+    if (!nav) return [];
+    const box = nav.getBoundingClientRect();
+    return [...nav.querySelectorAll("a")]
+      .filter((a) => {
+        const r = a.getBoundingClientRect();
+        return r.left < box.left - 0.5 || r.right > Math.min(box.right, window.innerWidth) + 0.5 || r.bottom > box.bottom + 0.5 || a.scrollWidth > a.clientWidth;
+      })
+      .map((a) => a.textContent);
+  });
+}
+
 async function seriousViolations(page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
@@ -63,6 +78,7 @@ test("every page at 390 and 1400 px: no horizontal overflow, axe-core 0 serious 
       const where = `${view.name} at ${size.width} px`;
       const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
       if (scroll > inner) problems.push(`${where}: page ${scroll} px wide in a ${inner} px window`);
+      for (const link of await clippedPresets(page)) problems.push(`${where}: preset link "${link}" cut off`);
       for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
       const path = test.info().outputPath(`${view.name}-${size.width}.png`);
       await page.screenshot({ path, fullPage: true });

@@ -13,6 +13,16 @@ export interface ChartRequest {
   agg: Aggregation;
 }
 
+/** What a chart is asked for: its filters, metric, x, series and aggregation (/chart, /relative, /fit). */
+function chartParams(req: ChartRequest, metric: string = req.metric): URLSearchParams {
+  const params = filterParams(req.filters);
+  params.set("metric", metric);
+  params.set("x", req.x);
+  for (const dim of req.series) params.append("series", dim);
+  params.set("agg", req.agg);
+  return params;
+}
+
 export const facetsQuery = (filters: Filters) =>
   queryOptions({
     queryKey: ["facets", filters],
@@ -22,14 +32,7 @@ export const facetsQuery = (filters: Filters) =>
 export const chartQuery = (req: ChartRequest) =>
   queryOptions({
     queryKey: ["chart", req],
-    queryFn: () => {
-      const params = filterParams(req.filters);
-      params.set("metric", req.metric);
-      params.set("x", req.x);
-      for (const dim of req.series) params.append("series", dim);
-      params.set("agg", req.agg);
-      return getJson<ChartResponse>("/chart", params);
-    },
+    queryFn: () => getJson<ChartResponse>("/chart", chartParams(req)),
   });
 
 /** What is behind one point of the chart `req` draws (absent values are sent empty). */
@@ -106,11 +109,7 @@ export const relativeQuery = (req: ChartRequest, relative: Relative) =>
   queryOptions({
     queryKey: ["relative", req, relative],
     queryFn: () => {
-      const params = filterParams(req.filters);
-      params.set("metric", req.metric);
-      params.set("x", req.x);
-      for (const dim of req.series) params.append("series", dim);
-      params.set("agg", req.agg);
+      const params = chartParams(req);
       if (relative.by === "x") params.set("baseline_x", relative.x);
       else for (const v of relative.key) params.append("baseline_series", v);
       return getJson<RelativeResponse>("/relative", params);
@@ -120,14 +119,7 @@ export const relativeQuery = (req: ChartRequest, relative: Relative) =>
 export const fitQuery = (req: ChartRequest, metric: "ns_per_op" | "cycles_per_op") =>
   queryOptions({
     queryKey: ["fit", req, metric],
-    queryFn: () => {
-      const params = filterParams(req.filters);
-      params.set("metric", metric);
-      params.set("x", req.x);
-      for (const dim of req.series) params.append("series", dim);
-      params.set("agg", req.agg);
-      return getJson<SizeFitsResponse>("/fit", params);
-    },
+    queryFn: () => getJson<SizeFitsResponse>("/fit", chartParams(req, metric)),
   });
 
 export const tradeoffQuery = (filters: Filters, metric: Metric, size: string, agg: Aggregation) =>
@@ -165,27 +157,24 @@ export interface ChangesRequest {
   since: string | null;
 }
 
+/** The changes' filters, direction and date, with a page of `limit` (/changes, /changes/events). */
+function changesParams(req: ChangesRequest, limit: number): URLSearchParams {
+  const params = filterParams(req.filters);
+  params.set("limit", String(limit));
+  if (req.direction) params.set("direction", req.direction);
+  if (req.since) params.set("since", req.since);
+  return params;
+}
+
 export const changesQuery = (req: ChangesRequest) =>
   queryOptions({
     queryKey: ["changes", req],
-    queryFn: () => {
-      const params = filterParams(req.filters);
-      params.set("limit", "500");
-      if (req.direction) params.set("direction", req.direction);
-      if (req.since) params.set("since", req.since);
-      return getJson<ChangesResponse>("/changes", params);
-    },
+    queryFn: () => getJson<ChangesResponse>("/changes", changesParams(req, 500)),
   });
 
 /** The changes grouped into events (one per run and cause), of the newest 50 runs with changes. */
 export const changeEventsQuery = (req: ChangesRequest) =>
   queryOptions({
     queryKey: ["change-events", req],
-    queryFn: () => {
-      const params = filterParams(req.filters);
-      params.set("limit", "50");
-      if (req.direction) params.set("direction", req.direction);
-      if (req.since) params.set("since", req.since);
-      return getJson<ChangeEventsResponse>("/changes/events", params);
-    },
+    queryFn: () => getJson<ChangeEventsResponse>("/changes/events", changesParams(req, 50)),
   });

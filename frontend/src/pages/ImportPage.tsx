@@ -2,53 +2,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type DragEvent } from "react";
 import { useNavigate } from "react-router";
-import type { ImportResponse, PreviewRow } from "../api/types";
+import type { ImportResponse } from "../api/types";
 import { ParseWarnings } from "../components/ParseWarnings";
+import { ResultsTable } from "../components/ResultsTable";
 import { TableBox } from "../components/TableBox";
 import { detectedText, formatChoices, importProblem, keepSessionToken, parseTags, postImport, sessionToken, type ImportRequest } from "../lib/imports";
-import { paramsText } from "../lib/runs";
-import { formatNumber, formatReported, metrics, metricTitle } from "../lib/units";
-
-function PreviewTable({ rows }: { rows: PreviewRow[] }) {
-  return (
-    <TableBox label="preview">
-      <table aria-label="preview">
-        <thead>
-          <tr>
-            {["name", "algorithm", "operation", "params", "reported"].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-            {metrics().map((m) => (
-              <th key={m} scope="col" className="num">
-                {metricTitle(m)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              <td>{r.name}</td>
-              <td>{r.algorithm}</td>
-              <td>{r.operation ?? "—"}</td>
-              <td>{paramsText(r.params)}</td>
-              <td>
-                {formatReported(r.value, r.unit)}
-              </td>
-              {metrics().map((m) => (
-                <td key={m} className="num">
-                  {formatNumber(r[m])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableBox>
-  );
-}
 
 function Preview({ result }: { result: ImportResponse }) {
   return (
@@ -60,7 +18,9 @@ function Preview({ result }: { result: ImportResponse }) {
             Run {i + 1} of {result.runs.length}: {run.results} results, machine {run.machine}
           </h3>
           {Object.keys(run.tags).length ? <p className="note">tags: {Object.entries(run.tags).map(([k, v]) => `${k}=${v}`).join(", ")}</p> : null}
-          <PreviewTable rows={run.preview ?? []} />
+          <TableBox label="preview">
+            <ResultsTable rows={run.preview ?? []} label="preview" />
+          </TableBox>
         </div>
       ))}
       <h3>Lines not understood ({result.warnings.length})</h3>

@@ -3,14 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../api/client";
 import { changesQuery, runQuery } from "../api/queries";
-import type { Result, RunDetail } from "../api/types";
+import type { RunDetail } from "../api/types";
 import { ParseWarnings } from "../components/ParseWarnings";
+import { ResultsTable } from "../components/ResultsTable";
 import { DeleteRun, RunNotes } from "../components/RunAdmin";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
 import { changeText, formatTime, historyHref } from "../lib/history";
 import { paramsText, runTitle, tagsText } from "../lib/runs";
-import { formatNumber, formatReported, metrics, metricTitle } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
 
 function KeyValues({ entries }: { entries: Array<[string, unknown]> }) {
@@ -23,47 +23,6 @@ function KeyValues({ entries }: { entries: Array<[string, unknown]> }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function ResultsTable({ results }: { results: Result[] }) {
-  return (
-    <table>
-      <thead>
-        <tr>
-          {["name", "algorithm", "operation", "library", "params", "reported"].map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-          {metrics().map((m) => (
-            <th key={m} scope="col" className="num">
-              {metricTitle(m)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {results.map((r, i) => (
-          <tr key={i}>
-            <td>{r.name}</td>
-            <td>{r.algorithm}</td>
-            <td>{r.operation ?? "—"}</td>
-            <td>{[r.library, r.library_version].filter(Boolean).join(" ") || "—"}</td>
-            <td>{paramsText(r.params)}</td>
-            <td>
-              {formatReported(r.value, r.unit)}
-              {r.error !== null && r.error !== undefined ? ` ± ${formatReported(r.error, r.unit)} (${r.error_kind ?? "?"})` : ""}
-            </td>
-            {metrics().map((m) => (
-              <td key={m} className="num">
-                {formatNumber(r[m])}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
@@ -124,7 +83,7 @@ function Run({ run }: { run: RunDetail }) {
       {Object.keys(run.tags).length ? <KeyValues entries={Object.entries(run.tags)} /> : <p className="note">No tags.</p>}
       <h3>Results ({run.results.length})</h3>
       <TableBox label="results">
-        <ResultsTable results={run.results} />
+        <ResultsTable rows={run.results} library />
       </TableBox>
       <h3>Parse warnings ({run.warnings?.length ?? 0})</h3>
       <ParseWarnings warnings={run.warnings ?? []} />

@@ -187,6 +187,20 @@ def test_a_figure_repeated_to_its_last_digit_in_three_series():
     ]
 
 
+def test_a_repeated_figure_is_certain_from_its_third_series_on():
+    """`add` says a row's repeated_value as soon as its figure stands in three series (ingest
+    writes the row with it then, not again after the last row); a series twice counts once."""
+    checks = RunChecks(UNKNOWN_CLOCK)
+    said = [
+        checks.add(
+            Checked(at, series, "bytes_per_s", 4194304.0 * KIB, None, []), 4194304.0, "KiB/s"
+        )
+        for at, series in enumerate(("md5", "md5", "sha1", "sha256", "sha512"))
+    ]
+    assert said == [(), (), (), ("repeated_value",), ("repeated_value",)]
+    assert [position for position, _ in checks.late_flags()] == [0, 1, 2, 3, 4]
+
+
 def test_cpu_time_far_below_the_requested_time_is_flagged_whatever_the_command_said():
     check = {"value": 1e9, "error": None, "cycles_per_op": None, "metric": "bytes_per_s"}
     offloaded = {"seconds": 0.01, "requested_seconds": 3.0}

@@ -11,6 +11,10 @@ from cryptobench_server.store.reflag import recheck
 
 EMBEDDED = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures" / "embedded"
 OPENSSL = Path(__file__).parents[2] / "collectors" / "tests" / "fixtures" / "openssl"
+JMH_TABLE = (
+    Path(__file__).parents[2]
+    / "parsers/tests/fixtures/jmh_text/Maccimo_AsmConDyBigOuch_1.23_params_decimal_comma.txt"
+)
 
 
 def imported_results(client, name: str, folder: Path = EMBEDDED) -> list[dict]:
@@ -69,6 +73,44 @@ def test_run_wide_flags_are_written_with_their_rows(store_client):
         event.remove(engine, "before_cursor_execute", seen)
     assert "repeated_value" in flags[("MD5", "bytes_per_s")]
     assert not [s for s in statements if s.lstrip().upper().startswith("UPDATE RESULTS")]
+
+
+def swept_jmh_table(copies: int) -> bytes:
+    """The real JMH table of parsers/tests/fixtures/jmh_text (four rows) swept over
+    chainLength 1, 2, ..., as bench/import_paste's paste is: each figure in `copies` series."""
+    lines = JMH_TABLE.read_text(encoding="utf-8-sig").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Benchmark "))
+    header, rows = lines[at], lines[at + 1 : at + 5]
+    end = header.index("(chainLength)") + len("(chainLength)")
+    swept = [f"{rows[n % 4][: end - 13]}{n + 1:>13}{rows[n % 4][end:]}" for n in range(4 * copies)]
+    return "\n".join([header, *swept, ""]).encode()
+
+
+def test_rows_certain_of_their_repeated_value_are_written_once(store_client):
+    """A row whose figure already stands in two other series is written with repeated_value,
+    not written again after the last row (bench/import_paste rewrote 35,010 of its 45,990 rows):
+    of the three 5-digit figures in 5 series each, only the first two rows of each are."""
+    rewritten: list[int] = []
+
+    def seen(conn, cursor, statement, parameters, context, executemany):
+        if statement.lstrip().upper().startswith("DELETE FROM RESULTS"):
+            rewritten.extend([p for _, p in parameters] if executemany else parameters[1])
+
+    engine = store_client.app.state.engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        response = store_client.post(
+            "/api/v1/imports", content=swept_jmh_table(5), headers={"Content-Type": "text/plain"}
+        )
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    assert response.status_code == 201, response.text
+    (run,) = response.json()["runs"]
+    results = store_client.get(f"/api/v1/runs/{run['run_id']}").json()["results"]
+    repeated = sorted(r["position"] for r in results if r["flags"] == ["repeated_value"])
+    assert len(results) == 20
+    assert repeated == [p for p in range(20) if p % 4 != 3]
+    assert sorted(rewritten) == [0, 1, 2, 4, 5, 6]
 
 
 def test_sound_runs_carry_no_flag(store_client):

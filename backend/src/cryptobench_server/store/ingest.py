@@ -210,18 +210,19 @@ def _late_flags(
     made: list[tuple[Any, ...]],
     late: list[tuple[int, list[str]]],
 ) -> None:
-    """The stored rows (`made`, as written) given a run-wide flag (known once every row was
-    seen) replaced by themselves with their flags (dialect.replace_rows: updating stored rows
-    one by one took 1.4-1.9 s on PostgreSQL for 35,010 of bench/import_paste's 45,990 results,
-    for every row is rewritten with its index entries)."""
-    if not late:
-        return
-    flagged = [made[position] for position, _ in late]
-    rows = [
-        (*row[:_FLAGS], orjson.dumps(flags).decode(), *row[_FLAGS + 1 :])
-        for row, (_, flags) in zip(flagged, late, strict=True)
-    ]
-    replace_rows(connection, "results", RESULT_COLUMNS, run_pk, [p for p, _ in late], rows)
+    """The stored rows (`made`, as written) whose run-wide flags (known once every row was
+    seen) are not the ones they were written with, replaced by themselves with their flags
+    (dialect.replace_rows: updating stored rows one by one took 1.4-1.9 s on PostgreSQL for
+    35,010 of bench/import_paste's 45,990 results, for every row is rewritten with its index
+    entries; most of those rows are written with their flag already, ResultRows)."""
+    positions, rows = [], []
+    for position, flags in late:
+        text, row = orjson.dumps(flags).decode(), made[position]
+        if row[_FLAGS] != text:
+            positions.append(position)
+            rows.append((*row[:_FLAGS], text, *row[_FLAGS + 1 :]))
+    if positions:
+        replace_rows(connection, "results", RESULT_COLUMNS, run_pk, positions, rows)
 
 
 def _kept(items: Iterable[_T], kept: list[_T]) -> Iterator[_T]:

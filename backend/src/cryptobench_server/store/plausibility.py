@@ -194,11 +194,19 @@ class RunChecks:
         self._run = run
         self._series: dict[str, list[Checked]] = defaultdict(list)
         self._repeats: dict[tuple[float, str], list[Checked]] = defaultdict(list)
+        self._repeated_in: dict[tuple[float, str], set[str]] = defaultdict(set)
 
-    def add(self, checked: Checked, value: float, unit: str) -> None:
+    def add(self, checked: Checked, value: float, unit: str) -> tuple[str, ...]:
+        """Keeps `checked`; returns the run-wide flags it is certain to have already (its
+        figure is repeated in REPEAT_RESULTS series so far: `repeated_value`), which
+        `late_flags` will give it again with any found later."""
         self._series[checked.series_key].append(checked)
-        if checked.metric != "other" and _digits(value) >= REPEAT_DIGITS:
-            self._repeats[(value, unit)].append(checked)
+        if checked.metric == "other" or _digits(value) < REPEAT_DIGITS:
+            return ()
+        self._repeats[(value, unit)].append(checked)
+        series = self._repeated_in[(value, unit)]
+        series.add(checked.series_key)
+        return ("repeated_value",) if len(series) >= REPEAT_RESULTS else ()
 
     def late_flags(self) -> list[tuple[int, list[str]]]:
         """(position, all its flags: its own, then the run-wide ones in RUN_FLAGS order) of each
@@ -213,8 +221,8 @@ class RunChecks:
             if disagreeing_metrics(by_metric):
                 flagged += [(row, "metrics_disagree") for row in rows]
             flagged += [(row, "cycles_disagree") for row in self._cycles_disagree(rows)]
-        for rows in self._repeats.values():
-            if len({row.series_key for row in rows}) >= REPEAT_RESULTS:
+        for value, rows in self._repeats.items():
+            if len(self._repeated_in[value]) >= REPEAT_RESULTS:
                 flagged += [(row, "repeated_value") for row in rows]
         found: dict[int, tuple[Checked, set[str]]] = {}
         for row, flag in flagged:

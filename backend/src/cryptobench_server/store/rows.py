@@ -74,8 +74,9 @@ class ResultRows:
     run's validated results: plain tuples laid out as `ResultRow`, which ingest streams into the
     database unnamed (bench/README.md, "Speed paths").
 
-    A flag that needs the whole run (plausibility.RunChecks) is known only after the last row:
-    `late_flags()` gives those rows' positions and full flags.
+    A flag that needs the whole run (plausibility.RunChecks) is written with a row when it is
+    certain by then (a figure already repeated in enough series); the rest are known only after
+    the last row: `late_flags()` gives the positions and full flags of every row with one.
     """
 
     def __init__(self, doc: RunHead, chunks: Iterable[Sequence[Result]]) -> None:
@@ -113,7 +114,7 @@ class ResultRows:
                 )
                 at = FIGURE_AT.get(r.metric)
                 reported = None if at is None else figures[at]
-                self._checks.add(
+                certain = self._checks.add(
                     Checked(position, ident.series_key, r.metric, reported, figures[NS], flags),
                     r.value,
                     r.unit,
@@ -138,7 +139,7 @@ class ResultRows:
                     json_text(r.raw),
                     *figures,
                     _json_names(derived),
-                    json_text(flags) if flags else "[]",
+                    _json_names((*flags, *certain)),
                 )
                 position += 1
 
@@ -164,7 +165,8 @@ def json_text(value: Any) -> str | None:
 
 @cache
 def _json_names(names: tuple[str, ...]) -> str:
-    """The JSON list of derived figure names (a handful of distinct lists per run)."""
+    """The JSON list of derived figure names or of flags (a handful of distinct lists per
+    run)."""
     return orjson.dumps(list(names)).decode()
 
 

@@ -3,7 +3,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from cryptobench_contract import RunDocument
+from cryptobench_contract import Result, RunDocument, run
 
 
 def _doc(**overrides):
@@ -80,3 +80,18 @@ def test_naive_timestamp_and_empty_results_are_rejected():
         ("started_at",),
         ("results",),
     ]
+
+
+def test_a_result_is_checked_once_however_many_documents_hold_it(monkeypatch):
+    """A parser's document, then the import's: the Result made once is not checked again (its
+    identity folded again per document: three times per result of bench/import_paste)."""
+    folded = []
+    fold = run._canonical
+    monkeypatch.setattr(run, "_canonical", lambda *given: folded.append(given) or fold(*given))
+    parsed = RunDocument.model_validate(_doc())
+    again = RunDocument.model_validate(
+        {**parsed.model_dump(exclude={"results"}), "results": parsed.results}
+    )
+    assert again.results[0] is parsed.results[0]
+    assert Result.model_validate(parsed.results[0]) is parsed.results[0]
+    assert len(folded) == 1

@@ -14,6 +14,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    ModelWrapValidatorHandler,
     StringConstraints,
     field_validator,
     model_validator,
@@ -175,6 +176,17 @@ class Result(_Strict):
             self.algorithm, self.library, self.library_version = algorithm, library, version
             self.params = dict(params)
         return self
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _checked_once(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        """A `Result` already made is passed on as it is: it was checked when it was made.
+        pydantic skips its fields then, but would run the checks above again each time a
+        document holding it is made (a parser's document, then the import's: three times
+        per result of a 46,000-result paste). Defined last, so it wraps them."""
+        if isinstance(data, cls):
+            return data
+        return handler(data)
 
 
 @lru_cache(maxsize=65536)

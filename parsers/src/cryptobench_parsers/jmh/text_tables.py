@@ -19,6 +19,8 @@ import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
+from typing import Any
 
 from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
@@ -199,12 +201,6 @@ def _row(
     if value is None or (error and err is None):
         return _AMBIGUOUS if "," in score + (error or "") and not comma else _NO_SCORE
     benchmark, _, key = name.partition(":")
-    record = {
-        "benchmark": benchmark,
-        "mode": row["mode"],
-        "params": {k: v for k, v in params.items() if v != "N/A"},
-    }
-    base = identity(record)
     where = (benchmark, tuple(params.values()))
     stat = _stat(key) if row["mode"] == "sample" and where in primaries else None
     if stat:
@@ -212,22 +208,36 @@ def _row(
         stats = {**(primary.stats or {}), stat: value}
         results[primaries[where]] = primary.model_copy(update={"stats": stats})
         return None
-    unit = canonical_unit_symbol(row["unit"])
     if not key:
         primaries[where] = len(results)
+    given = tuple((k, v) for k, v in params.items() if v != "N/A")
     results.append(
         Result(
-            name=name,
-            **(secondary(base, key) if key else base),
-            metric=UNITS[unit].metric if unit in UNITS else "other",
+            **_named(name, row["mode"], given, row["unit"]),
             value=value,
-            unit=unit,
             error=err,
             error_kind="ci99.9" if err is not None else None,
             samples=int(row["cnt"]) if row["cnt"] else None,
         )
     )
     return None
+
+
+@lru_cache(maxsize=65536)
+def _named(
+    name: str, mode: str, params: tuple[tuple[str, str], ...], unit_cell: str
+) -> dict[str, Any]:
+    """A row's name, identity, unit and metric, made once per distinct name, params and unit
+    (memoized: a table names a few benchmarks over many rows); read only, as `Result` copies."""
+    benchmark, _, key = name.partition(":")
+    base = identity({"benchmark": benchmark, "mode": mode, "params": dict(params)})
+    unit = canonical_unit_symbol(unit_cell)
+    return {
+        "name": name,
+        **(secondary(base, key) if key else base),
+        "metric": UNITS[unit].metric if unit in UNITS else "other",
+        "unit": unit,
+    }
 
 
 def _figure(cell: str, comma: bool) -> float | None:

@@ -50,12 +50,20 @@ class Paste:
         ]
 
 
+def _continues(stripped: str) -> bool:
+    """`stripped` is a wrapped end (_CONTINUATION); a line that does not start as one (with a
+    digit or `bytes`) is refused before the pattern scans it all (every row of a long table)."""
+    if not (stripped[:1].isdecimal() or stripped.startswith("bytes")):
+        return False
+    return _CONTINUATION.match(stripped) is not None
+
+
 def unwrapped(text: str) -> Paste:
     """`text` without quote marks (when a quoted line holds a figure: a Markdown blockquote of
     prose stays as it is) and with its wrapped figure lines joined; the same text when it
     holds neither."""
     lines = text.splitlines()
-    quoted = [_QUOTE.sub("", line, count=1) for line in lines]
+    quoted = [_QUOTE.sub("", line, count=1) if ">" in line else line for line in lines]
     if any(
         q != line and short(q) and figure_like(q) for q, line in zip(quoted, lines, strict=True)
     ):
@@ -64,7 +72,7 @@ def unwrapped(text: str) -> Paste:
     joined: dict[int, tuple[int, str]] = {}
     for index in range(1, len(lines)):
         before, stripped = lines[index - 1], lines[index].strip()
-        if len(before) >= WRAPPED_AT and stripped and _CONTINUATION.match(stripped):
+        if len(before) >= WRAPPED_AT and _continues(stripped):
             lines[index - 1], lines[index], changed = f"{before.rstrip()} {stripped}", "", True
             joined[index + 1] = (index, stripped)
     if not changed:

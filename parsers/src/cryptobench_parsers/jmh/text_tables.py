@@ -193,8 +193,7 @@ def _row(
     primaries: dict[tuple[str, tuple[str, ...]], int],
 ) -> str | None:
     """Adds the row's result (or its percentile to its benchmark's stats); the reason when not."""
-    name = row["name"]
-    score, error = row["score"], row["error"]
+    name, mode, cnt, score, error, unit = row.group("name", "mode", "cnt", "score", "error", "unit")
     if score.startswith("≈"):
         return _APPROXIMATE
     value, err = _figure(score, comma), _figure(error, comma) if error else None
@@ -202,7 +201,7 @@ def _row(
         return _AMBIGUOUS if "," in score + (error or "") and not comma else _NO_SCORE
     benchmark, _, key = name.partition(":")
     where = (benchmark, tuple(params.values()))
-    stat = _stat(key) if row["mode"] == "sample" and where in primaries else None
+    stat = _stat(key) if mode == "sample" and where in primaries else None
     if stat:
         primary = results[primaries[where]]
         stats = {**(primary.stats or {}), stat: value}
@@ -213,11 +212,11 @@ def _row(
     given = tuple((k, v) for k, v in params.items() if v != "N/A")
     results.append(
         Result(
-            **_named(name, row["mode"], given, row["unit"]),
+            **_named(name, mode, given, unit),
             value=value,
             error=err,
             error_kind="ci99.9" if err is not None else None,
-            samples=int(row["cnt"]) if row["cnt"] else None,
+            samples=int(cnt) if cnt else None,
         )
     )
     return None

@@ -73,7 +73,7 @@ function Chart({ state, metric }: { state: HistoryState; metric: Metric }) {
     [history.data, shown, state.axis, versionOrder, theme],
   );
   const open = useCallback((point: ClickedPoint) => void navigate(`/runs/${String(point.customdata)}`), [navigate]);
-  if (history.isPending) return <Loading what="the history" />;
+  if (history.isPending || changes.isPending) return <Loading what="the history" />;
   if (history.isError) return <ErrorMessage error={history.error} what="the history" />;
   if (history.data.series.length === 0 || figure === null) return <Empty>No runs have {metricLabel(metric)} figures under these filters.</Empty>;
   const runs = new Set(history.data.series.flatMap((s) => s.points.map((p) => p.run_id))).size;
@@ -85,7 +85,7 @@ function Chart({ state, metric }: { state: HistoryState; metric: Metric }) {
         click a point to open its run.
       </p>
       <h3>Changes ({shown.length})</h3>
-      <ChangesList changes={shown} />
+      {changes.isError ? <ErrorMessage error={changes.error} what="the changes" /> : <ChangesList changes={shown} />}
       <Notes history={history.data} />
     </section>
   );

@@ -194,17 +194,21 @@ class RunChecks:
         self._run = run
         self._series: dict[str, list[Checked]] = defaultdict(list)
         self._repeats: dict[tuple[float, str], list[Checked]] = defaultdict(list)
-        self._repeated_in: dict[tuple[float, str], set[str]] = defaultdict(set)
+        self._repeated_in: dict[tuple[float, str], set[str]] = {}
 
     def add(self, checked: Checked, value: float, unit: str) -> tuple[str, ...]:
         """Keeps `checked`; returns the run-wide flags it is certain to have already (its
         figure is repeated in REPEAT_RESULTS series so far: `repeated_value`), which
         `late_flags` will give it again with any found later."""
         self._series[checked.series_key].append(checked)
-        if checked.metric == "other" or _digits(value) < REPEAT_DIGITS:
+        if checked.metric == "other":
             return ()
+        series = self._repeated_in.get((value, unit))
+        if series is None:
+            if _digits(value) < REPEAT_DIGITS:
+                return ()
+            series = self._repeated_in[(value, unit)] = set()
         self._repeats[(value, unit)].append(checked)
-        series = self._repeated_in[(value, unit)]
         series.add(checked.series_key)
         return ("repeated_value",) if len(series) >= REPEAT_RESULTS else ()
 

@@ -109,7 +109,7 @@ export function ImportPage() {
           </>
         ) : (
           <label>
-            Drop a file here or choose one <input type="file" style={{ maxWidth: "100%" }} onChange={(e) => change({ file: e.target.files?.[0] ?? null })} />
+            Drop a file here or choose one <input type="file" onChange={(e) => change({ file: e.target.files?.[0] ?? null })} />
           </label>
         )}
       </div>

@@ -1,7 +1,7 @@
 import pytest
 
 from cryptobench_contract.libraries import canonical_identity
-from cryptobench_contract.units import UNITS
+from cryptobench_contract.units import UNITS, metric_of
 from cryptobench_contract.vocabulary import (
     canonical_algorithm,
     canonical_curve,
@@ -87,6 +87,16 @@ def test_openssl_k_is_1000_bytes():
     assert UNITS["kB/s"].scale == 1000.0
     assert UNITS["ops/us"].scale == 1e6
     assert UNITS["ms/op"].scale == 1e6
+
+
+def test_a_unit_names_its_metric_and_an_unknown_one_other():
+    assert [metric_of(u) for u in ("kB/s", "us/op", "cycles/B", "allocs/op", "")] == [
+        "bytes_per_s",
+        "ns_per_op",
+        "cycles_per_byte",
+        "other",
+        "other",
+    ]
 
 
 def test_ambiguous_size_params_are_not_byte_counts():

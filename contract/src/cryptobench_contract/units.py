@@ -107,6 +107,12 @@ def canonical_unit_symbol(unit: str) -> str:
     return UNIT_ALIASES.get(unit, unit)
 
 
+def metric_of(symbol: str) -> Metric:
+    """The metric a table symbol measures; "other" for a unit the table does not hold."""
+    unit = UNITS.get(symbol)
+    return unit.metric if unit is not None else "other"
+
+
 def units_for(metric: str) -> list[str]:
     return [symbol for symbol, d in UNITS.items() if d.metric == metric]
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.run import UNKNOWN_MACHINE
-from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_contract.units import canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import ErrorKind, Source
 from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
@@ -233,7 +233,7 @@ def _results(bench: _Bench, tool: str) -> list[Result]:
                 algorithm=facts.algorithm,
                 operation=facts.operation,
                 params=params,
-                metric=UNITS[symbol].metric if symbol in UNITS else "other",
+                metric=metric_of(symbol),
                 value=bench.figures[unit],
                 unit=symbol[:32],
                 error=bench.error[0] if bench.error and primary else None,

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import UNKNOWN_MACHINE
-from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_contract.units import canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
@@ -103,7 +103,7 @@ def _result(name: str, groups: tuple[str | None, ...]) -> Result:
         algorithm=facts.algorithm,
         operation=facts.operation,
         params=dict(facts.params),
-        metric=UNITS[symbol].metric if symbol in UNITS else "other",
+        metric=metric_of(symbol),
         value=mid,
         unit=symbol,
         error=round(abs(high - low) / 2, 12),

@@ -19,7 +19,7 @@ from typing import Any
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import UNKNOWN_MACHINE
-from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_contract.units import canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
@@ -192,7 +192,7 @@ def _results(repeats: list[_Line]) -> Iterator[Result]:
             algorithm=facts.algorithm,
             operation=facts.operation,
             params=params,
-            metric=UNITS[symbol].metric if symbol in UNITS else "other",
+            metric=metric_of(symbol),
             value=statistics.median(figures),
             unit=symbol,
             samples=len(figures),

@@ -23,7 +23,7 @@ from typing import Any
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import UNKNOWN_MACHINE
-from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_contract.units import canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.dates import iso_datetime
@@ -264,7 +264,7 @@ def _results(run_name: str, rows: list[_Row]) -> Iterator[Result]:
             algorithm=facts.algorithm,
             operation=facts.operation,
             params=dict(facts.params),
-            metric=UNITS[symbol].metric if symbol in UNITS else "other",
+            metric=metric_of(symbol),
             value=value,
             unit=symbol[:32],
             error=error,

@@ -21,7 +21,7 @@ from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDoc
 from cryptobench_contract.bounds import JSON_NUMBER_MAX, NUMBER_MIN
 from cryptobench_contract.libraries import JDK_PROVIDERS, split_library
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
-from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_contract.units import canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
@@ -296,7 +296,7 @@ def _metric_result(
     return Result(
         name=name,
         **base,
-        metric=UNITS[unit].metric if unit in UNITS else "other",
+        metric=metric_of(unit),
         value=value,
         unit=unit,
         error=error,

@@ -24,7 +24,7 @@ from typing import Any
 
 from cryptobench_contract import Artifact, Machine, ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
-from cryptobench_contract.units import UNITS, canonical_unit_symbol
+from cryptobench_contract.units import canonical_unit_symbol, metric_of
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import (
     kept_warnings,
@@ -234,7 +234,7 @@ def _named(
     return {
         "name": name,
         **(secondary(base, key) if key else base),
-        "metric": UNITS[unit].metric if unit in UNITS else "other",
+        "metric": metric_of(unit),
         "unit": unit,
     }
 

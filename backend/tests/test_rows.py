@@ -6,11 +6,11 @@ from pathlib import Path
 
 import orjson
 import pytest
-from sqlalchemy import create_engine, select
+from sqlalchemy import Float, create_engine, select
 
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_parsers.imports import ImportOptions, import_text
-from cryptobench_server.models import Result
+from cryptobench_server.models import FIGURES, Result, SeriesTotal
 from cryptobench_server.store.imports import preview_rows
 from cryptobench_server.store.ingest import ingest_run
 from cryptobench_server.store.rows import RESULT_COLUMNS, ResultRow
@@ -29,6 +29,17 @@ def test_a_row_holds_the_contracts_canonical_figures_in_its_order():
     start = fields.index(CANONICAL_METRICS[0])
     assert fields[start : start + len(CANONICAL_METRICS)] == CANONICAL_METRICS
     assert ("run_pk", *fields) == RESULT_COLUMNS
+
+
+def test_the_figure_columns_are_the_contracts_canonical_figures_once():
+    assert sorted(FIGURES) == sorted(CANONICAL_METRICS)
+    assert all(isinstance(getattr(Result, m).type, Float) for m in FIGURES)
+    (counts,) = SeriesTotal.__table__.indexes
+    assert [c.name for c in counts.columns] == [
+        "series_id",
+        "result_n",
+        *(f"{m}_n" for m in FIGURES),
+    ]
 
 
 @pytest.fixture

@@ -25,6 +25,17 @@ from cryptobench_server.db import Base
 
 JsonDoc = JSON().with_variant(JSONB(), "postgresql")
 BigId = BigInteger().with_variant(Integer(), "sqlite")
+#: The canonical figures (the contract's CANONICAL_METRICS) in the order of their columns: a
+#: result's figures, the rollups' `<metric>_n` counts index, the /results rows and exports.
+FIGURES = (
+    "ns_per_op",
+    "ops_per_s",
+    "cycles_per_op",
+    "bytes_per_s",
+    "cycles_per_byte",
+    "instructions_per_op",
+    "instructions_per_byte",
+)
 
 
 class UtcDateTime(TypeDecorator[datetime]):
@@ -273,18 +284,7 @@ class SeriesTotal(Figures, Base):
             "ix_series_totals_counts",
             "series_id",
             "result_n",
-            *(
-                f"{m}_n"
-                for m in (
-                    "ns_per_op",
-                    "ops_per_s",
-                    "cycles_per_op",
-                    "bytes_per_s",
-                    "cycles_per_byte",
-                    "instructions_per_op",
-                    "instructions_per_byte",
-                )
-            ),
+            *(f"{m}_n" for m in FIGURES),
         ),
     )
 

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from cryptobench_contract.units import CANONICAL_UNIT
-from cryptobench_server.query.rows import CANONICAL
+from cryptobench_server.models import FIGURES
 from cryptobench_server.stats import mean
 
 CSV_FIXED = (
@@ -41,7 +41,7 @@ CSV_FIXED = (
     "error",
     "error_kind",
     "samples",
-    *CANONICAL,
+    *FIGURES,
     "derived",
     "flags",
 )

@@ -6,19 +6,10 @@ from typing import Any
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
-from cryptobench_server.models import Machine, Result, Run
+from cryptobench_server.models import FIGURES, Machine, Result, Run
 from cryptobench_server.query.dimensions import base_from
 from cryptobench_server.query.filters import Filters, conditions
 
-CANONICAL = (
-    "ns_per_op",
-    "ops_per_s",
-    "cycles_per_op",
-    "bytes_per_s",
-    "cycles_per_byte",
-    "instructions_per_op",
-    "instructions_per_byte",
-)
 COLUMNS = (
     Result.id,
     Run.run_id,
@@ -40,7 +31,7 @@ COLUMNS = (
     Result.error,
     Result.error_kind,
     Result.samples,
-    *(getattr(Result, c) for c in CANONICAL),
+    *(getattr(Result, c) for c in FIGURES),
     Result.derived,
     Result.flags,
 )

@@ -6,6 +6,7 @@ import pytest
 from collect_support import FIXTURES
 
 from cryptobench_collect.runners.ecc import affine, jacobian, signatures, sqrt
+from cryptobench_collect.runners.ecc.adapters.base import compressed_even
 from cryptobench_collect.runners.ecc.curves import CURVES
 
 VECTORS = json.loads((FIXTURES / "ecc" / "generator_multiples.json").read_text())["vectors"]
@@ -100,3 +101,11 @@ def test_der_round_trip_with_a_known_encoding():
     assert signatures.der_decode(bytes.fromhex("300702010102020080")) == (1, 0x80)
     with pytest.raises(ValueError):
         signatures.der_decode(b"\x31\x07\x02\x01\x01\x02\x02\x00\x80")
+
+
+def test_the_compressed_even_encoding_of_G_is_sec2s():
+    # SEC 2 v2, section 2.4.1: secp256k1's G in compressed form (its y is even).
+    published = "0279BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"
+    secp256k1 = CURVES["secp256k1"]
+    assert secp256k1.gy % 2 == 0
+    assert compressed_even(secp256k1.gx, secp256k1) == bytes.fromhex(published)

@@ -99,8 +99,10 @@ def params(curve: str) -> CurveParams:
     return CURVES[curve]
 
 
-def to_bytes(value: int, curve: CurveParams) -> bytes:
-    return value.to_bytes(curve.byte_length, "big")
+def compressed_even(x: int, curve: CurveParams) -> bytes:
+    """The SEC 1 compressed encoding of the point with this x and an even y: what each
+    adapter's `recover_y` hands its library to decode."""
+    return b"\x02" + x.to_bytes(curve.byte_length, "big")
 
 
 def own_version() -> str:

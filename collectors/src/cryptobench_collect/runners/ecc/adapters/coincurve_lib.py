@@ -10,8 +10,8 @@ from cryptobench_collect.runners.ecc.adapters.base import (
     CurveOps,
     Library,
     LibraryInfo,
+    compressed_even,
     params,
-    to_bytes,
 )
 from cryptobench_collect.runners.ecc.signatures import der_decode, der_encode
 
@@ -59,7 +59,7 @@ class _Ops(CurveOps):
 
     def recover_y(self, x: int) -> Any:
         try:
-            return PublicKey(b"\x02" + to_bytes(x, self.curve))
+            return PublicKey(compressed_even(x, self.curve))
         except ValueError:
             return None
 

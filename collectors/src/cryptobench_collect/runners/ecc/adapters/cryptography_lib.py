@@ -19,8 +19,8 @@ from cryptobench_collect.runners.ecc.adapters.base import (
     CurveOps,
     Library,
     LibraryInfo,
+    compressed_even,
     params,
-    to_bytes,
 )
 
 _ECDSA = ec.ECDSA(hashes.SHA256())
@@ -60,7 +60,7 @@ class _Ops(CurveOps):
     def recover_y(self, x: int) -> Any:
         try:
             return ec.EllipticCurvePublicKey.from_encoded_point(
-                self.native, b"\x02" + to_bytes(x, self.curve)
+                self.native, compressed_even(x, self.curve)
             )
         except ValueError:
             return None

@@ -13,8 +13,8 @@ from cryptobench_collect.runners.ecc.adapters.base import (
     CurveOps,
     Library,
     LibraryInfo,
+    compressed_even,
     params,
-    to_bytes,
 )
 
 
@@ -73,7 +73,7 @@ class _Ops(CurveOps):
 
     def recover_y(self, x: int) -> Any:
         try:
-            return PointJacobi.from_bytes(self.native.curve, b"\x02" + to_bytes(x, self.curve))
+            return PointJacobi.from_bytes(self.native.curve, compressed_even(x, self.curve))
         except MalformedPointError:
             return None
 

@@ -14,8 +14,8 @@ from cryptobench_collect.runners.ecc.adapters.base import (
     CurveOps,
     Library,
     LibraryInfo,
+    compressed_even,
     params,
-    to_bytes,
 )
 
 
@@ -63,7 +63,7 @@ class _Ops(CurveOps):
 
     def recover_y(self, x: int) -> Any:
         try:
-            return self.encoder.decode_public_key(b"\x02" + to_bytes(x, self.curve), self.native)
+            return self.encoder.decode_public_key(compressed_even(x, self.curve), self.native)
         except ValueError:
             return None
 

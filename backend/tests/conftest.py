@@ -1,4 +1,5 @@
-"""Fixtures shared by the backend tests (`pg_url` comes from the cryptobench_testsupport plugin).
+"""Fixtures shared by the backend tests (`pg_url`, `store_url` come from the cryptobench_testsupport
+plugin).
 
 `settings`/`client`: the app over the test's PostgreSQL database; `upload_token`/`authed_client`:
 the same client sending a token with scope upload; `loaded` (history_support): a client over a
@@ -12,7 +13,7 @@ from factories import create_test_token
 from fastapi.testclient import TestClient
 
 # fixtures
-from history_support import loaded, store_client, store_url  # noqa: F401
+from history_support import loaded, store_client  # noqa: F401
 
 from cryptobench_server.app import create_app
 from cryptobench_server.config import Settings

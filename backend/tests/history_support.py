@@ -14,20 +14,10 @@ from test_read_support import DOCS
 
 from cryptobench_server.app import create_app
 from cryptobench_server.config import Settings
-from cryptobench_server.migrate import upgrade
 
 RUNS = 12
 STEP_RUN = 9  # the ninth run (1-based) is 10% slower
 START = datetime(2026, 11, 1, 2, 0, tzinfo=UTC)
-
-
-@pytest.fixture(params=["postgresql", "sqlite"])
-def store_url(request, tmp_path) -> str:
-    if request.param == "postgresql":
-        return request.getfixturevalue("pg_url")
-    url = f"sqlite:///{tmp_path / 'store.sqlite'}"
-    upgrade(url)
-    return url
 
 
 def store_app(url: str, tmp_path: Path) -> FastAPI:

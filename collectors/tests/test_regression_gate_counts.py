@@ -10,8 +10,6 @@ import uuid
 import pytest
 from collect_support import FIXTURES, run_main
 
-from cryptobench_server.migrate import upgrade
-
 pytestmark = pytest.mark.usefixtures("clean_env")
 
 LOG = FIXTURES / "serial" / "qemu_rv32_full_O2.log"
@@ -19,13 +17,10 @@ VERIFY = "rsa-2048-pkcs1v15-verify"
 VERIFY_COUNT = 2277745  # instructions/op of that line of the log
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
-def server_database_url(request, tmp_path) -> str:
-    if request.param == "postgresql":
-        return request.getfixturevalue("pg_url")
-    url = f"sqlite:///{tmp_path / 'gate.sqlite'}"
-    upgrade(url)
-    return url
+@pytest.fixture
+def server_database_url(store_url) -> str:
+    """The live server's database: one of each store (the testsupport plugin's store_url)."""
+    return store_url
 
 
 def nightly(capsys, tmp_path, night: int, step: float = 1.0):

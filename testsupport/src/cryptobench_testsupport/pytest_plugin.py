@@ -2,12 +2,15 @@
 
 `postgres_cluster` starts a throwaway cluster once per session (or uses the server named by
 CRYPTOBENCH_TEST_DATABASE_URL, e.g. when `make test` already started one). `make_database`
-gives each caller an empty database of its own, copied from a migrated template.
+gives each caller an empty database of its own, copied from a migrated template; `store_url`
+a fresh migrated database of each store the service runs on (PostgreSQL, then the SQLite
+fallback).
 """
 
 import itertools
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
@@ -63,3 +66,14 @@ def _database_url(admin_url: str, name: str) -> str:
 def pg_url(make_database: Callable[[], str]) -> str:
     """URL of a fresh, migrated PostgreSQL database for one test."""
     return make_database()
+
+
+@pytest.fixture(params=["postgresql", "sqlite"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """URL of a fresh, migrated database for one test, once on each store."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("pg_url")
+        return url
+    url = f"sqlite:///{tmp_path / 'store.sqlite'}"
+    upgrade(url)
+    return url

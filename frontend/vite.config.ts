@@ -16,5 +16,5 @@ export default defineConfig({
   plugins: [dropMaplibreCss, react()],
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { proxy: { "/api": apiTarget } },
-  test: { include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: ["tests/unit/setup.ts"] },
+  test: { include: ["tests/unit/**/*.test.ts"], environment: "node" },
 });

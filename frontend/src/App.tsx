@@ -1,6 +1,7 @@
 /** Layout, navigation, theme and routes. */
 import { NavLink, Route, Routes } from "react-router";
-import { useVocabulary } from "./api/vocabulary";
+import { useQuery } from "@tanstack/react-query";
+import { VocabularyProvider, vocabularyQuery } from "./api/vocabulary";
 import { ThemeContext, useThemeName } from "./lib/theme";
 import { ChangesPage } from "./pages/ChangesPage";
 import { ComparePage } from "./pages/ComparePage";
@@ -15,25 +16,27 @@ import { TradeoffPage } from "./pages/TradeoffPage";
 import { ForgetReadToken, ReadTokenForm, useReadToken } from "./components/ReadToken";
 import { Empty, ErrorMessage, Loading } from "./components/States";
 
-/** The pages read units, labels and rules from the server's vocabulary: render them once it is here. */
+/** The pages read units, labels and rules from the server's vocabulary: render them once it is here, under its provider. */
 function Pages() {
-  const vocabulary = useVocabulary();
+  const vocabulary = useQuery(vocabularyQuery());
   if (vocabulary.isError) return <ErrorMessage error={vocabulary.error} what="the vocabulary" />;
   if (!vocabulary.data) return <Loading what="the vocabulary" />;
   return (
-    <Routes>
-      <Route path="/" element={<ExplorerPage />} />
-      <Route path="/matrix" element={<MatrixPage />} />
-      <Route path="/tradeoff" element={<TradeoffPage />} />
-      <Route path="/runs" element={<RunsPage />} />
-      <Route path="/runs/:runId" element={<RunDetailPage />} />
-      <Route path="/machines" element={<MachinesPage />} />
-      <Route path="/compare" element={<ComparePage />} />
-      <Route path="/history" element={<HistoryPage />} />
-      <Route path="/changes" element={<ChangesPage />} />
-      <Route path="/import" element={<ImportPage />} />
-      <Route path="*" element={<Empty>This page does not exist.</Empty>} />
-    </Routes>
+    <VocabularyProvider value={vocabulary.data}>
+      <Routes>
+        <Route path="/" element={<ExplorerPage />} />
+        <Route path="/matrix" element={<MatrixPage />} />
+        <Route path="/tradeoff" element={<TradeoffPage />} />
+        <Route path="/runs" element={<RunsPage />} />
+        <Route path="/runs/:runId" element={<RunDetailPage />} />
+        <Route path="/machines" element={<MachinesPage />} />
+        <Route path="/compare" element={<ComparePage />} />
+        <Route path="/history" element={<HistoryPage />} />
+        <Route path="/changes" element={<ChangesPage />} />
+        <Route path="/import" element={<ImportPage />} />
+        <Route path="*" element={<Empty>This page does not exist.</Empty>} />
+      </Routes>
+    </VocabularyProvider>
   );
 }
 

@@ -1,12 +1,13 @@
 /**
  * The server's vocabulary (GET /api/v1/vocabulary): metrics, units, dimensions, canonical names and
- * the verdict rule, held by react-query like every answer. `useVocabulary()` loads it; the app renders
- * its pages once it is here (App.tsx), and lib modules read it from the query cache with
- * `vocabulary()`, keeping no copy of their own.
+ * the verdict rule. App loads it once (`vocabularyQuery`, held by react-query like every answer) and
+ * renders the pages under a `VocabularyProvider` of the loaded value; components read it with
+ * `useVocabulary()` and hand it to the lib functions that need it, which take it as their first
+ * argument and keep no copy of their own.
  */
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { createContext, createElement, useContext, type ReactNode } from "react";
+import { queryOptions } from "@tanstack/react-query";
 import { getJson } from "./client";
-import { queryClient } from "./queryClient";
 import type { components } from "./schema.gen";
 
 export type Vocabulary = components["schemas"]["Vocabulary"];
@@ -23,14 +24,16 @@ export const vocabularyQuery = () =>
     staleTime: Infinity,
   });
 
-/** The vocabulary query: pages render under it once its `data` is here. */
-export function useVocabulary() {
-  return useQuery(vocabularyQuery(), queryClient);
+const VocabularyContext = createContext<Vocabulary | null>(null);
+
+/** Gives its children the loaded vocabulary. */
+export function VocabularyProvider({ value, children }: { value: Vocabulary; children: ReactNode }) {
+  return createElement(VocabularyContext, { value }, children);
 }
 
-/** The loaded vocabulary, for code that runs under a page (which renders only once it is loaded). */
-export function vocabulary(): Vocabulary {
-  const loaded = queryClient.getQueryData(vocabularyQuery().queryKey);
-  if (loaded === undefined) throw new Error("the vocabulary is read before it was loaded");
+/** The loaded vocabulary, for a component under the VocabularyProvider (every page is). */
+export function useVocabulary(): Vocabulary {
+  const loaded = useContext(VocabularyContext);
+  if (loaded === null) throw new Error("the vocabulary is read before it was loaded");
   return loaded;
 }

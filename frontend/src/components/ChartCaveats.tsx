@@ -1,5 +1,6 @@
 /** Above a chart: what its points pooled (with one-click splits), which include flagged figures, a preset's own caveat. */
 import type { ReactNode } from "react";
+import { useVocabulary } from "../api/vocabulary";
 import { flaggedSentence, pooledSentence, type Caveats } from "../lib/caveats";
 import { dimensionLabel, isDimension } from "../lib/dimensions";
 
@@ -20,8 +21,9 @@ interface Props {
 }
 
 export function ChartCaveats({ caveats, onSplit, replaces, marks, children }: Props) {
-  const pooled = pooledSentence(caveats, marks);
-  const flagged = flaggedSentence(caveats);
+  const vocabulary = useVocabulary();
+  const pooled = pooledSentence(vocabulary, caveats, marks);
+  const flagged = flaggedSentence(vocabulary, caveats);
   if (pooled === null && flagged === null && !children) return null;
   return (
     <div className="caveats" data-testid="chart-caveats" role="note">
@@ -31,12 +33,12 @@ export function ChartCaveats({ caveats, onSplit, replaces, marks, children }: Pr
           {pooled}{" "}
           {onSplit &&
             caveats.pooledDims
-              .filter(({ dim }) => isDimension(dim))
+              .filter(({ dim }) => isDimension(vocabulary, dim))
               .slice(0, SPLITS)
               .map(({ dim }) => (
                 <button key={dim} type="button" onClick={() => onSplit(dim)}>
-                  split by {dimensionLabel(dim)}
-                  {replaces !== undefined ? ` instead of ${dimensionLabel(replaces)}` : ""}
+                  split by {dimensionLabel(vocabulary, dim)}
+                  {replaces !== undefined ? ` instead of ${dimensionLabel(vocabulary, replaces)}` : ""}
                 </button>
               ))}
         </p>

@@ -1,4 +1,5 @@
 /** x axis, series, metric, unit, aggregation, scale and chart kind pickers. */
+import { useVocabulary } from "../api/vocabulary";
 import { dimensionLabel } from "../lib/dimensions";
 import type { Metric } from "../lib/units";
 import type { ExplorerState } from "../lib/viewState";
@@ -13,6 +14,7 @@ interface Props {
 }
 
 function DimSelect(props: { label: string; value: string; options: string[]; none?: boolean; onPick: (v: string) => void }) {
+  const vocabulary = useVocabulary();
   const options = props.options.includes(props.value) || props.value === "" ? props.options : [props.value, ...props.options];
   return (
     <label>
@@ -21,7 +23,7 @@ function DimSelect(props: { label: string; value: string; options: string[]; non
         {props.none && <option value="">(none)</option>}
         {options.map((d) => (
           <option key={d} value={d}>
-            {dimensionLabel(d)}
+            {dimensionLabel(vocabulary, d)}
           </option>
         ))}
       </select>

@@ -2,6 +2,7 @@
 import type { Data } from "plotly.js";
 import { useCallback, useContext, useMemo, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useVocabulary } from "../api/vocabulary";
 import type { Position } from "../lib/axes";
 import { chartCaveats } from "../lib/caveats";
 import type { ChartData as ChartResponse } from "../lib/chartData";
@@ -37,18 +38,19 @@ interface Props {
 }
 
 export function ChartPanel({ chart, state, title, relative, overlay, onPoint, detail, onSplit, caveat }: Props) {
+  const vocabulary = useVocabulary();
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
   const figure = useMemo(
     () =>
-      buildFigure(chart, { chart: state.chart, scale: state.scale, seriesDims: state.series, theme: CHART_THEMES[theme], relativeTitle: relative?.title }),
-    [chart, state.chart, state.scale, state.series, theme, relative?.title],
+      buildFigure(vocabulary, chart, { chart: state.chart, scale: state.scale, seriesDims: state.series, theme: CHART_THEMES[theme], relativeTitle: relative?.title }),
+    [vocabulary, chart, state.chart, state.scale, state.series, theme, relative?.title],
   );
   const caveats = useMemo(() => chartCaveats(chart.series), [chart.series]);
   const data = useMemo(() => (overlay ? [...figure.data, ...overlay(figure.colors, figure.xPosition)] : figure.data), [figure, overlay]);
-  const header = useMemo(() => tableHeader(chart, state.series), [chart, state.series]);
-  const rows = useMemo(() => chartRows(chart, state.series), [chart, state.series]);
-  const metric = !relative && isMetric(chart.metric) ? chart.metric : null;
+  const header = useMemo(() => tableHeader(vocabulary, chart, state.series), [vocabulary, chart, state.series]);
+  const rows = useMemo(() => chartRows(vocabulary, chart, state.series), [vocabulary, chart, state.series]);
+  const metric = !relative && isMetric(vocabulary, chart.metric) ? chart.metric : null;
   const openPoint = useCallback(
     (point: ClickedPoint) => {
       const series = chart.series[point.curveNumber];
@@ -77,7 +79,7 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
         {figure.errorBars.show ? `Error bars: ${figure.errorBars.kind}, the tool's own error. ` : ""}
         {figure.errorBars.note ?? ""}
         {caveats.singlePoints > 0 ? ` ${caveats.singlePoints} point(s) rest on a single result (n=1: ${state.chart === "bars" ? "faded bars" : "open circles"}).` : ""}
-        {missing > 0 ? ` ${missing} point(s) have no ${metricLabel(chart.metric)} figure (not derivable) and are not plotted.` : ""}
+        {missing > 0 ? ` ${missing} point(s) have no ${metricLabel(vocabulary, chart.metric)} figure (not derivable) and are not plotted.` : ""}
         {plotted === 0 ? " Nothing to plot for this metric." : ""}
       </p>
       <div className="toolbar">
@@ -86,7 +88,7 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
             Show history of these series
           </Link>
         )}
-        <button type="button" onClick={() => downloadText("cryptobench-chart.csv", rowsToCsv(header, rows), "text/csv")}>
+        <button type="button" onClick={() => downloadText("cryptobench-chart.csv", rowsToCsv(vocabulary, header, rows), "text/csv")}>
           Export CSV
         </button>
         <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-chart")}>

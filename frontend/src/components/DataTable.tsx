@@ -1,5 +1,6 @@
 /** The same numbers as the chart, as a table. */
 import { useState } from "react";
+import { useVocabulary } from "../api/vocabulary";
 import { flagsText, pooledText } from "../lib/caveats";
 import { valueText } from "../lib/dimensions";
 import { formatNumber } from "../lib/units";
@@ -13,6 +14,7 @@ const PAGE = 100;
 
 /** `onOpen`: a row's button shows what is behind its point (not for values that are not derivable). */
 export function DataTable({ header, rows, onOpen }: { header: string[]; rows: TableRow[]; onOpen: (row: TableRow) => void }) {
+  const vocabulary = useVocabulary();
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages - 1);
@@ -50,7 +52,7 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
             <td className="num">{formatNumber(r.max)}</td>
             <td className="num">{formatNumber(r.error)}</td>
             <td>{r.errorKind ?? "—"}</td>
-            <td>{pooledText(r.pooled) || "—"}</td>
+            <td>{pooledText(vocabulary, r.pooled) || "—"}</td>
             <td>{flagsText(r.flags) || "—"}</td>
             <td>
               <button type="button" disabled={r.value === null} onClick={() => onOpen(r)} aria-label={`what is behind ${[r.x, ...r.series].map(valueText).join(" · ")}`}>

@@ -4,6 +4,7 @@ import { useContext, useEffect, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { drilldownQuery, type ChartRequest } from "../api/queries";
 import type { DrilldownResponse } from "../api/types";
+import { useVocabulary } from "../api/vocabulary";
 import { downloadText } from "../lib/download";
 import { BOX_MIN_SAMPLES, describeDistribution, distributionFigure, drilldownCsv, keyValues, pointText, resultLabel, summaryText } from "../lib/drilldown";
 import { formatTime, pointHistoryHref } from "../lib/history";
@@ -24,6 +25,7 @@ interface Props {
 const pairs = (o: Record<string, unknown>) => keyValues(o, ", ") || "—";
 
 export function DrilldownPanel({ request, state, point, onClose }: Props) {
+  const vocabulary = useVocabulary();
   const answer = useQuery(drilldownQuery(request, point));
   const section = useRef<HTMLElement>(null);
   const opened = JSON.stringify(point);
@@ -34,7 +36,7 @@ export function DrilldownPanel({ request, state, point, onClose }: Props) {
   return (
     <section ref={section} className="drilldown" aria-label="behind this point">
       <div className="toolbar">
-        <h2 className="subhead">Behind {pointText(point, state.x, state.series)}</h2>
+        <h2 className="subhead">Behind {pointText(vocabulary, point, state.x, state.series)}</h2>
         <Link to={pointHistoryHref(state, request.metric, point.x, key)}>History of this point</Link>
         <button type="button" onClick={onClose}>
           Close
@@ -52,24 +54,25 @@ export function DrilldownPanel({ request, state, point, onClose }: Props) {
 }
 
 function Behind({ body, request, state }: { body: DrilldownResponse; request: ChartRequest; state: ExplorerState }) {
+  const vocabulary = useVocabulary();
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
-  const unit = unitScale(request.metric, state.unit);
+  const unit = unitScale(vocabulary, request.metric, state.unit);
   const figure = useMemo(
     () =>
-      distributionFigure(body.results, {
+      distributionFigure(vocabulary, body.results, {
         scale: unit.scale,
         theme: CHART_THEMES[theme],
-        axisTitle: `${metricInfo(request.metric).label} (${unit.unit})`,
-        format: metricFormatter(request.metric, unit.scale),
+        axisTitle: `${metricInfo(vocabulary, request.metric).label} (${unit.unit})`,
+        format: metricFormatter(vocabulary, request.metric, unit.scale),
       }),
-    [body.results, unit.unit, unit.scale, theme, request.metric],
+    [vocabulary, body.results, unit.unit, unit.scale, theme, request.metric],
   );
   const listed = body.results.length < body.result_total ? ` The newest ${body.results.length} of ${body.result_total} results and ${body.runs.length} of ${body.run_total} runs are listed.` : "";
   return (
     <>
       <p data-testid="drilldown-summary">
-        {summaryText(body, unit.unit, unit.scale, state.agg)}
+        {summaryText(vocabulary, body, unit.unit, unit.scale, state.agg)}
         {listed}
       </p>
       {body.results.length > 0 && (
@@ -80,7 +83,7 @@ function Behind({ body, request, state }: { body: DrilldownResponse; request: Ch
           </p>
           <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label={`distribution of the results behind the point, ${unit.unit}`} testId="drilldown-plot" />
           <div className="toolbar">
-            <button type="button" onClick={() => downloadText("cryptobench-point.csv", drilldownCsv(body, unit.unit, unit.scale), "text/csv")}>
+            <button type="button" onClick={() => downloadText("cryptobench-point.csv", drilldownCsv(vocabulary, body, unit.unit, unit.scale), "text/csv")}>
               Export CSV of these results
             </button>
             <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-point")}>
@@ -135,6 +138,7 @@ function RunsTable({ body }: { body: DrilldownResponse }) {
 }
 
 function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: string; scale: number }) {
+  const vocabulary = useVocabulary();
   return (
     <TableBox label="results behind this point">
       <table data-testid="drilldown-results">
@@ -164,8 +168,8 @@ function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: st
               <td>{[r.library, r.library_version].filter(Boolean).join(" ") || "—"}</td>
               <td>{pairs(r.params)}</td>
               <td className="num">
-                {formatReported(r.value, r.unit)}
-                {r.error !== null && ` ± ${formatReported(r.error, r.unit)} (${r.error_kind ?? "error"})`}
+                {formatReported(vocabulary, r.value, r.unit)}
+                {r.error !== null && ` ± ${formatReported(vocabulary, r.error, r.unit)} (${r.error_kind ?? "error"})`}
               </td>
               <td className="num" data-value={r.figure / scale}>
                 {formatNumber(r.figure / scale)}

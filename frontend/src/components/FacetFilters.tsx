@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Facet } from "../api/types";
+import { useVocabulary } from "../api/vocabulary";
 import { dimensionLabel } from "../lib/dimensions";
 import { toggleFilter, type Filters } from "../lib/viewState";
 
@@ -16,6 +17,7 @@ interface Props {
 }
 
 function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: string[]; onToggle: (v: string) => void }) {
+  const vocabulary = useVocabulary();
   const [all, setAll] = useState(false);
   const listed = facet.values.flatMap((v) => (v.value === null ? [] : [{ value: v.value, count: v.count, label: v.label ?? v.value }]));
   const known = new Set(listed.map((v) => v.value));
@@ -23,7 +25,7 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
   const shown = all ? values : values.slice(0, SHOWN);
   return (
     <fieldset>
-      <legend>{dimensionLabel(facet.name)}</legend>
+      <legend>{dimensionLabel(vocabulary, facet.name)}</legend>
       {shown.map((v) => (
         <label key={v.value}>
           <input

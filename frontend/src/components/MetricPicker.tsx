@@ -1,9 +1,11 @@
 /** The metric, display unit and aggregation pickers every chart and table page offers. */
+import { useVocabulary } from "../api/vocabulary";
 import { displayUnits, metricTitle, unitText, type Metric } from "../lib/units";
 import { AGGREGATIONS, type Aggregation } from "../lib/viewState";
 
 /** The metrics with figures under the filters, each by its label and canonical unit. */
 export function MetricPicker(props: { label?: string; value: Metric | undefined; metrics: Metric[]; onPick: (metric: Metric) => void }) {
+  const vocabulary = useVocabulary();
   const label = props.label ?? "metric";
   return (
     <label>
@@ -11,7 +13,7 @@ export function MetricPicker(props: { label?: string; value: Metric | undefined;
       <select aria-label={label} value={props.value ?? ""} onChange={(e) => props.onPick(e.target.value as Metric)}>
         {props.metrics.map((m) => (
           <option key={m} value={m}>
-            {metricTitle(m)}
+            {metricTitle(vocabulary, m)}
           </option>
         ))}
       </select>
@@ -21,12 +23,13 @@ export function MetricPicker(props: { label?: string; value: Metric | undefined;
 
 /** The metric's display units; "" is `auto` (the unit that suits the figures shown). */
 export function UnitPicker(props: { metric: Metric; value: string | null; auto: string; onPick: (unit: string | null) => void }) {
+  const vocabulary = useVocabulary();
   return (
     <label>
       unit
       <select aria-label="unit" value={props.value ?? ""} onChange={(e) => props.onPick(e.target.value || null)}>
         <option value="">{props.auto}</option>
-        {displayUnits(props.metric).map((u) => (
+        {displayUnits(vocabulary, props.metric).map((u) => (
           <option key={u.unit} value={u.unit}>
             {unitText(u.unit)}
           </option>

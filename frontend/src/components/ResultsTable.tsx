@@ -1,6 +1,7 @@
 /** Results as the server states them: name, algorithm, operation, params, the reported figure (with the
  * tool's error where it gave one) and every canonical metric; the run page's and the import preview's table. */
 import type { PreviewRow } from "../api/types";
+import { useVocabulary } from "../api/vocabulary";
 import { paramsText } from "../lib/runs";
 import { formatNumber, formatReported, metrics, metricTitle, type Metric } from "../lib/units";
 
@@ -13,6 +14,8 @@ type ResultRow = Pick<PreviewRow, "name" | "algorithm" | "params" | "value" | "u
 };
 
 export function ResultsTable({ rows, label, library = false }: { rows: ResultRow[]; label?: string; library?: boolean }) {
+  const vocabulary = useVocabulary();
+  const shown = metrics(vocabulary);
   const columns = ["name", "algorithm", "operation", ...(library ? ["library"] : []), "params", "reported"];
   return (
     <table aria-label={label}>
@@ -23,9 +26,9 @@ export function ResultsTable({ rows, label, library = false }: { rows: ResultRow
               {h}
             </th>
           ))}
-          {metrics().map((m) => (
+          {shown.map((m) => (
             <th key={m} scope="col" className="num">
-              {metricTitle(m)}
+              {metricTitle(vocabulary, m)}
             </th>
           ))}
         </tr>
@@ -39,10 +42,10 @@ export function ResultsTable({ rows, label, library = false }: { rows: ResultRow
             {library && <td>{[r.library, r.library_version].filter(Boolean).join(" ") || "—"}</td>}
             <td>{paramsText(r.params)}</td>
             <td>
-              {formatReported(r.value, r.unit)}
-              {r.error !== null && r.error !== undefined ? ` ± ${formatReported(r.error, r.unit)} (${r.error_kind ?? "?"})` : ""}
+              {formatReported(vocabulary, r.value, r.unit)}
+              {r.error !== null && r.error !== undefined ? ` ± ${formatReported(vocabulary, r.error, r.unit)} (${r.error_kind ?? "?"})` : ""}
             </td>
-            {metrics().map((m) => (
+            {shown.map((m) => (
               <td key={m} className="num">
                 {formatNumber(r[m])}
               </td>

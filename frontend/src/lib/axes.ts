@@ -1,5 +1,5 @@
 /**
- * Chart axes from the vocabulary: value axes whose every tick carries its unit ("1.8 GB/s", never
+ * Chart axes from the vocabulary given: value axes whose every tick carries its unit ("1.8 GB/s", never
  * Plotly's SI "1.8B"), and dimension axes: sizes on a log2 axis ("16 B", "1 KiB", "1 MiB"), other
  * numeric dimensions numeric, versions in version order, the rest categories. Pure.
  */
@@ -8,7 +8,7 @@ import type { DimValue } from "./chartData";
 import { valueText } from "./dimensions";
 import { plotText } from "./plotText";
 import { formatNumber, formatQuantity } from "./units";
-import { vocabulary, type NumericDimension } from "../api/vocabulary";
+import type { NumericDimension, Vocabulary } from "../api/vocabulary";
 
 export type Axis = Partial<Layout["xaxis"]>;
 
@@ -54,12 +54,12 @@ export function valueAxis(values: number[], log: boolean, format: (v: number) =>
   };
 }
 
-export function numericDimension(dim: string): NumericDimension | undefined {
-  return vocabulary().dimensions.numeric[dim];
+export function numericDimension(vocabulary: Vocabulary, dim: string): NumericDimension | undefined {
+  return vocabulary.dimensions.numeric[dim];
 }
 
-export function isVersionDimension(dim: string): boolean {
-  const { versions, version_suffix } = vocabulary().dimensions;
+export function isVersionDimension(vocabulary: Vocabulary, dim: string): boolean {
+  const { versions, version_suffix } = vocabulary.dimensions;
   return versions.includes(dim) || dim.endsWith(version_suffix);
 }
 
@@ -79,16 +79,16 @@ export function compareVersions(a: DimValue, b: DimValue): number {
 const isNumber = (v: DimValue): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** The order a dimension's values are drawn in: numeric, version order, or as first seen (the server's order). */
-export function dimensionOrder(dim: string, values: DimValue[]): DimValue[] {
+export function dimensionOrder(vocabulary: Vocabulary, dim: string, values: DimValue[]): DimValue[] {
   const seen = [...new Map(values.map((v) => [valueText(v), v])).values()];
   if (seen.every(isNumber)) return seen.sort((a, b) => a - b);
-  if (isVersionDimension(dim)) return seen.sort(compareVersions);
+  if (isVersionDimension(vocabulary, dim)) return seen.sort(compareVersions);
   return seen;
 }
 
 /** A dimension value as an axis tick or hover names it: "1 KiB", "2048 bit", "secp256k1". */
-export function dimensionValueText(dim: string, value: DimValue): string {
-  const numeric = numericDimension(dim);
+export function dimensionValueText(vocabulary: Vocabulary, dim: string, value: DimValue): string {
+  const numeric = numericDimension(vocabulary, dim);
   if (numeric === undefined || !isNumber(value)) return valueText(value);
   if (numeric.unit === "B") return formatQuantity(value, "B", "binary");
   return `${Number.isInteger(value) ? String(value) : formatNumber(value)} ${numeric.unit}`;
@@ -119,8 +119,8 @@ export type Position = (value: number) => number;
  * drawn at log2 of its values on a linear axis, ticks labelled with the values ("16 B", "1 KiB");
  * `position` (null for categories) places a value on it.
  */
-export function dimensionAxis(dim: string, order: DimValue[], title: string): { axis: Axis; position: Position | null } {
-  const info = numericDimension(dim);
+export function dimensionAxis(vocabulary: Vocabulary, dim: string, order: DimValue[], title: string): { axis: Axis; position: Position | null } {
+  const info = numericDimension(vocabulary, dim);
   const numbers = order.filter(isNumber);
   if (info !== undefined && numbers.length === order.length && numbers.length > 0 && numbers.every((v) => v > 0)) {
     const log = info.scale === "log2";
@@ -133,7 +133,7 @@ export function dimensionAxis(dim: string, order: DimValue[], title: string): { 
         type: "linear",
         automargin: true,
         zeroline: false,
-        ...(ticks.length > 0 ? { tickmode: "array" as const, tickvals: ticks.map(position), ticktext: ticks.map((t) => dimensionValueText(dim, t)) } : {}),
+        ...(ticks.length > 0 ? { tickmode: "array" as const, tickvals: ticks.map(position), ticktext: ticks.map((t) => dimensionValueText(vocabulary, dim, t)) } : {}),
       },
     };
   }

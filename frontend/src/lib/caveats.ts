@@ -4,11 +4,11 @@
  */
 import type { ChartPoint, ChartSeries, Pooled } from "./chartData";
 import { dimensionLabel } from "./dimensions";
-import { vocabulary } from "../api/vocabulary";
+import type { Vocabulary } from "../api/vocabulary";
 
 /** "machines", "block sizes", "libraries": a dimension's label, its parenthesis dropped, in the plural. */
-export function pluralLabel(dim: string, count: number): string {
-  const label = dimensionLabel(dim).replace(/\s*\(.*\)$/, "");
+export function pluralLabel(vocabulary: Vocabulary, dim: string, count: number): string {
+  const label = dimensionLabel(vocabulary, dim).replace(/\s*\(.*\)$/, "");
   if (count === 1) return label;
   if (/[^aeiou]y$/.test(label)) return `${label.slice(0, -1)}ies`;
   if (/(sh|ch|x)$/.test(label)) return `${label}es`;
@@ -17,9 +17,9 @@ export function pluralLabel(dim: string, count: number): string {
 }
 
 /** "2 machines, 3 optimization levels" */
-export function pooledText(pooled: Pooled): string {
+export function pooledText(vocabulary: Vocabulary, pooled: Pooled): string {
   return Object.entries(pooled)
-    .map(([dim, count]) => `${count} ${pluralLabel(dim, count)}`)
+    .map(([dim, count]) => `${count} ${pluralLabel(vocabulary, dim, count)}`)
     .join(", ");
 }
 
@@ -78,19 +78,19 @@ export function chartCaveats(series: ChartSeries[]): Caveats {
 }
 
 /** "3 of 8 points pool results that differ in machine (up to 2 per point) and block size (up to 6)." */
-export function pooledSentence(c: Caveats, marks = "outlined bars, ◇ markers"): string | null {
+export function pooledSentence(vocabulary: Vocabulary, c: Caveats, marks = "outlined bars, ◇ markers"): string | null {
   if (c.pooledPoints === 0) return null;
-  const dims = c.pooledDims.map((d, i) => `${dimensionLabel(d.dim)} (up to ${d.most}${i === 0 ? " per point" : ""})`);
+  const dims = c.pooledDims.map((d, i) => `${dimensionLabel(vocabulary, d.dim)} (up to ${d.most}${i === 0 ? " per point" : ""})`);
   const list = dims.length > 1 ? `${dims.slice(0, -1).join(", ")} and ${dims.at(-1) ?? ""}` : (dims[0] ?? "");
   const which = c.pooledPoints === c.points ? `All ${c.points} points pool` : `${c.pooledPoints} of ${c.points} points pool`;
   return `${which} results that differ in ${list}; each is one aggregate over them (${marks}).`;
 }
 
 /** "6 points include figures the plausibility check flagged, marked ⚠: cpu time (6 figures): openssl measured its own CPU time while …" */
-export function flaggedSentence(c: Caveats): string | null {
+export function flaggedSentence(vocabulary: Vocabulary, c: Caveats): string | null {
   if (c.flaggedPoints === 0) return null;
   const points = c.flaggedPoints === 1 ? "1 point includes" : `${c.flaggedPoints} points include`;
-  const meanings = vocabulary().flags;
+  const meanings = vocabulary.flags;
   const reasons = Object.entries(c.flags).map(([flag, n]) => `${flag.replaceAll("_", " ")} (${n} figure${n === 1 ? "" : "s"}): ${meanings[flag] ?? "flagged"}`);
   return `${points} figures the plausibility check flagged, marked ⚠: ${reasons.join("; ")}. Treat them with care; open a point for its results.`;
 }

@@ -1,5 +1,6 @@
 /** Changes and change events as people read them: what changed (the server's line diff), the evidence. Pure. */
 import type { Change, ChangeEvent, Evidence, EventEvidence, FactChange } from "../api/types";
+import type { Vocabulary } from "../api/vocabulary";
 import { formatNumber, isMetric, metricFormatter } from "./units";
 
 /** One side of a differing run field: its differing lines, or "(none)". */
@@ -63,8 +64,8 @@ export function compareHref(c: Change): string {
 }
 
 /** "1.13 GB/s → 283 MB/s": each level in the unit it reads best in. */
-export function levelsText(c: Change): string {
-  if (!isMetric(c.metric)) return `${formatNumber(c.before)} → ${formatNumber(c.after)} ${c.unit}`;
-  const format = metricFormatter(c.metric);
+export function levelsText(vocabulary: Vocabulary, c: Change): string {
+  if (!isMetric(vocabulary, c.metric)) return `${formatNumber(c.before)} → ${formatNumber(c.after)} ${c.unit}`;
+  const format = metricFormatter(vocabulary, c.metric);
   return `${format(c.before)} → ${format(c.after)}`;
 }

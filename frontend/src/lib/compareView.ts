@@ -10,37 +10,37 @@ import { paramDimension } from "./dimensions";
 import type { Theme } from "./figures";
 import { plotText } from "./plotText";
 import { formatNumber, formatRatio } from "./units";
-import { vocabulary } from "../api/vocabulary";
+import type { Vocabulary } from "../api/vocabulary";
 
 type Row = CompareResponse["rows"][number];
 type Verdict = NonNullable<Row["verdict"]>;
 
 /** A result's label parts: "AES-128-CBC encrypt", then each param's value ("16 B", "2048 bit", "pss"), keyed. */
-function labelParts(row: Row): Array<[string, string]> {
+function labelParts(vocabulary: Vocabulary, row: Row): Array<[string, string]> {
   const params = Object.keys(row.params)
     .sort()
-    .map((k): [string, string] => [k, dimensionValueText(paramDimension(k), row.params[k] ?? null)]);
+    .map((k): [string, string] => [k, dimensionValueText(vocabulary, paramDimension(vocabulary, k), row.params[k] ?? null)]);
   return [["", [row.algorithm, row.operation].filter(Boolean).join(" ")], ...params];
 }
 
 /** "AES-128-CBC encrypt · 16 B", "RSA verify · 2048 bit · pss": algorithm, operation, each param's value. */
-export function rowLabel(row: Row): string {
-  return labelParts(row)
+export function rowLabel(vocabulary: Vocabulary, row: Row): string {
+  return labelParts(vocabulary, row)
     .map(([, text]) => text)
     .join(" · ");
 }
 
 /** Each row by only what tells it from the others ("16 B", "64 B"; all of it when nothing does), numbered as in the table. */
-export function shortLabels(rows: Row[]): string[] {
-  const parts = rows.map((r) => new Map(labelParts(r)));
+export function shortLabels(vocabulary: Vocabulary, rows: Row[]): string[] {
+  const parts = rows.map((r) => new Map(labelParts(vocabulary, r)));
   const keys = [...new Set(parts.flatMap((p) => [...p.keys()]))];
   const varying = keys.filter((k) => new Set(parts.map((p) => p.get(k) ?? "")).size > 1);
   return parts.map((p, i) => `${i + 1}. ${(varying.length > 0 ? varying : keys).flatMap((k) => p.get(k) ?? []).join(" · ")}`);
 }
 
 /** How many standard errors of its noise a difference must clear to be better or worse (the vocabulary's verdict rule). */
-export function noiseZ(): number {
-  return vocabulary().verdict.noise_z;
+export function noiseZ(vocabulary: Vocabulary): number {
+  return vocabulary.verdict.noise_z;
 }
 
 /** The noise as one relative standard error: "±8.64%"; "unknown" without one. */
@@ -73,10 +73,10 @@ export interface CompareFigure {
  * line at 1; the band is noise_z noises either side (what a verdict needs to clear); one trace per verdict
  * (better filled green, worse filled red, within noise and same open grey; the page's note says so).
  */
-export function compareFigure(data: CompareResponse, theme: Theme): CompareFigure {
-  const labels = shortLabels(data.rows);
+export function compareFigure(vocabulary: Vocabulary, data: CompareResponse, theme: Theme): CompareFigure {
+  const labels = shortLabels(vocabulary, data.rows);
   const rows = data.rows.map((r, i) => ({ r, i, label: plotText(labels[i] ?? "") })).filter((x) => x.r.speedup !== null && x.r.speedup > 0);
-  const z = noiseZ();
+  const z = noiseZ(vocabulary);
   const traces: Data[] = VERDICTS.flatMap((verdict) => {
     const mine = rows.filter((x) => x.r.verdict === verdict);
     if (mine.length === 0) return [];
@@ -92,7 +92,7 @@ export function compareFigure(data: CompareResponse, theme: Theme): CompareFigur
         customdata: mine.map((x) => x.i),
         marker: { color: COLOURS[verdict], symbol: SYMBOLS[verdict], size: 9, line: { width: 2, color: COLOURS[verdict] } },
         error_x: { type: "data", symmetric: false, array: mine.map((x) => band(x, 1)), arrayminus: mine.map((x) => band(x, -1)), color: COLOURS[verdict], thickness: 1.5, width: 3 },
-        text: mine.map((x) => plotText(`${rowLabel(x.r)}: ${formatRatio(x.r.speedup)}, noise ${noiseText(x.r.noise)}, ${verdictText(x.r.verdict, x.r.noise)}`)),
+        text: mine.map((x) => plotText(`${rowLabel(vocabulary, x.r)}: ${formatRatio(x.r.speedup)}, noise ${noiseText(x.r.noise)}, ${verdictText(x.r.verdict, x.r.noise)}`)),
         hovertemplate: "%{text}<extra></extra>",
       } as Data,
     ];

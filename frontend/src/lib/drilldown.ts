@@ -5,6 +5,7 @@
  */
 import type { Data, Layout } from "plotly.js";
 import type { DrilldownResponse, PointResult } from "../api/types";
+import type { Vocabulary } from "../api/vocabulary";
 import type { DimValue } from "./chartData";
 import { csvText } from "./csv";
 import { dimensionLabel, valueText } from "./dimensions";
@@ -32,9 +33,9 @@ export function rowPoint(row: { x: DimValue; series: DimValue[] }): PointRef {
 }
 
 /** "key size (bits) = 2048 · padding (param) = pss" */
-export function pointText(point: PointRef, x: string, seriesDims: string[]): string {
+export function pointText(vocabulary: Vocabulary, point: PointRef, x: string, seriesDims: string[]): string {
   const parts: Array<[string, string | null]> = [[x, point.x], ...seriesDims.map((d, i): [string, string | null] => [d, point.key[i] ?? null])];
-  return parts.map(([dim, value]) => `${dimensionLabel(dim)} = ${valueText(value)}`).join(" · ");
+  return parts.map(([dim, value]) => `${dimensionLabel(vocabulary, dim)} = ${valueText(value)}`).join(" · ");
 }
 
 /** Where a stat sits in the usual reading order: min, p1..p99 with the median at p50, max, then mean and stddev. */
@@ -175,8 +176,8 @@ function figureTrace(r: PointResult, label: string, color: string, opts: Distrib
  * (value ± error, its kind on hover). Distributions that cannot be
  * shown in the chart's metric are left to the table.
  */
-export function distributionFigure(results: PointResult[], opts: DistributionOptions): { data: Data[]; layout: Partial<Layout> } {
-  const metricUnit = results[0] && isMetric(results[0].metric) ? metricInfo(results[0].metric).unit : "";
+export function distributionFigure(vocabulary: Vocabulary, results: PointResult[], opts: DistributionOptions): { data: Data[]; layout: Partial<Layout> } {
+  const metricUnit = results[0] && isMetric(vocabulary, results[0].metric) ? metricInfo(vocabulary, results[0].metric).unit : "";
   const data: Data[] = [];
   const xs: number[] = [];
   const labels = results.map((r, i) => plotText(resultLabel(r, i)));
@@ -219,7 +220,7 @@ export function keyValues(o: Record<string, unknown>, separator: string): string
  * figure, the figure in the display unit, and the distribution (its unit per row, the samples
  * space-separated, one column per stat).
  */
-export function drilldownCsv(body: DrilldownResponse, unit: string, scale: number): string {
+export function drilldownCsv(vocabulary: Vocabulary, body: DrilldownResponse, unit: string, scale: number): string {
   const marks = [...new Set(body.results.flatMap((r) => Object.keys(r.distribution?.marks ?? {})))].sort(byRank);
   const header = [
     "#",
@@ -236,7 +237,7 @@ export function drilldownCsv(body: DrilldownResponse, unit: string, scale: numbe
     "params",
     "value",
     "unit",
-    `${metricLabel(body.metric)} (${unit})`,
+    `${metricLabel(vocabulary, body.metric)} (${unit})`,
     "error",
     "error_kind",
     "samples",
@@ -280,9 +281,9 @@ export function drilldownCsv(body: DrilldownResponse, unit: string, scale: numbe
 }
 
 /** "4 results from 1 run: median 4,633 · mean … (ms/op)", the chart's aggregate named. */
-export function summaryText(body: DrilldownResponse, unit: string, scale: number, agg: string): string {
+export function summaryText(vocabulary: Vocabulary, body: DrilldownResponse, unit: string, scale: number, agg: string): string {
   const s = body.summary;
-  if (s === null) return `No result behind this point has a ${metricLabel(body.metric)} figure: another metric, a deleted run or an old link.`;
+  if (s === null) return `No result behind this point has a ${metricLabel(vocabulary, body.metric)} figure: another metric, a deleted run or an old link.`;
   const runs = `${body.run_total} run${body.run_total === 1 ? "" : "s"}`;
   const figures = (["median", "mean", "min", "max"] as const).map((k) => `${k === agg ? `${k} (plotted)` : k} ${formatNumber(s[k] / scale)}`);
   return `${s.n} result${s.n === 1 ? "" : "s"} from ${runs}: ${figures.join(" · ")} ${unit}.`;

@@ -1,5 +1,6 @@
 /** Pure figure builders: Read API chart response -> Plotly data + layout. Never touches the DOM. */
 import type { Data, Layout } from "plotly.js";
+import type { Vocabulary } from "../api/vocabulary";
 import { categoryText, dimensionAxis, dimensionOrder, dimensionValueText, valueAxis, type Position } from "./axes";
 import { flagsText, isFlagged, isPooled, isSingle, pooledText } from "./caveats";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
@@ -74,8 +75,9 @@ export function wantsLogScale(scale: Scale, values: Array<number | null>): boole
 }
 
 /** Union of x values over all series, in the x dimension's order (numeric, version, or as the server sent them). */
-export function xOrder(series: ChartSeries[], x = ""): DimValue[] {
+export function xOrder(vocabulary: Vocabulary, series: ChartSeries[], x = ""): DimValue[] {
   return dimensionOrder(
+    vocabulary,
     x,
     series.flatMap((s) => s.points.map((p) => p.x)),
   );
@@ -109,16 +111,17 @@ export function seriesStyles(series: ChartSeries[], seriesDims: string[]): Serie
 }
 
 /** The hover text of a point (Plotly text, what came from data escaped): x, value with its unit and error, n, min-max, what it pooled, its flags. */
-function hoverText(p: ChartPoint, xText: string, format: (v: number | null | undefined) => string): string {
+function hoverText(vocabulary: Vocabulary, p: ChartPoint, xText: string, format: (v: number | null | undefined) => string): string {
   const error = p.error !== null && p.error !== undefined ? ` ± ${format(p.error)} (${plotText(p.error_kind ?? "error")})` : "";
   const n = p.n === null || p.n === undefined ? "" : `<br>n=${p.n}${isSingle(p) ? " (a single result)" : ""}`;
   const range = p.min !== null && p.min !== undefined && p.n !== 1 ? `, min ${format(p.min)}, max ${format(p.max)}` : "";
-  const pooled = isPooled(p) ? `<br>◇ pooled ${plotText(pooledText(p.pooled ?? {}))}` : "";
+  const pooled = isPooled(p) ? `<br>◇ pooled ${plotText(pooledText(vocabulary, p.pooled ?? {}))}` : "";
   const flagged = isFlagged(p) ? `<br>⚠ flagged: ${plotText(flagsText(p.flags ?? {}))}` : "";
   return `${plotText(xText)}: ${format(p.value)}${error}${n}${range}${pooled}${flagged}`;
 }
 
 interface TraceContext {
+  vocabulary: Vocabulary;
   opts: FigureOptions;
   x: string;
   position: Position | null;
@@ -162,14 +165,14 @@ function lineMarks(points: ChartPoint[], style: SeriesStyle, dense: boolean): Pa
 
 function trace(s: ChartSeries, style: SeriesStyle, ctx: TraceContext): Data {
   const present = s.points.filter((p) => p.value !== null);
-  const xTexts = present.map((p) => dimensionValueText(ctx.x, p.x));
+  const xTexts = present.map((p) => dimensionValueText(ctx.vocabulary, ctx.x, p.x));
   const base = {
     name: plotText(seriesLabel(s.key, ctx.opts.seriesDims)),
     legendgroup: seriesLabel(s.key, ctx.opts.seriesDims),
     x: present.map((p) => (ctx.position ? ctx.position(p.x as number) : categoryText(p.x))),
     customdata: present.map((p) => p.x),
     y: present.map((p) => p.value as number),
-    hovertext: present.map((p, i) => hoverText(p, xTexts[i] ?? "", ctx.format)),
+    hovertext: present.map((p, i) => hoverText(ctx.vocabulary, p, xTexts[i] ?? "", ctx.format)),
     hovertemplate: "%{hovertext}<extra>%{fullData.name}</extra>",
     error_y: {
       type: "data" as const,
@@ -191,20 +194,20 @@ function extent(chart: ChartResponse): number[] {
 }
 
 /** The formatter of the chart's values: the metric's unit stepped per value, or a speedup's "×". */
-function valueFormat(chart: ChartResponse): (v: number | null | undefined) => string {
-  if (isMetric(chart.metric)) return metricFormatter(chart.metric, chart.scale ?? 1);
+function valueFormat(vocabulary: Vocabulary, chart: ChartResponse): (v: number | null | undefined) => string {
+  if (isMetric(vocabulary, chart.metric)) return metricFormatter(vocabulary, chart.metric, chart.scale ?? 1);
   return (v) => (v === null || v === undefined ? "—" : `${formatNumber(v)}${chart.unit}`);
 }
 
-export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
-  const order = xOrder(chart.series, chart.x);
-  const x = dimensionAxis(chart.x, order, plotText(dimensionLabel(chart.x)));
+export function buildFigure(vocabulary: Vocabulary, chart: ChartResponse, opts: FigureOptions): Figure {
+  const order = xOrder(vocabulary, chart.series, chart.x);
+  const x = dimensionAxis(vocabulary, chart.x, order, plotText(dimensionLabel(vocabulary, chart.x)));
   const errors = errorBarRule(chart);
   const values = chart.series.flatMap((s) => s.points.map((p) => p.value));
   const logY = wantsLogScale(opts.scale, values);
-  const format = valueFormat(chart);
-  const yTitle = opts.relativeTitle ?? `${metricLabel(chart.metric)} (${chart.unit})`;
-  const legendTitle = plotText([opts.seriesDims.map(dimensionLabel).join(" · "), errors.show ? `error bars: ${errors.kind}` : ""].filter(Boolean).join(" — "));
+  const format = valueFormat(vocabulary, chart);
+  const yTitle = opts.relativeTitle ?? `${metricLabel(vocabulary, chart.metric)} (${chart.unit})`;
+  const legendTitle = plotText([opts.seriesDims.map((d) => dimensionLabel(vocabulary, d)).join(" · "), errors.show ? `error bars: ${errors.kind}` : ""].filter(Boolean).join(" — "));
   const layout: Partial<Layout> = {
     xaxis: { ...x.axis, gridcolor: opts.theme.grid },
     yaxis: { ...valueAxis(opts.chart === "bars" ? [0, ...extent(chart)] : extent(chart), logY, format, yTitle), gridcolor: opts.theme.grid },
@@ -221,7 +224,7 @@ export function buildFigure(chart: ChartResponse, opts: FigureOptions): Figure {
       : { shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 1, y1: 1, line: { color: opts.theme.foreground, dash: "dot", width: 1 } }] }),
   };
   const styles = seriesStyles(chart.series, opts.seriesDims);
-  const ctx: TraceContext = { opts, x: chart.x, position: x.position, errors, dense: values.length > MARKER_LIMIT, format };
+  const ctx: TraceContext = { vocabulary, opts, x: chart.x, position: x.position, errors, dense: values.length > MARKER_LIMIT, format };
   const data = chart.series.map((s, i) => trace(s, styles[i] ?? { color: COLORS[0] ?? "", variant: 0 }, ctx));
   const colors = new Map(chart.series.map((s, i) => [seriesLabel(s.key, opts.seriesDims), styles[i]?.color ?? ""]));
   return { data, layout, errorBars: errors, logY, xPosition: x.position, colors };

@@ -4,12 +4,12 @@ import type { SizeFitsResponse } from "../api/types";
 import { dimensionValueText, type Position } from "./axes";
 import { seriesLabel } from "./figures";
 import { plotText } from "./plotText";
-import { vocabulary } from "../api/vocabulary";
+import type { Vocabulary } from "../api/vocabulary";
 import { convert, formatNumber, metricFormatter, type Metric } from "./units";
 
 /** Whether GET /fit takes `x`: a dimension giving the bytes one operation processes (the vocabulary's `operation_bytes`). */
-export function isFitDimension(x: string): boolean {
-  return vocabulary().dimensions.operation_bytes.includes(x);
+export function isFitDimension(vocabulary: Vocabulary, x: string): boolean {
+  return vocabulary.dimensions.operation_bytes.includes(x);
 }
 type Fitted = SizeFitsResponse["series"][number];
 type Fit = NonNullable<Fitted["fit"]>;
@@ -22,8 +22,8 @@ export function fitMetric(metric: Metric): "ns_per_op" | "cycles_per_op" {
 }
 
 /** The fitted time per operation a + b x at x bytes, as the chart's metric (canonical unit) by the vocabulary's conversions; null when it cannot be. */
-export function fitValue(fit: Fit, x: number, metric: Metric): number | null {
-  return convert(fit.a + fit.b * x, fitMetric(metric), metric, { bytes: x });
+export function fitValue(vocabulary: Vocabulary, fit: Fit, x: number, metric: Metric): number | null {
+  return convert(vocabulary, fit.a + fit.b * x, fitMetric(metric), metric, { bytes: x });
 }
 
 /** R² with 4 decimals; "—" when the server gave no figure. */
@@ -36,7 +36,7 @@ function r2Text(r2: number | null | undefined): string {
  * its legend group, R² in its name, in the shown unit (value / scale): smooth over the series' size
  * range on a numeric x axis, at the series' own sizes on a category one.
  */
-export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number, seriesDims: string[], colors: Map<string, string>, position: Position | null): Data[] {
+export function fitTraces(vocabulary: Vocabulary, fits: SizeFitsResponse, metric: Metric, scale: number, seriesDims: string[], colors: Map<string, string>, position: Position | null): Data[] {
   return fits.series.flatMap((s) => {
     if (s.fit === null || !s.fit.good) return [];
     const fit = s.fit;
@@ -44,7 +44,7 @@ export function fitTraces(fits: SizeFitsResponse, metric: Metric, scale: number,
     if (sizes.length === 0) return [];
     const [lo, hi] = [Math.log2(Math.min(...sizes)), Math.log2(Math.max(...sizes))];
     const xs = position ? Array.from({ length: CURVE_POINTS + 1 }, (_, i) => 2 ** (lo + ((hi - lo) * i) / CURVE_POINTS)) : sizes;
-    const ys = xs.map((x) => fitValue(fit, x, metric));
+    const ys = xs.map((x) => fitValue(vocabulary, fit, x, metric));
     if (ys.every((y) => y === null)) return [];
     const label = seriesLabel(s.key, seriesDims);
     return [
@@ -72,10 +72,10 @@ export interface FitRow {
 }
 
 /** One row per series: the fixed cost, the asymptotic throughput, the half-performance size, R². */
-export function fitRows(fits: SizeFitsResponse, seriesDims: string[]): FitRow[] {
+export function fitRows(vocabulary: Vocabulary, fits: SizeFitsResponse, seriesDims: string[]): FitRow[] {
   const ns = fits.metric === "ns_per_op";
-  const fixedCost = metricFormatter(ns ? "ns_per_op" : "cycles_per_op");
-  const throughput = metricFormatter("bytes_per_s");
+  const fixedCost = metricFormatter(vocabulary, ns ? "ns_per_op" : "cycles_per_op");
+  const throughput = metricFormatter(vocabulary, "bytes_per_s");
   return fits.series.map((s) => {
     const fit = s.fit;
     const label = seriesLabel(s.key, seriesDims);
@@ -85,7 +85,7 @@ export function fitRows(fits: SizeFitsResponse, seriesDims: string[]): FitRow[] 
       series: label,
       fixed: fixedCost(fit.a).replace(/\/op$/, ""),
       throughput: perByte === null ? "—" : ns ? throughput(perByte * 1e9) : `${formatNumber(perByte)} B/cycle`,
-      halfSize: fit.half_size === null ? "—" : dimensionValueText(fits.x, fit.half_size),
+      halfSize: fit.half_size === null ? "—" : dimensionValueText(vocabulary, fits.x, fit.half_size),
       r2: r2Text(fit.r2),
       drawn: fit.good,
     };

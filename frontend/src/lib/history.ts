@@ -1,6 +1,7 @@
 /** History view: URL state, the figure (one line per series, change and note markers), readable times. Pure. */
 import type { Data, Layout } from "plotly.js";
 import type { Change, History, HistoryPoint, HistorySeries } from "../api/types";
+import type { Vocabulary } from "../api/vocabulary";
 import { valueAxis } from "./axes";
 import { flagsText, isFlagged, isPooled, pooledText } from "./caveats";
 import { evidenceText, whatChangedText } from "./changes";
@@ -27,13 +28,13 @@ export function formatTime(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-export function decodeHistory(params: URLSearchParams): HistoryState {
-  const filters = decodeFilters(params);
+export function decodeHistory(vocabulary: Vocabulary, params: URLSearchParams): HistoryState {
+  const filters = decodeFilters(vocabulary, params);
   const metric = params.get("metric");
   return {
     filters,
-    series: params.has("series") ? params.getAll("series").filter(isDimension) : ["machine"],
-    metric: metric !== null && isMetric(metric) ? metric : null,
+    series: params.has("series") ? params.getAll("series").filter((d) => isDimension(vocabulary, d)) : ["machine"],
+    metric: metric !== null && isMetric(vocabulary, metric) ? metric : null,
     axis: params.get("axis") === "version" ? "version" : "time",
   };
 }
@@ -69,9 +70,9 @@ export function pointHistoryHref(state: ExplorerState, metric: Metric, x: unknow
 }
 
 /** What a change's lineage says about a dimension (undefined: the change does not name it). */
-function lineageValue(change: Change, dim: string): unknown {
+function lineageValue(vocabulary: Vocabulary, change: Change, dim: string): unknown {
   const s = change.series;
-  const key = paramKey(dim);
+  const key = paramKey(vocabulary, dim);
   if (key !== undefined) return s.params[key];
   const fields: Record<string, unknown> = {
     algorithm: s.algorithm,
@@ -88,10 +89,10 @@ function lineageValue(change: Change, dim: string): unknown {
 }
 
 /** Whether a change belongs to a history line: its run is on the line and its lineage agrees with the key. */
-export function changeOnSeries(change: Change, series: HistorySeries): boolean {
+export function changeOnSeries(vocabulary: Vocabulary, change: Change, series: HistorySeries): boolean {
   if (!series.points.some((p) => p.run_id === change.run_id)) return false;
   return Object.entries(series.key).every(([dim, value]) => {
-    const own = lineageValue(change, dim);
+    const own = lineageValue(vocabulary, change, dim);
     return own === undefined || value === null || String(own) === String(value);
   });
 }
@@ -115,9 +116,9 @@ function xOf(point: HistoryPoint, axis: HistoryAxis): string {
   return axis === "time" ? point.started_at : plotText(point.library_version ?? "(none)");
 }
 
-function hover(point: HistoryPoint, format: (v: number) => string): string {
+function hover(vocabulary: Vocabulary, point: HistoryPoint, format: (v: number) => string): string {
   const notes = point.notes.map((n) => `<br>note: ${plotText(n.text)}`).join("");
-  const pooled = isPooled(point) ? `<br>◇ pooled ${plotText(pooledText(point.pooled ?? {}))}` : "";
+  const pooled = isPooled(point) ? `<br>◇ pooled ${plotText(pooledText(vocabulary, point.pooled ?? {}))}` : "";
   const flagged = isFlagged(point) ? `<br>⚠ flagged: ${plotText(flagsText(point.flags ?? {}))}` : "";
   return `${formatTime(point.started_at)}<br>${plotText(point.library_version ?? "")} ${format(point.value)}, n=${point.n}${pooled}${flagged}${notes}`;
 }
@@ -130,9 +131,9 @@ export interface HistoryFigureOptions {
 }
 
 /** Lines per series, then one marker trace for regressions, one for improvements and one for notes. */
-export function historyFigure(history: History, changes: Change[], opts: HistoryFigureOptions): { data: Data[]; layout: Partial<Layout> } {
+export function historyFigure(vocabulary: Vocabulary, history: History, changes: Change[], opts: HistoryFigureOptions): { data: Data[]; layout: Partial<Layout> } {
   const dims = history.series[0] ? Object.keys(history.series[0].key) : [];
-  const format = isMetric(history.metric) ? metricFormatter(history.metric) : (v: number) => `${formatNumber(v)} ${history.unit}`;
+  const format = isMetric(vocabulary, history.metric) ? metricFormatter(vocabulary, history.metric) : (v: number) => `${formatNumber(v)} ${history.unit}`;
   const data: Data[] = history.series.map((s) => {
     const points = s.points;
     return {
@@ -142,7 +143,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
       x: points.map((p) => xOf(p, opts.axis)),
       y: points.map((p) => p.value),
       customdata: points.map((p) => p.run_id),
-      text: points.map((p) => hover(p, format)),
+      text: points.map((p) => hover(vocabulary, p, format)),
       hovertemplate: "%{text}<extra>%{fullData.name}</extra>",
       marker: { symbol: points.map((p) => (isPooled(p) ? "diamond-open" : "circle")), size: points.map((p) => (isPooled(p) ? 12 : 7)), line: { width: points.map((p) => (isPooled(p) ? 2 : 0)) } },
     };
@@ -150,7 +151,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
   for (const direction of ["regression", "improvement"] as const) {
     const marks = history.series.flatMap((s) =>
       changes
-        .filter((c) => c.direction === direction && changeOnSeries(c, s))
+        .filter((c) => c.direction === direction && changeOnSeries(vocabulary, c, s))
         .map((c) => ({ change: c, point: s.points.find((p) => p.run_id === c.run_id) as HistoryPoint })),
     );
     if (marks.length === 0) continue;
@@ -210,7 +211,7 @@ export function historyFigure(history: History, changes: Change[], opts: History
           history.series.flatMap((s) => s.points.map((p) => p.value)),
           false,
           format,
-          `${metricLabel(history.metric)} (${unitText(history.unit)})`,
+          `${metricLabel(vocabulary, history.metric)} (${unitText(history.unit)})`,
         ),
         gridcolor: opts.theme.grid,
         color: opts.theme.foreground,

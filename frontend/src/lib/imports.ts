@@ -1,27 +1,27 @@
 /** The Import page's pure parts: request parameters, the formats by their tools, tags typed as text, what went wrong in the user's words, the session's token. */
 import { ApiError, postWithToken, readTokenState } from "../api/client";
 import type { ImportResponse } from "../api/types";
-import { vocabulary } from "../api/vocabulary";
+import type { Vocabulary } from "../api/vocabulary";
 
 /** "auto" (detect from the text) or one of the server's import formats (GET /vocabulary `import_formats`). */
 export type ImportFormat = string;
 export const TOKEN_KEY = "cryptobench.uploadToken";
 
 /** The Format picker's choices: detection first, then each format by the tool that prints it (with what of its output is read). */
-export function formatChoices(): Array<{ value: ImportFormat; label: string; reads: string }> {
-  const formats = vocabulary().import_formats.map((f) => ({ value: f.name, label: f.tool, reads: f.looks_like }));
+export function formatChoices(vocabulary: Vocabulary): Array<{ value: ImportFormat; label: string; reads: string }> {
+  const formats = vocabulary.import_formats.map((f) => ({ value: f.name, label: f.tool, reads: f.looks_like }));
   return [{ value: "auto", label: "detect it from the text", reads: "the first lines decide which tool printed it" }, ...formats];
 }
 
 /** A format by its tool's name ("openssl" -> "openssl speed"); an unknown one as it is. */
-export function toolName(format: string): string {
-  return vocabulary().import_formats.find((f) => f.name === format)?.tool ?? format;
+export function toolName(vocabulary: Vocabulary, format: string): string {
+  return vocabulary.import_formats.find((f) => f.name === format)?.tool ?? format;
 }
 
 /** What the preview found, as a sentence: "Read as openssl speed output: 7 lines look like ...". */
-export function detectedText(result: Pick<ImportResponse, "format" | "detection">): string {
+export function detectedText(vocabulary: Vocabulary, result: Pick<ImportResponse, "format" | "detection">): string {
   const why = result.detection === "given" ? "the format you chose" : result.detection;
-  return `Read as ${toolName(result.format)} output: ${why}.`;
+  return `Read as ${toolName(vocabulary, result.format)} output: ${why}.`;
 }
 
 /** Why a preview or a store failed, said to the person at the page (the server's sentence kept). */

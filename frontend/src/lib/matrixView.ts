@@ -4,6 +4,7 @@
  * column shares with the baseline), its CSV and cell colours.
  */
 import type { MatrixResponse } from "../api/types";
+import type { Vocabulary } from "../api/vocabulary";
 import { dimensionValueText } from "./axes";
 import { csvText } from "./csv";
 import { dimensionLabel, isDimension, paramDimension, paramKey, valueText } from "./dimensions";
@@ -38,20 +39,21 @@ export const DEFAULT_MATRIX: MatrixState = {
   desc: false,
 };
 
-export function decodeMatrix(params: URLSearchParams): MatrixState {
-  const filters = decodeFilters(params);
+export function decodeMatrix(vocabulary: Vocabulary, params: URLSearchParams): MatrixState {
+  const filters = decodeFilters(vocabulary, params);
+  const dimension = (d: string) => isDimension(vocabulary, d);
   const column = params.get("column");
   const metric = params.get("metric");
   const unit = params.get("unit");
   const sort = params.get("sort");
   return {
     filters,
-    column: column !== null && isDimension(column) ? column : DEFAULT_MATRIX.column,
+    column: column !== null && dimension(column) ? column : DEFAULT_MATRIX.column,
     baseline: params.get("baseline"),
-    split: params.getAll("split").filter(isDimension),
-    pool: params.getAll("pool").filter(isDimension),
-    metric: metric !== null && isMetric(metric) ? metric : null,
-    unit: unit !== null && isDisplayUnit(unit) ? unit : null,
+    split: params.getAll("split").filter(dimension),
+    pool: params.getAll("pool").filter(dimension),
+    metric: metric !== null && isMetric(vocabulary, metric) ? metric : null,
+    unit: unit !== null && isDisplayUnit(vocabulary, unit) ? unit : null,
     agg: pick(params.get("agg"), AGGREGATIONS, DEFAULT_MATRIX.agg),
     sort: sort !== null && /^[vs]:/.test(sort) ? sort : "",
     desc: params.get("desc") === "1",
@@ -108,47 +110,49 @@ function paramsOf(row: Row): Record<string, unknown> {
 const IDENTITY = ["algorithm", "operation", "library"];
 
 /** A row's value of a dimension: a fixed identity one, `param.<key>` or a split dimension. */
-export function rowValue(row: Row, dim: string): unknown {
-  const key = paramKey(dim);
+export function rowValue(vocabulary: Vocabulary, row: Row, dim: string): unknown {
+  const key = paramKey(vocabulary, dim);
   return key !== undefined ? paramsOf(row)[key] : row.key[dim];
 }
 
 /** The dimensions rows are keyed by: the identity they keep, their params' keys (sorted), then `split`. */
-function rowDimensions(rows: Row[], split: string[]): string[] {
+function rowDimensions(vocabulary: Vocabulary, rows: Row[], split: string[]): string[] {
   const identity = IDENTITY.filter((d) => rows.some((r) => d in r.key));
-  const params = [...new Set(rows.flatMap((r) => Object.keys(paramsOf(r))))].sort().map(paramDimension);
+  const params = [...new Set(rows.flatMap((r) => Object.keys(paramsOf(r))))].sort().map((k) => paramDimension(vocabulary, k));
   return [...identity, ...params, ...split];
 }
 
-function distinct(rows: Row[], dim: string): Set<string> {
-  return new Set(rows.map((r) => valueText(rowValue(r, dim))));
+function distinct(vocabulary: Vocabulary, rows: Row[], dim: string): Set<string> {
+  return new Set(rows.map((r) => valueText(rowValue(vocabulary, r, dim))));
 }
 
 /** A value as a label part: sizes with their unit ("16 B", "2048 bit"), absent values left out. */
-function part(dim: string, value: unknown): string | null {
+function part(vocabulary: Vocabulary, dim: string, value: unknown): string | null {
   if (value === null || value === undefined || value === "") return null;
-  return dimensionValueText(dim, typeof value === "number" ? value : String(value));
+  return dimensionValueText(vocabulary, dim, typeof value === "number" ? value : String(value));
 }
 
 /** The table as shown: a caption of what all rows share, compact row labels, sorted rows, the geomean row. */
-export function matrixTable(matrix: MatrixResponse, state: Pick<MatrixState, "sort" | "desc">): MatrixTable {
-  const dims = rowDimensions(matrix.rows, matrix.split);
-  const varying = dims.filter((d) => distinct(matrix.rows, d).size > 1);
+export function matrixTable(vocabulary: Vocabulary, matrix: MatrixResponse, state: Pick<MatrixState, "sort" | "desc">): MatrixTable {
+  const dims = rowDimensions(vocabulary, matrix.rows, matrix.split);
+  const varying = dims.filter((d) => distinct(vocabulary, matrix.rows, d).size > 1);
+  const value = (r: Row, d: string) => rowValue(vocabulary, r, d);
+  const label = (d: string) => dimensionLabel(vocabulary, d);
   const caption = dims
     .filter((d) => !varying.includes(d) && matrix.rows.length > 0)
     .flatMap((d) => {
-      const value = part(d, rowValue(matrix.rows[0] as Row, d));
-      return value === null ? [] : [{ dim: d, value }];
+      const shared = part(vocabulary, d, value(matrix.rows[0] as Row, d));
+      return shared === null ? [] : [{ dim: d, value: shared }];
     });
   const named = varying.length > 0 ? varying : caption.map((c) => c.dim);
   const columns = matrix.columns.map((c) => valueText(c.value));
   const rows = matrix.rows.map((r) => ({
-    labels: varying.map((d) => valueText(rowValue(r, d))),
-    label: named.flatMap((d) => part(d, rowValue(r, d)) ?? []).join(" · "),
-    title: named.map((d) => `${dimensionLabel(d)}: ${valueText(rowValue(r, d))}`).join("; "),
+    labels: varying.map((d) => valueText(value(r, d))),
+    label: named.flatMap((d) => part(vocabulary, d, value(r, d)) ?? []).join(" · "),
+    title: named.map((d) => `${label(d)}: ${valueText(value(r, d))}`).join("; "),
     cells: r.cells,
   }));
-  const common = { caption, varying, labelHeader: varying.map(dimensionLabel), columns, geomeans: matrix.columns.map((c) => c.geomean_speedup), shared: matrix.columns.map((c) => c.shared) };
+  const common = { caption, varying, labelHeader: varying.map(label), columns, geomeans: matrix.columns.map((c) => c.geomean_speedup), shared: matrix.columns.map((c) => c.shared) };
   const index = columns.indexOf(state.sort.slice(2));
   if (index >= 0) {
     const field = state.sort.startsWith("s:") ? "speedup" : "value";
@@ -167,16 +171,16 @@ export function matrixTable(matrix: MatrixResponse, state: Pick<MatrixState, "so
  * jacobian), so that moving one of them out of the rows lets the two meet. None when the two
  * measured other algorithms or operations: no such move makes them comparable.
  */
-export function apartBy(matrix: MatrixResponse, column: number): string[] {
+export function apartBy(vocabulary: Vocabulary, matrix: MatrixResponse, column: number): string[] {
   const base = matrix.columns.findIndex((c) => valueText(c.value) === matrix.baseline);
   if (base < 0 || base === column) return [];
   const measured = (i: number) => matrix.rows.filter((r) => r.cells[i] !== null && r.cells[i] !== undefined);
   const [mine, theirs] = [measured(column), measured(base)];
   if (mine.length === 0 || theirs.length === 0) return [];
-  const dims = rowDimensions(matrix.rows, []).filter((d) => d !== matrix.column);
+  const dims = rowDimensions(vocabulary, matrix.rows, []).filter((d) => d !== matrix.column);
   const disjoint = dims.filter((d) => {
-    const ours = distinct(mine, d);
-    return [...distinct(theirs, d)].every((v) => !ours.has(v));
+    const ours = distinct(vocabulary, mine, d);
+    return [...distinct(vocabulary, theirs, d)].every((v) => !ours.has(v));
   });
   return disjoint.some((d) => d === "algorithm" || d === "operation") ? [] : disjoint;
 }

@@ -1,5 +1,6 @@
 /** "Relative to" in the Explorer: the baseline choices of a chart, and a relative answer as a chart of speedups. */
 import type { RelativeResponse } from "../api/types";
+import type { Vocabulary } from "../api/vocabulary";
 import type { ChartData, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { seriesLabel } from "./figures";
@@ -16,7 +17,7 @@ export interface BaselineChoice {
 const keyText = (v: DimValue | undefined) => (v === null || v === undefined ? "" : String(v));
 
 /** Choices for a chart: each series (when there are series dimensions), then each x value. */
-export function baselineChoices(chart: ChartData, seriesDims: string[]): BaselineChoice[] {
+export function baselineChoices(vocabulary: Vocabulary, chart: ChartData, seriesDims: string[]): BaselineChoice[] {
   const series: BaselineChoice[] =
     seriesDims.length === 0
       ? []
@@ -27,7 +28,7 @@ export function baselineChoices(chart: ChartData, seriesDims: string[]): Baselin
   const xs = [...new Map(chart.series.flatMap((s) => s.points.map((p) => [keyText(p.x), p.x] as const))).entries()];
   const xChoices: BaselineChoice[] = xs.map(([text, x]) => ({
     value: `x:${text}`,
-    label: `${dimensionLabel(chart.x)} = ${valueText(x)}`,
+    label: `${dimensionLabel(vocabulary, chart.x)} = ${valueText(x)}`,
     relative: { by: "x", x: text },
   }));
   return [...series, ...xChoices];
@@ -39,14 +40,14 @@ export function choiceValue(relative: Relative | null): string {
 }
 
 /** What the baseline is, in words, for the axis title and notes. */
-export function baselineText(relative: Relative, seriesDims: string[], x: string): string {
-  if (relative.by === "x") return `${dimensionLabel(x)} = ${relative.x}`;
+export function baselineText(vocabulary: Vocabulary, relative: Relative, seriesDims: string[], x: string): string {
+  if (relative.by === "x") return `${dimensionLabel(vocabulary, x)} = ${relative.x}`;
   return seriesDims.map((_, i) => valueText(relative.key[i] || null)).join(" · ");
 }
 
 /** The axis title (Plotly text, the baseline from data escaped): speedup, which side is better, and the metric's own direction. */
-export function relativeTitle(metric: Metric, baseline: string): string {
-  const info = metricInfo(metric);
+export function relativeTitle(vocabulary: Vocabulary, metric: Metric, baseline: string): string {
+  const info = metricInfo(vocabulary, metric);
   const direction = info.better === "lower" ? "lower" : "higher";
   return `speedup over ${plotText(baseline)} (> 1 = better)<br>from ${info.label}, where ${direction} is better`;
 }

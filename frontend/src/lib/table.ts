@@ -1,4 +1,5 @@
 /** The numbers under the chart, and their CSV form. */
+import type { Vocabulary } from "../api/vocabulary";
 import { flagsText, isPooled, pooledText } from "./caveats";
 import type { ChartData as ChartResponse, DimValue, Pooled } from "./chartData";
 import { csvText } from "./csv";
@@ -20,8 +21,8 @@ export interface TableRow {
 }
 
 /** Rows in chart order: by x (as plotted), then by series. Points whose value is absent stay absent (null). */
-export function chartRows(chart: ChartResponse, seriesDims: string[]): TableRow[] {
-  const rank = new Map(xOrder(chart.series, chart.x).map((x, i) => [valueText(x), i]));
+export function chartRows(vocabulary: Vocabulary, chart: ChartResponse, seriesDims: string[]): TableRow[] {
+  const rank = new Map(xOrder(vocabulary, chart.series, chart.x).map((x, i) => [valueText(x), i]));
   const rows: Array<TableRow & { order: number; seriesIndex: number }> = [];
   chart.series.forEach((s, seriesIndex) => {
     for (const p of s.points) {
@@ -46,12 +47,12 @@ export function chartRows(chart: ChartResponse, seriesDims: string[]): TableRow[
 }
 
 /** Column titles, every figure's unit named: "throughput (MB/s)", "min (MB/s)". */
-export function tableHeader(chart: ChartResponse, seriesDims: string[]): string[] {
+export function tableHeader(vocabulary: Vocabulary, chart: ChartResponse, seriesDims: string[]): string[] {
   const unit = `(${chart.unit})`;
   return [
-    dimensionLabel(chart.x),
-    ...seriesDims.map(dimensionLabel),
-    `${metricLabel(chart.metric)} ${unit}`,
+    dimensionLabel(vocabulary, chart.x),
+    ...seriesDims.map((d) => dimensionLabel(vocabulary, d)),
+    `${metricLabel(vocabulary, chart.metric)} ${unit}`,
     "n",
     `min ${unit}`,
     `max ${unit}`,
@@ -63,10 +64,10 @@ export function tableHeader(chart: ChartResponse, seriesDims: string[]): string[
 }
 
 /** CSV (lib/csv: RFC 4180, formula cells neutralised) with full-precision numbers; absent values are empty cells, never 0. */
-export function rowsToCsv(header: string[], rows: TableRow[]): string {
+export function rowsToCsv(vocabulary: Vocabulary, header: string[], rows: TableRow[]): string {
   const lines = rows.map((r) => {
     const figures = [r.value, r.n, r.min, r.max, r.error].map(csvNumber);
-    return [r.x, ...r.series, ...figures, r.errorKind, pooledText(r.pooled), flagsText(r.flags)];
+    return [r.x, ...r.series, ...figures, r.errorKind, pooledText(vocabulary, r.pooled), flagsText(r.flags)];
   });
   return csvText([header, ...lines]);
 }

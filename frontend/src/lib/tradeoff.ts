@@ -2,7 +2,7 @@
 import type { Data, Layout } from "plotly.js";
 import type { TradeoffResponse } from "../api/types";
 import { csvText } from "./csv";
-import { vocabulary } from "../api/vocabulary";
+import type { Vocabulary } from "../api/vocabulary";
 import { dimensionLabel, paramDimension, valueText } from "./dimensions";
 import type { Theme } from "./figures";
 import { plotText } from "./plotText";
@@ -11,13 +11,13 @@ import { formatNumber, formatQuantity, isMetric, metricFormatter, metricInfo, me
 import { AGGREGATIONS, decodeFilters, filtersUrl, pick, type Aggregation, type Filters } from "./viewState";
 
 /** The standard sizes GET /tradeoff draws, from the vocabulary; the first is its default. */
-export function standardSizes(): string[] {
-  return vocabulary().dimensions.standard_sizes;
+export function standardSizes(vocabulary: Vocabulary): string[] {
+  return vocabulary.dimensions.standard_sizes;
 }
 
 /** A size's label, from the vocabulary ("public key size (bytes)"). */
-export function sizeLabel(size: string): string {
-  return dimensionLabel(paramDimension(size));
+export function sizeLabel(vocabulary: Vocabulary, size: string): string {
+  return dimensionLabel(vocabulary, paramDimension(vocabulary, size));
 }
 
 export interface TradeoffState {
@@ -27,22 +27,23 @@ export interface TradeoffState {
   agg: Aggregation;
 }
 
-export function decodeTradeoff(params: URLSearchParams): TradeoffState {
-  const filters = decodeFilters(params);
+export function decodeTradeoff(vocabulary: Vocabulary, params: URLSearchParams): TradeoffState {
+  const filters = decodeFilters(vocabulary, params);
+  const sizes = standardSizes(vocabulary);
   const metric = params.get("metric");
   const size = params.get("size");
   return {
     filters,
-    metric: metric !== null && isMetric(metric) ? metric : null,
-    size: size !== null && standardSizes().includes(size) ? size : (standardSizes()[0] ?? ""),
+    metric: metric !== null && isMetric(vocabulary, metric) ? metric : null,
+    size: size !== null && sizes.includes(size) ? size : (sizes[0] ?? ""),
     agg: pick(params.get("agg"), AGGREGATIONS, "median"),
   };
 }
 
-export function encodeTradeoff(state: TradeoffState): URLSearchParams {
+export function encodeTradeoff(vocabulary: Vocabulary, state: TradeoffState): URLSearchParams {
   const params = filtersUrl(state.filters);
   if (state.metric !== null) params.set("metric", state.metric);
-  if (state.size !== standardSizes()[0]) params.set("size", state.size);
+  if (state.size !== standardSizes(vocabulary)[0]) params.set("size", state.size);
   if (state.agg !== "median") params.set("agg", state.agg);
   return params;
 }
@@ -50,9 +51,10 @@ export function encodeTradeoff(state: TradeoffState): URLSearchParams {
 type Point = TradeoffResponse["points"][number];
 
 /** A point's name: algorithm, library and the params that are not sizes. */
-export function pointLabel(p: Point): string {
+export function pointLabel(vocabulary: Vocabulary, p: Point): string {
+  const sizes = standardSizes(vocabulary);
   const params = Object.entries(p.params)
-    .filter(([k]) => !standardSizes().includes(k))
+    .filter(([k]) => !sizes.includes(k))
     .map(([, v]) => valueText(v));
   return [p.algorithm, ...params, p.library ? `(${p.library})` : ""].filter(Boolean).join(" ");
 }
@@ -66,8 +68,8 @@ function sizeAxis(sizes: number[], title: string): Axis {
 const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"];
 
 /** One marker trace per operation, and its Pareto front as a dashed step line (in `scale` units). */
-export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string, theme: Theme): { data: Data[]; layout: Partial<Layout> } {
-  const format = isMetric(t.metric) ? metricFormatter(t.metric, scale) : (v: number) => `${formatNumber(v)} ${unit}`;
+export function tradeoffFigure(vocabulary: Vocabulary, t: TradeoffResponse, scale: number, unit: string, theme: Theme): { data: Data[]; layout: Partial<Layout> } {
+  const format = isMetric(vocabulary, t.metric) ? metricFormatter(vocabulary, t.metric, scale) : (v: number) => `${formatNumber(v)} ${unit}`;
   const operations = [...new Set(t.points.map((p) => p.operation ?? "(none)"))];
   const data: Data[] = operations.flatMap((op, i) => {
     const points = t.points.filter((p) => (p.operation ?? "(none)") === op);
@@ -80,9 +82,9 @@ export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string,
         name: plotText(op),
         x: points.map((p) => p.size),
         y: points.map((p) => p.value / scale),
-        text: points.map((p) => plotText(pointLabel(p))),
+        text: points.map((p) => plotText(pointLabel(vocabulary, p))),
         marker: { color, size: points.map((p) => (p.pareto ? 11 : 7)), symbol: points.map((p) => (p.pareto ? "diamond" : "circle")) },
-        hovertext: points.map((p) => `${plotText(pointLabel(p))}<br>${formatQuantity(p.size, "B", "binary")}, ${format(p.value / scale)}`),
+        hovertext: points.map((p) => `${plotText(pointLabel(vocabulary, p))}<br>${formatQuantity(p.size, "B", "binary")}, ${format(p.value / scale)}`),
         hovertemplate: "%{hovertext}<extra>%{fullData.name}</extra>",
       } as Data,
       {
@@ -98,8 +100,8 @@ export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string,
   });
   const better = t.less_is_better ? "lower is better" : "higher is better";
   const layout: Partial<Layout> = {
-    xaxis: { ...sizeAxis(t.points.map((p) => p.size), `${sizeLabel(t.size)}, smaller is better`), gridcolor: theme.grid },
-    yaxis: { ...valueAxis(t.points.map((p) => p.value / scale), true, format, `${metricInfo(t.metric).label} (${unit}), ${better}`), gridcolor: theme.grid },
+    xaxis: { ...sizeAxis(t.points.map((p) => p.size), `${sizeLabel(vocabulary, t.size)}, smaller is better`), gridcolor: theme.grid },
+    yaxis: { ...valueAxis(t.points.map((p) => p.value / scale), true, format, `${metricInfo(vocabulary, t.metric).label} (${unit}), ${better}`), gridcolor: theme.grid },
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     font: { color: theme.foreground },
@@ -111,8 +113,8 @@ export function tradeoffFigure(t: TradeoffResponse, scale: number, unit: string,
 }
 
 /** CSV of the shown points: operation, label, size, value in the shown unit, on the front. */
-export function tradeoffCsv(t: TradeoffResponse, scale: number, unit: string): string {
-  const header = ["operation", "point", sizeLabel(t.size), `${metricLabel(t.metric)} (${unit})`, "n", "pareto front"];
-  const rows = t.points.map((p) => [p.operation, pointLabel(p), p.size, p.value / scale, p.n, p.pareto ? "yes" : "no"]);
+export function tradeoffCsv(vocabulary: Vocabulary, t: TradeoffResponse, scale: number, unit: string): string {
+  const header = ["operation", "point", sizeLabel(vocabulary, t.size), `${metricLabel(vocabulary, t.metric)} (${unit})`, "n", "pareto front"];
+  const rows = t.points.map((p) => [p.operation, pointLabel(vocabulary, p), p.size, p.value / scale, p.n, p.pareto ? "yes" : "no"]);
   return csvText([header, ...rows]);
 }

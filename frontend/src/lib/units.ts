@@ -1,10 +1,11 @@
 /**
- * Metrics, their units and direction as the server's vocabulary states them, and the one number
- * formatter of the UI (axes, hover, tables, CSV headers): 3-4 significant digits, the unit stepped
- * by the metric's prefix family (ns/µs/ms/s, B/s..GB/s, cycles..Mcycles), "—" for an absent value.
+ * Metrics, their units and direction as the server's vocabulary states them (the vocabulary is
+ * given to each function that reads it), and the one number formatter of the UI (axes, hover,
+ * tables, CSV headers): 3-4 significant digits, the unit stepped by the metric's prefix family
+ * (ns/µs/ms/s, B/s..GB/s, cycles..Mcycles), "—" for an absent value.
  */
 import type { components } from "../api/schema.gen";
-import { vocabulary, type MetricInfo, type Prefix } from "../api/vocabulary";
+import type { MetricInfo, Prefix, Vocabulary } from "../api/vocabulary";
 
 export type Metric = components["schemas"]["Chart"]["metric"];
 
@@ -14,33 +15,33 @@ export interface UnitStep {
   scale: number;
 }
 
-export function metricInfo(metric: Metric): MetricInfo {
-  const info = vocabulary().metrics.find((m) => m.name === metric);
+export function metricInfo(vocabulary: Vocabulary, metric: Metric): MetricInfo {
+  const info = vocabulary.metrics.find((m) => m.name === metric);
   if (info === undefined) throw new Error(`metric ${metric} is not in the vocabulary`);
   return info;
 }
 
-export function metrics(): Metric[] {
-  return vocabulary().metrics.map((m) => m.name as Metric);
+export function metrics(vocabulary: Vocabulary): Metric[] {
+  return vocabulary.metrics.map((m) => m.name as Metric);
 }
 
-export function isMetric(value: string): value is Metric {
-  return vocabulary().metrics.some((m) => m.name === value);
+export function isMetric(vocabulary: Vocabulary, value: string): value is Metric {
+  return vocabulary.metrics.some((m) => m.name === value);
 }
 
-export function lessIsBetter(metric: Metric): boolean {
-  return metricInfo(metric).better === "lower";
+export function lessIsBetter(vocabulary: Vocabulary, metric: Metric): boolean {
+  return metricInfo(vocabulary, metric).better === "lower";
 }
 
 /** "throughput (B/s)": the metric's label and canonical unit, for pickers. */
-export function metricTitle(metric: Metric): string {
-  const info = metricInfo(metric);
+export function metricTitle(vocabulary: Vocabulary, metric: Metric): string {
+  const info = metricInfo(vocabulary, metric);
   return `${info.label} (${unitText(info.unit)})`;
 }
 
 /** The metric's label, or the text itself for what is not a metric (e.g. "speedup"). */
-export function metricLabel(metric: string): string {
-  return isMetric(metric) ? metricInfo(metric).label : metric;
+export function metricLabel(vocabulary: Vocabulary, metric: string): string {
+  return isMetric(vocabulary, metric) ? metricInfo(vocabulary, metric).label : metric;
 }
 
 /** A unit symbol as people read it: the vocabulary's ASCII "us" is "µs". */
@@ -98,17 +99,17 @@ export function formatQuantity(value: number | null | undefined, canonical: stri
 }
 
 /** Figures of `metric` given in a unit of `scale` (1: canonical), each in its best step. */
-export function metricFormatter(metric: Metric, scale = 1): (value: number | null | undefined) => string {
-  const info = metricInfo(metric);
+export function metricFormatter(vocabulary: Vocabulary, metric: Metric, scale = 1): (value: number | null | undefined) => string {
+  const info = metricInfo(vocabulary, metric);
   const format = quantityFormatter(info.unit, info.prefix);
   return (value) => format(value === null || value === undefined ? value : value * scale);
 }
 
 /** A figure as a tool reported it, in its own unit: stepped when the unit is one of a metric's ("1.11e-6 s/op" is "1.11 µs/op"), else the number and the unit. */
-export function formatReported(value: number | null | undefined, unit: string): string {
-  const owner = vocabulary().metrics.find((m) => m.display_units.some((u) => u.unit === unit));
+export function formatReported(vocabulary: Vocabulary, value: number | null | undefined, unit: string): string {
+  const owner = vocabulary.metrics.find((m) => m.display_units.some((u) => u.unit === unit));
   const scale = owner?.display_units.find((u) => u.unit === unit)?.scale ?? 1;
-  return owner ? metricFormatter(owner.name as Metric, scale)(value) : `${formatNumber(value)} ${unit}`;
+  return owner ? metricFormatter(vocabulary, owner.name as Metric, scale)(value) : `${formatNumber(value)} ${unit}`;
 }
 
 /** What a conversion may need: the clock (Hz) and the bytes one operation processes. */
@@ -121,12 +122,12 @@ export interface Quantities {
  * A figure of metric `from` as metric `to`, by the vocabulary's conversion table (the one ingest
  * derives stored figures by); null when `to` cannot be reached with the given quantities.
  */
-export function convert(value: number, from: Metric, to: Metric, quantities: Quantities): number | null {
+export function convert(vocabulary: Vocabulary, value: number, from: Metric, to: Metric, quantities: Quantities): number | null {
   const needed = { "": 1, clock: quantities.clock ?? null, bytes: quantities.bytes ?? null };
   const figures = new Map<string, number>([[from, value]]);
   for (let grew = true; grew && !figures.has(to); ) {
     grew = false;
-    for (const c of vocabulary().conversions) {
+    for (const c of vocabulary.conversions) {
       const k = needed[c.needs];
       const source = figures.get(c.source);
       if (source === undefined || figures.has(c.target) || !k) continue;
@@ -150,14 +151,14 @@ export function formatRatio(ratio: number | null | undefined): string {
 }
 
 /** The units a user may pick for a metric (the vocabulary's display units, µ spelled out). */
-export function displayUnits(metric: Metric): UnitStep[] {
-  return metricInfo(metric).display_units;
+export function displayUnits(vocabulary: Vocabulary, metric: Metric): UnitStep[] {
+  return metricInfo(vocabulary, metric).display_units;
 }
 
 /** A picked display unit, or the canonical one when it is not one of the metric's. */
-export function unitScale(metric: Metric, unit: string | null): UnitStep {
-  const units = displayUnits(metric);
-  const found = units.find((u) => u.unit === unit) ?? units[0] ?? { unit: metricInfo(metric).unit, scale: 1 };
+export function unitScale(vocabulary: Vocabulary, metric: Metric, unit: string | null): UnitStep {
+  const units = displayUnits(vocabulary, metric);
+  const found = units.find((u) => u.unit === unit) ?? units[0] ?? { unit: metricInfo(vocabulary, metric).unit, scale: 1 };
   return { unit: unitText(found.unit), scale: found.scale };
 }
 
@@ -165,21 +166,21 @@ export function unitScale(metric: Metric, unit: string | null): UnitStep {
  * The unit a chart shows `metric` in: the picked display unit, or (none picked) the step of the
  * metric's ladder that suits the median magnitude of the canonical `values`.
  */
-export function chartUnit(metric: Metric, unit: string | null, values: Array<number | null | undefined>): UnitStep & { auto: boolean } {
-  if (unit !== null && displayUnits(metric).some((u) => u.unit === unit)) return { ...unitScale(metric, unit), auto: false };
-  const info = metricInfo(metric);
+export function chartUnit(vocabulary: Vocabulary, metric: Metric, unit: string | null, values: Array<number | null | undefined>): UnitStep & { auto: boolean } {
+  if (unit !== null && displayUnits(vocabulary, metric).some((u) => u.unit === unit)) return { ...unitScale(vocabulary, metric, unit), auto: false };
+  const info = metricInfo(vocabulary, metric);
   const sizes = values.filter((v): v is number => v !== null && v !== undefined && Number.isFinite(v) && v !== 0).map(Math.abs).sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 1;
   return { ...stepFor(ladder(info.unit, info.prefix), median), auto: true };
 }
 
-export function isDisplayUnit(unit: string): boolean {
-  return vocabulary().metrics.some((m) => m.display_units.some((u) => u.unit === unit));
+export function isDisplayUnit(vocabulary: Vocabulary, unit: string): boolean {
+  return vocabulary.metrics.some((m) => m.display_units.some((u) => u.unit === unit));
 }
 
 /** Metrics with at least one figure under the filters (facets' `metrics` counts); all of them if not given. */
-export function availableMetrics(counts: Array<{ value: string | null; count: number }> | undefined): Metric[] {
-  if (!counts) return metrics();
+export function availableMetrics(vocabulary: Vocabulary, counts: Array<{ value: string | null; count: number }> | undefined): Metric[] {
+  if (!counts) return metrics(vocabulary);
   const present = new Set(counts.filter((m) => m.count > 0).map((m) => m.value));
-  return metrics().filter((m) => present.has(m));
+  return metrics(vocabulary).filter((m) => present.has(m));
 }

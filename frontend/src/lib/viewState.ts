@@ -1,4 +1,5 @@
 /** The Explorer's whole view state and its URL form (permalinks, back/forward). */
+import type { Vocabulary } from "../api/vocabulary";
 import { isDimension } from "./dimensions";
 import { isDisplayUnit, isMetric, type Metric } from "./units";
 
@@ -54,10 +55,10 @@ export function pick<T extends string>(value: string | null, allowed: readonly T
 }
 
 /** A view's filters in its URL: `f.<dimension>=value`, unknown dimensions left out. */
-export function decodeFilters(params: URLSearchParams): Filters {
+export function decodeFilters(vocabulary: Vocabulary, params: URLSearchParams): Filters {
   const filters: Filters = {};
   for (const [key, value] of params) {
-    if (key.startsWith("f.") && isDimension(key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
+    if (key.startsWith("f.") && isDimension(vocabulary, key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
   }
   return filters;
 }
@@ -69,22 +70,22 @@ export function filtersUrl(filters: Filters): URLSearchParams {
   return params;
 }
 
-export function decodeState(params: URLSearchParams): ExplorerState {
+export function decodeState(vocabulary: Vocabulary, params: URLSearchParams): ExplorerState {
   if (params.size === 0) return DEFAULT_VIEW;
-  const filters = decodeFilters(params);
+  const filters = decodeFilters(vocabulary, params);
   const x = params.get("x");
   const metric = params.get("metric");
   const unit = params.get("unit");
-  const series = params.getAll("series").filter(isDimension).slice(0, MAX_SERIES);
+  const series = params.getAll("series").filter((d) => isDimension(vocabulary, d)).slice(0, MAX_SERIES);
   const vs = params.getAll("vs");
   const vsX = params.get("vs_x");
   const point = params.getAll("point");
   return {
     filters,
-    x: x !== null && isDimension(x) ? x : DEFAULT_STATE.x,
+    x: x !== null && isDimension(vocabulary, x) ? x : DEFAULT_STATE.x,
     series,
-    metric: metric !== null && isMetric(metric) ? metric : null,
-    unit: unit !== null && isDisplayUnit(unit) ? unit : null,
+    metric: metric !== null && isMetric(vocabulary, metric) ? metric : null,
+    unit: unit !== null && isDisplayUnit(vocabulary, unit) ? unit : null,
     agg: pick(params.get("agg"), AGGREGATIONS, DEFAULT_STATE.agg),
     scale: pick(params.get("scale"), ["auto", "linear", "log"] as const, DEFAULT_STATE.scale),
     chart: pick(params.get("chart"), ["bars", "lines"] as const, DEFAULT_STATE.chart),

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { changeEventsQuery } from "../api/queries";
 import type { Change, ChangeEvent, FactChange } from "../api/types";
+import { useVocabulary, type Vocabulary } from "../api/vocabulary";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel, paramDimension } from "../lib/dimensions";
 import { compareHref, eventCounts, eventDirection, eventEvidenceText, evidenceText, levelsText, sideText } from "../lib/changes";
@@ -14,12 +15,12 @@ import { decodeFilters, type Filters } from "../lib/viewState";
 type Direction = "regression" | "improvement" | null;
 
 /** The change's lineage as history filters: the line it happened on. */
-export function lineageFilters(c: Change): Filters {
+export function lineageFilters(vocabulary: Vocabulary, c: Change): Filters {
   const s = c.series;
   const filters: Filters = { machine: [s.machine], source: [s.source], algorithm: [s.algorithm] };
   if (s.operation) filters.operation = [s.operation];
   if (s.library) filters.library = [s.library];
-  for (const [k, v] of Object.entries(s.params)) filters[paramDimension(k)] = [String(v)];
+  for (const [k, v] of Object.entries(s.params)) filters[paramDimension(vocabulary, k)] = [String(v)];
   return filters;
 }
 
@@ -47,11 +48,12 @@ function WhatChanged({ facts }: { facts: FactChange[] }) {
 }
 
 function ChangeRow({ c }: { c: Change }) {
-  const history = historyHref({ filters: lineageFilters(c), series: [], metric: isMetric(c.metric) ? c.metric : null, axis: "time" });
+  const vocabulary = useVocabulary();
+  const history = historyHref({ filters: lineageFilters(vocabulary, c), series: [], metric: isMetric(vocabulary, c.metric) ? c.metric : null, axis: "time" });
   return (
     <tr data-direction={c.direction}>
       <td>{c.label}</td>
-      <td className="num">{levelsText(c)}</td>
+      <td className="num">{levelsText(vocabulary, c)}</td>
       <td className={c.direction === "regression" ? "worse num" : "better num"}>{ratioText(c.ratio)}</td>
       <td>{evidenceText(c.evidence)}</td>
       <td>
@@ -100,8 +102,9 @@ function Event({ event }: { event: ChangeEvent }) {
 }
 
 export function ChangesPage() {
+  const vocabulary = useVocabulary();
   const [params, setParams] = useSearchParams();
-  const filters = decodeFilters(params);
+  const filters = decodeFilters(vocabulary, params);
   const raw = params.get("direction");
   const direction: Direction = raw === "regression" || raw === "improvement" ? raw : null;
   const since = params.get("since");
@@ -146,7 +149,7 @@ export function ChangesPage() {
       </div>
       {filterList.length > 0 && (
         <p className="note">
-          Filtered by {filterList.map(([k, v]) => `${dimensionLabel(k)} = ${v.join(" or ")}`).join("; ")}.{" "}
+          Filtered by {filterList.map(([k, v]) => `${dimensionLabel(vocabulary, k)} = ${v.join(" or ")}`).join("; ")}.{" "}
           <Link to="/changes">Clear filters</Link>
         </p>
       )}

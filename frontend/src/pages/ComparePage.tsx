@@ -8,6 +8,7 @@ import { useContext, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { compareQuery, runQuery } from "../api/queries";
 import type { CompareResponse, RunDetail } from "../api/types";
+import { useVocabulary } from "../api/vocabulary";
 import { MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
@@ -121,17 +122,18 @@ function Summary({ data }: { data: CompareResponse }) {
 }
 
 function Ratios({ data }: { data: CompareResponse }) {
+  const vocabulary = useVocabulary();
   const metric = data.metric as Metric;
-  const format = metricFormatter(metric);
+  const format = metricFormatter(vocabulary, metric);
   const theme = useContext(ThemeContext);
-  const figure = useMemo(() => compareFigure(data, CHART_THEMES[theme]), [data, theme]);
-  const info = metricInfo(metric);
+  const figure = useMemo(() => compareFigure(vocabulary, data, CHART_THEMES[theme]), [vocabulary, data, theme]);
+  const info = metricInfo(vocabulary, metric);
   return (
     <>
       <Summary data={data} />
       <p className="note">
         Speedup = how many times better the contender is on {info.label} ({info.better} is better), so above 1 is better whatever the metric. A
-        difference counts as better or worse only beyond {noiseZ()} times its noise: the series' run-to-run noise over their last runs, or the
+        difference counts as better or worse only beyond {noiseZ(vocabulary)} times its noise: the series' run-to-run noise over their last runs, or the
         tools' own error. The chart draws each result's speedup with that band: filled green better, filled red worse, open grey within noise or the same.
       </p>
       <PlotlyFigure data={figure.data} layout={figure.layout} label={`speedup of the contender over the baseline for ${data.rows.length} results`} testId="compare-plot" />
@@ -158,7 +160,7 @@ function Ratios({ data }: { data: CompareResponse }) {
           <tbody>
             {data.rows.map((r, i) => (
               <tr key={i}>
-                <th scope="row">{rowLabel(r)}</th>
+                <th scope="row">{rowLabel(vocabulary, r)}</th>
                 <td className="num">{format(r.baseline)}</td>
                 <td className="num">{format(r.contender)}</td>
                 <td className={`num ${r.verdict ?? ""}`}>{formatRatio(r.speedup)}</td>
@@ -176,11 +178,12 @@ function Ratios({ data }: { data: CompareResponse }) {
 }
 
 export function ComparePage() {
+  const vocabulary = useVocabulary();
   const [params, setParams] = useSearchParams();
   const baseline = params.get("baseline") ?? "";
   const contender = params.get("contender") ?? "";
   const m = params.get("metric") ?? "";
-  const metric: Metric = isMetric(m) ? m : "ns_per_op";
+  const metric: Metric = isMetric(vocabulary, m) ? m : "ns_per_op";
   const a = useQuery({ ...runQuery(baseline), enabled: baseline !== "" });
   const b = useQuery({ ...runQuery(contender), enabled: contender !== "" });
   const cmp = useQuery({ ...compareQuery(baseline, contender, metric), enabled: baseline !== "" && contender !== "" });
@@ -197,14 +200,14 @@ export function ComparePage() {
         </button>
       </p>
       <div className="controls">
-        <MetricPicker value={metric} metrics={metrics()} onPick={(m) => setParams({ baseline, contender, metric: m })} />
+        <MetricPicker value={metric} metrics={metrics(vocabulary)} onPick={(m) => setParams({ baseline, contender, metric: m })} />
       </div>
       {(a.isError || b.isError) && <ErrorMessage error={a.error ?? b.error} what="the runs" />}
       {cmp.isPending && <Loading what="the comparison" />}
       {cmp.isError && <ErrorMessage error={cmp.error} what="the comparison" />}
       {cmp.data &&
         (cmp.data.rows.length === 0 ? (
-          <Empty>The two runs share no result with a figure of {metricInfo(metric).label}. Pick another metric.</Empty>
+          <Empty>The two runs share no result with a figure of {metricInfo(vocabulary, metric).label}. Pick another metric.</Empty>
         ) : (
           <Ratios data={cmp.data} />
         ))}

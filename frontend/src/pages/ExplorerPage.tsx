@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { useCallback, type ReactNode } from "react";
 import { chartQuery, facetsQuery, fitQuery, relativeQuery, type ChartRequest } from "../api/queries";
 import type { SizeFitsResponse } from "../api/types";
+import { useVocabulary, type Vocabulary } from "../api/vocabulary";
 import type { Position } from "../lib/axes";
 import { fitMetric, fitRows, fitTraces, isFitDimension } from "../lib/fits";
 import { ChartControls } from "../components/ChartControls";
@@ -69,7 +70,8 @@ function PresetScope({ preset, others }: { preset: Preset; others: boolean }) {
 }
 
 function RelativePicker({ chart, state, onChange }: { chart: ChartData; state: ExplorerState; onChange: (s: ExplorerState) => void }) {
-  const choices = baselineChoices(chart, state.series);
+  const vocabulary = useVocabulary();
+  const choices = baselineChoices(vocabulary, chart, state.series);
   const current = choiceValue(state.relative);
   const known = choices.some((c) => c.value === current);
   return (
@@ -81,7 +83,7 @@ function RelativePicker({ chart, state, onChange }: { chart: ChartData; state: E
         onChange={(e) => onChange({ ...state, relative: choices.find((c) => c.value === e.target.value)?.relative ?? null })}
       >
         <option value="">(absolute values)</option>
-        {!known && state.relative !== null && <option value={current}>{baselineText(state.relative, state.series, state.x)}</option>}
+        {!known && state.relative !== null && <option value={current}>{baselineText(vocabulary, state.relative, state.series, state.x)}</option>}
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}
@@ -101,36 +103,38 @@ interface PointProps {
 }
 
 function RelativeArea({ request, state, relative, ...point }: { request: ChartRequest; state: ExplorerState; relative: Relative } & PointProps) {
+  const vocabulary = useVocabulary();
   const answer = useQuery(relativeQuery(request, relative));
   if (answer.isPending) return <Loading what="the relative chart" />;
   if (answer.isError) return <ErrorMessage error={answer.error} what="the relative chart" />;
-  const baseline = baselineText(relative, state.series, state.x);
-  const info = { title: relativeTitle(request.metric, baseline), note: geomeanText(answer.data, state.series) };
+  const baseline = baselineText(vocabulary, relative, state.series, state.x);
+  const info = { title: relativeTitle(vocabulary, request.metric, baseline), note: geomeanText(answer.data, state.series) };
   return (
-    <ChartPanel chart={relativeAsChart(answer.data)} state={state} title={`speedup over ${baseline} by ${dimensionLabel(state.x)}`} relative={info} {...point} />
+    <ChartPanel chart={relativeAsChart(answer.data)} state={state} title={`speedup over ${baseline} by ${dimensionLabel(vocabulary, state.x)}`} relative={info} {...point} />
   );
 }
 
 function FittedChart({ chart, request, state, scale, ...point }: { chart: ChartData; request: ChartRequest; state: ExplorerState; scale: number } & PointProps) {
+  const vocabulary = useVocabulary();
   const fits = useQuery(fitQuery(request, fitMetric(request.metric)));
   const drawn = state.chart === "lines" ? fits.data : undefined;
   const overlay = useCallback(
-    (colors: Map<string, string>, xPosition: Position | null) => (drawn ? fitTraces(drawn, request.metric, scale, state.series, colors, xPosition) : []),
-    [drawn, request.metric, scale, state.series],
+    (colors: Map<string, string>, xPosition: Position | null) => (drawn ? fitTraces(vocabulary, drawn, request.metric, scale, state.series, colors, xPosition) : []),
+    [vocabulary, drawn, request.metric, scale, state.series],
   );
   return (
     <>
-      <ChartPanel chart={chart} state={state} title={chartTitle(request.metric, state.x)} overlay={overlay} {...point} />
+      <ChartPanel chart={chart} state={state} title={chartTitle(vocabulary, request.metric, state.x)} overlay={overlay} {...point} />
       {fits.isError && <ErrorMessage error={fits.error} what="the cost model" />}
       {fits.data && <CostModel fits={fits.data} state={state} />}
     </>
   );
 }
 
-const chartTitle = (metric: Metric, x: string) => `${metricLabel(metric)} by ${dimensionLabel(x)}`;
+const chartTitle = (vocabulary: Vocabulary, metric: Metric, x: string) => `${metricLabel(vocabulary, metric)} by ${dimensionLabel(vocabulary, x)}`;
 
 function CostModel({ fits, state }: { fits: SizeFitsResponse; state: ExplorerState }) {
-  const rows = fitRows(fits, state.series);
+  const rows = fitRows(useVocabulary(), fits, state.series);
   return (
     <section aria-label="cost model">
       <h2 className="subhead">Cost model: time per operation = a + b × bytes</h2>
@@ -169,11 +173,12 @@ function CostModel({ fits, state }: { fits: SizeFitsResponse; state: ExplorerSta
 }
 
 function ChartArea({ state, metric, onChange, caveat }: { state: ExplorerState; metric: Metric; onChange: (s: ExplorerState) => void; caveat?: ReactNode }) {
+  const vocabulary = useVocabulary();
   const request = { filters: state.filters, x: state.x, series: state.series, metric, agg: state.agg };
   const chart = useQuery(chartQuery(request));
   if (chart.isPending) return <Loading what="the chart" />;
   if (chart.isError) return <ErrorMessage error={chart.error} what="the chart" />;
-  const unit = chartUnit(metric, state.unit, chart.data.series.flatMap((s) => s.points.map((p) => p.value)));
+  const unit = chartUnit(vocabulary, metric, state.unit, chart.data.series.flatMap((s) => s.points.map((p) => p.value)));
   const shown = inUnit(chart.data, unit.unit, unit.scale);
   const point: PointProps = {
     onPoint: (p: PointRef) => onChange({ ...state, point: p }),
@@ -186,21 +191,22 @@ function ChartArea({ state, metric, onChange, caveat }: { state: ExplorerState; 
       <RelativePicker chart={chart.data} state={state} onChange={onChange} />
       {state.relative !== null ? (
         <RelativeArea request={request} state={state} relative={state.relative} {...point} />
-      ) : isFitDimension(state.x) ? (
+      ) : isFitDimension(vocabulary, state.x) ? (
         <FittedChart chart={shown} request={request} state={state} scale={unit.scale} {...point} />
       ) : (
-        <ChartPanel chart={shown} state={state} title={chartTitle(metric, state.x)} {...point} />
+        <ChartPanel chart={shown} state={state} title={chartTitle(vocabulary, metric, state.x)} {...point} />
       )}
     </>
   );
 }
 
 export function ExplorerPage() {
+  const vocabulary = useVocabulary();
   const [params, setParams] = useSearchParams();
-  const state = decodeState(params);
+  const state = decodeState(vocabulary, params);
   const facets = useQuery(facetsQuery(state.filters));
   const update = (next: ExplorerState) => setParams(encodeState(keepPoint(state, next)));
-  const metrics = availableMetrics(facets.data?.metrics);
+  const metrics = availableMetrics(vocabulary, facets.data?.metrics);
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
   const dimensions = facets.data?.dimensions.filter((d) => d.values.some((v) => v.value !== null)).map((d) => d.name) ?? [state.x];
   const current = explorerHref(state);
@@ -211,14 +217,14 @@ export function ExplorerPage() {
       <Presets current={current} />
       {preset && <PresetScope preset={preset.preset} others={preset.others} />}
       <FilterLayout filters={state.filters} onChange={(filters) => update({ ...state, filters })}>
-        {metric === undefined || !isMetric(metric) ? (
+        {metric === undefined || !isMetric(vocabulary, metric) ? (
           facets.isPending ? null : <p className="state empty">No results match these filters. Remove a filter to see more.</p>
         ) : (
           <>
             <ChartControls state={state} metric={metric} metrics={metrics} dimensions={dimensions} onChange={update} />
             {state.metric !== null && state.metric !== metric && (
               <p className="note">
-                No {metricLabel(state.metric)} figures under these filters; showing {metricLabel(metric)}.
+                No {metricLabel(vocabulary, state.metric)} figures under these filters; showing {metricLabel(vocabulary, metric)}.
               </p>
             )}
             <ChartArea state={state} metric={metric} onChange={update} caveat={caveat} />

@@ -4,6 +4,7 @@ import { useCallback, useContext, useMemo } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { changesQuery, facetsQuery, historyQuery } from "../api/queries";
 import type { Change, History } from "../api/types";
+import { useVocabulary } from "../api/vocabulary";
 import { FilterChips } from "../components/FilterChips";
 import { MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure, type ClickedPoint } from "../components/PlotlyFigure";
@@ -16,13 +17,14 @@ import { availableMetrics, metricLabel, type Metric } from "../lib/units";
 import { DEFAULT_STATE, explorerHref } from "../lib/viewState";
 
 function ChangesList({ changes }: { changes: Change[] }) {
+  const vocabulary = useVocabulary();
   if (changes.length === 0) return <p className="note">No change detected in these series.</p>;
   return (
     <ul className="change-list" aria-label="changes on this history">
       {changes.map((c) => (
         <li key={c.id}>
           <span className={c.direction === "regression" ? "worse" : "better"}>{c.direction}</span> of {c.label} at{" "}
-          <Link to={`/runs/${c.run_id}`}>{formatTime(c.started_at)}</Link>: {levelsText(c)} ({ratioText(c.ratio)}); {evidenceText(c.evidence)};{" "}
+          <Link to={`/runs/${c.run_id}`}>{formatTime(c.started_at)}</Link>: {levelsText(vocabulary, c)} ({ratioText(c.ratio)}); {evidenceText(c.evidence)};{" "}
           {whatChangedText(c.what_changed)}
         </li>
       ))}
@@ -51,6 +53,7 @@ function Notes({ history }: { history: History }) {
 }
 
 function Chart({ state, metric }: { state: HistoryState; metric: Metric }) {
+  const vocabulary = useVocabulary();
   const theme = useContext(ThemeContext);
   const navigate = useNavigate();
   const history = useQuery(historyQuery({ filters: state.filters, series: state.series, metric }));
@@ -62,24 +65,24 @@ function Chart({ state, metric }: { state: HistoryState; metric: Metric }) {
     [facets.data],
   );
   const shown = useMemo(
-    () => (history.data ? (changes.data?.changes ?? []).filter((c) => history.data.series.some((s) => changeOnSeries(c, s))) : []),
-    [history.data, changes.data],
+    () => (history.data ? (changes.data?.changes ?? []).filter((c) => history.data.series.some((s) => changeOnSeries(vocabulary, c, s))) : []),
+    [vocabulary, history.data, changes.data],
   );
   const figure = useMemo(
     () =>
       history.data
-        ? historyFigure(history.data, shown, { axis: state.axis, versionOrder, theme: CHART_THEMES[theme] })
+        ? historyFigure(vocabulary, history.data, shown, { axis: state.axis, versionOrder, theme: CHART_THEMES[theme] })
         : null,
-    [history.data, shown, state.axis, versionOrder, theme],
+    [vocabulary, history.data, shown, state.axis, versionOrder, theme],
   );
   const open = useCallback((point: ClickedPoint) => void navigate(`/runs/${String(point.customdata)}`), [navigate]);
   if (history.isPending || changes.isPending) return <Loading what="the history" />;
   if (history.isError) return <ErrorMessage error={history.error} what="the history" />;
-  if (history.data.series.length === 0 || figure === null) return <Empty>No runs have {metricLabel(metric)} figures under these filters.</Empty>;
+  if (history.data.series.length === 0 || figure === null) return <Empty>No runs have {metricLabel(vocabulary, metric)} figures under these filters.</Empty>;
   const runs = new Set(history.data.series.flatMap((s) => s.points.map((p) => p.run_id))).size;
   return (
     <section aria-label="history chart">
-      <PlotlyFigure data={figure.data} layout={figure.layout} label={`${metricLabel(metric)} over ${runs} runs`} onPointClick={open} />
+      <PlotlyFigure data={figure.data} layout={figure.layout} label={`${metricLabel(vocabulary, metric)} over ${runs} runs`} onPointClick={open} />
       <p className="note" data-testid="history-notes">
         {history.data.series.length} series over {runs} runs; each point is the median of a run's results. ▼ regression, ▲ improvement, ★ note;
         click a point to open its run.
@@ -92,10 +95,11 @@ function Chart({ state, metric }: { state: HistoryState; metric: Metric }) {
 }
 
 export function HistoryPage() {
+  const vocabulary = useVocabulary();
   const [params, setParams] = useSearchParams();
-  const state = decodeHistory(params);
+  const state = decodeHistory(vocabulary, params);
   const facets = useQuery(facetsQuery(state.filters));
-  const metrics = availableMetrics(facets.data?.metrics);
+  const metrics = availableMetrics(vocabulary, facets.data?.metrics);
   const metric = state.metric ?? metrics[0];
   const update = (next: Partial<HistoryState>) => setParams(encodeHistory({ ...state, ...next }));
   return (
@@ -103,7 +107,7 @@ export function HistoryPage() {
       <h2>History</h2>
       <FilterChips filters={state.filters} facets={facets.data?.dimensions ?? []} onChange={(filters) => update({ filters })} />
       <p>
-        {Object.keys(state.filters).length === 0 ? "All results; lines" : "Lines"} by {state.series.length ? state.series.map(dimensionLabel).join(" · ") : "nothing (one line)"}.{" "}
+        {Object.keys(state.filters).length === 0 ? "All results; lines" : "Lines"} by {state.series.length ? state.series.map((d) => dimensionLabel(vocabulary, d)).join(" · ") : "nothing (one line)"}.{" "}
         <Link to={explorerHref({ ...DEFAULT_STATE, filters: state.filters, series: state.series.slice(0, 2) })}>Open in the Explorer</Link>
       </p>
       <div className="controls">

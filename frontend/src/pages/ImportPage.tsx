@@ -3,15 +3,17 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type DragEvent } from "react";
 import { useNavigate } from "react-router";
 import type { ImportResponse } from "../api/types";
+import { useVocabulary } from "../api/vocabulary";
 import { ParseWarnings } from "../components/ParseWarnings";
 import { ResultsTable } from "../components/ResultsTable";
 import { TableBox } from "../components/TableBox";
 import { detectedText, formatChoices, importProblem, keepSessionToken, parseTags, postImport, sessionToken, type ImportRequest } from "../lib/imports";
 
 function Preview({ result }: { result: ImportResponse }) {
+  const vocabulary = useVocabulary();
   return (
     <section aria-label="what was understood">
-      <p data-testid="detected">{detectedText(result)}</p>
+      <p data-testid="detected">{detectedText(vocabulary, result)}</p>
       {result.runs.map((run, i) => (
         <div key={run.run_id}>
           <h3>
@@ -30,13 +32,14 @@ function Preview({ result }: { result: ImportResponse }) {
 }
 
 export function ImportPage() {
+  const vocabulary = useVocabulary();
   const [request, setRequest] = useState<ImportRequest>({ text: "", file: null, format: "auto", machineName: "", tags: "" });
   const [token, setToken] = useState(sessionToken);
   const [preview, setPreview] = useState<ImportResponse | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const tags = parseTags(request.tags);
-  const choices = formatChoices();
+  const choices = formatChoices(vocabulary);
   const tools = choices.slice(1);
   const chosen = choices.find((f) => f.value === request.format);
 

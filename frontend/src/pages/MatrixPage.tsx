@@ -8,6 +8,7 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { facetsQuery, matrixQuery } from "../api/queries";
 import type { MatrixResponse } from "../api/types";
+import { useVocabulary } from "../api/vocabulary";
 import { FilterLayout } from "../components/FilterLayout";
 import { AggregationPicker, MetricPicker, UnitPicker } from "../components/MetricPicker";
 import { Empty, ErrorMessage, Loading } from "../components/States";
@@ -27,6 +28,7 @@ interface ControlsProps {
 }
 
 function Controls({ state, metric, metrics, dimensions, onChange }: ControlsProps) {
+  const vocabulary = useVocabulary();
   const set = (patch: Partial<MatrixState>) => onChange({ ...state, ...patch });
   const options = (list: string[], current: string) => (list.includes(current) || current === "" ? list : [current, ...list]);
   return (
@@ -36,7 +38,7 @@ function Controls({ state, metric, metrics, dimensions, onChange }: ControlsProp
         <select aria-label="columns" value={state.column} onChange={(e) => set({ column: e.target.value, baseline: null, sort: "", pool: state.pool.filter((d) => d !== e.target.value) })}>
           {options(dimensions, state.column).map((d) => (
             <option key={d} value={d}>
-              {dimensionLabel(d)}
+              {dimensionLabel(vocabulary, d)}
             </option>
           ))}
         </select>
@@ -49,7 +51,7 @@ function Controls({ state, metric, metrics, dimensions, onChange }: ControlsProp
             .filter((d) => d !== state.column)
             .map((d) => (
               <option key={d} value={d}>
-                {dimensionLabel(d)}
+                {dimensionLabel(vocabulary, d)}
               </option>
             ))}
         </select>
@@ -74,6 +76,7 @@ function SortButton({ state, sort, label, onChange }: { state: MatrixState; sort
 
 /** The identity dimensions rows are told apart by, each a checkbox: unticked, it is moved out of the rows (`pool`). */
 function RowIdentity({ table, state, onChange }: { table: MatrixTable; state: MatrixState; onChange: (s: MatrixState) => void }) {
+  const vocabulary = useVocabulary();
   const dims = [...table.varying.filter((d) => !state.split.includes(d)), ...state.pool];
   if (dims.length === 0) return null;
   const toggle = (dim: string, kept: boolean) => onChange({ ...state, pool: kept ? state.pool.filter((d) => d !== dim) : [...state.pool, dim], sort: "" });
@@ -82,7 +85,7 @@ function RowIdentity({ table, state, onChange }: { table: MatrixTable; state: Ma
       <legend>Rows tell apart (untick one to compare across it)</legend>
       {dims.map((d) => (
         <label key={d}>
-          <input type="checkbox" checked={!state.pool.includes(d)} onChange={(e) => toggle(d, e.target.checked)} /> {dimensionLabel(d)}
+          <input type="checkbox" checked={!state.pool.includes(d)} onChange={(e) => toggle(d, e.target.checked)} /> {dimensionLabel(vocabulary, d)}
         </label>
       ))}
     </fieldset>
@@ -91,8 +94,10 @@ function RowIdentity({ table, state, onChange }: { table: MatrixTable; state: Ma
 
 /** Columns sharing no row with the baseline, the dimensions that keep them apart, a button moving each out of the rows. */
 function Apart({ matrix, table, state, onChange }: { matrix: MatrixResponse; table: MatrixTable; state: MatrixState; onChange: (s: MatrixState) => void }) {
+  const vocabulary = useVocabulary();
+  const label = (d: string) => dimensionLabel(vocabulary, d);
   const apart = matrix.columns.flatMap((c, i) => {
-    const dims = c.rows > 0 && c.shared === 0 ? apartBy(matrix, i) : [];
+    const dims = c.rows > 0 && c.shared === 0 ? apartBy(vocabulary, matrix, i) : [];
     return dims.length > 0 ? [{ column: table.columns[i] ?? "", dims }] : [];
   });
   if (apart.length === 0) return null;
@@ -101,10 +106,10 @@ function Apart({ matrix, table, state, onChange }: { matrix: MatrixResponse; tab
       {apart.map(({ column, dims }) => (
         <p key={column}>
           <strong>{column}</strong> shares no row with the baseline <strong>{matrix.baseline}</strong>: their rows differ in{" "}
-          {dims.map(dimensionLabel).join(", ")}.{" "}
+          {dims.map(label).join(", ")}.{" "}
           {dims.map((d) => (
             <button key={d} type="button" onClick={() => onChange({ ...state, pool: [...state.pool, d], sort: "" })}>
-              compare across {dimensionLabel(d)}
+              compare across {label(d)}
             </button>
           ))}
         </p>
@@ -124,10 +129,12 @@ function GeomeanCell({ g, shared, baseline }: { g: number | null; shared: number
 }
 
 function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; state: MatrixState; onChange: (s: MatrixState) => void }) {
+  const vocabulary = useVocabulary();
+  const label = (d: string) => dimensionLabel(vocabulary, d);
   const metric = matrix.metric as Metric;
-  const unit = chartUnit(metric, state.unit, matrix.rows.flatMap((r) => r.cells.map((c) => c?.value)));
+  const unit = chartUnit(vocabulary, metric, state.unit, matrix.rows.flatMap((r) => r.cells.map((c) => c?.value)));
   const { sort, desc } = state;
-  const table = useMemo(() => matrixTable(matrix, { sort, desc }), [matrix, sort, desc]);
+  const table = useMemo(() => matrixTable(vocabulary, matrix, { sort, desc }), [vocabulary, matrix, sort, desc]);
   // 4,000 cells: built once per table and unit, not again when the page re-renders for the facets.
   const body = useMemo(
     () => (
@@ -146,8 +153,8 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
                   className="num"
                   style={{ background: speedupColour(cell.speedup) }}
                   data-value={cell.value}
-                  data-pooled={isPooled(cell) ? pooledText(cell.pooled ?? {}) : undefined}
-                  title={[`n=${cell.n}`, isPooled(cell) ? `pooled ${pooledText(cell.pooled ?? {})}` : "", isFlagged(cell) ? `flagged: ${flagsText(cell.flags ?? {})}` : ""].filter(Boolean).join("; ")}
+                  data-pooled={isPooled(cell) ? pooledText(vocabulary, cell.pooled ?? {}) : undefined}
+                  title={[`n=${cell.n}`, isPooled(cell) ? `pooled ${pooledText(vocabulary, cell.pooled ?? {})}` : "", isFlagged(cell) ? `flagged: ${flagsText(cell.flags ?? {})}` : ""].filter(Boolean).join("; ")}
                 >
                   {isPooled(cell) && <span aria-label="pooled">◇ </span>}
                   {isFlagged(cell) && <span aria-label="flagged">⚠ </span>}
@@ -160,23 +167,23 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
         ))}
       </tbody>
     ),
-    [table, unit.scale],
+    [vocabulary, table, unit.scale],
   );
   if (matrix.rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
   const caveats = chartCaveats([{ key: {}, points: matrix.rows.flatMap((r) => r.cells.flatMap((c) => (c === null ? [] : [{ ...c, x: null }]))) }]);
   const direction = matrix.less_is_better ? "less is better" : "more is better";
-  const rowHeader = table.varying.map(dimensionLabel).join(" · ");
+  const rowHeader = table.varying.map(label).join(" · ");
   return (
     <section aria-label="matrix">
       <ChartCaveats caveats={caveats} marks="◇ cells; ⚠ flagged, details on hover" onSplit={(dim) => onChange({ ...state, split: [...state.split, dim] })} />
       {table.caption.length > 0 && (
         <p className="matrix-caption" data-testid="matrix-caption">
-          All rows: {table.caption.map((c) => `${dimensionLabel(c.dim)} ${c.value}`).join(" · ")}
+          All rows: {table.caption.map((c) => `${label(c.dim)} ${c.value}`).join(" · ")}
         </p>
       )}
       <p className="note" data-testid="matrix-notes">
-        {matrix.rows.length} rows × {matrix.columns.length} columns of {metricInfo(metric).label} in {unit.unit} ({matrix.agg}; {direction}). Colour and × =
-        speedup over the baseline {dimensionLabel(matrix.column)} <strong>{matrix.baseline}</strong>: above 1 (green) is better, below 1 (red) worse; a
+        {matrix.rows.length} rows × {matrix.columns.length} columns of {metricInfo(vocabulary, metric).label} in {unit.unit} ({matrix.agg}; {direction}). Colour and × =
+        speedup over the baseline {label(matrix.column)} <strong>{matrix.baseline}</strong>: above 1 (green) is better, below 1 (red) worse; a
         column's geometric mean is over the rows it shares with the baseline.
       </p>
       <RowIdentity table={table} state={state} onChange={onChange} />
@@ -233,11 +240,12 @@ function MatrixArea({ state, metric, onChange }: { state: MatrixState; metric: M
 }
 
 export function MatrixPage() {
+  const vocabulary = useVocabulary();
   const [params, setParams] = useSearchParams();
-  const state = decodeMatrix(params);
+  const state = decodeMatrix(vocabulary, params);
   const facets = useQuery(facetsQuery(state.filters));
   const update = (next: MatrixState) => setParams(encodeMatrix(next));
-  const metrics = availableMetrics(facets.data?.metrics);
+  const metrics = availableMetrics(vocabulary, facets.data?.metrics);
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
   const usable = facets.data?.dimensions.filter((d) => d.values.some((v) => v.value !== null)) ?? [];
   const dimensions = usable.length > 0 ? usable.map((d) => d.name) : [state.column];

@@ -4,13 +4,14 @@ import { useState } from "react";
 import { formatTime } from "../lib/history";
 import { Link, useSearchParams } from "react-router";
 import { runsQuery } from "../api/queries";
-import { vocabulary } from "../api/vocabulary";
+import { useVocabulary } from "../api/vocabulary";
 import type { RunListItem } from "../api/types";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
 import { tagsText } from "../lib/runs";
 
 export function RunsPage() {
+  const vocabulary = useVocabulary();
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const source = params.get("source") ?? "";
@@ -39,7 +40,7 @@ export function RunsPage() {
           source
           <select value={source} onChange={(e) => set("source", e.target.value)}>
             <option value="">all</option>
-            {vocabulary().sources.map((s) => (
+            {vocabulary.sources.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>

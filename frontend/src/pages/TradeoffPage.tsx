@@ -4,6 +4,7 @@ import { useContext, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { facetsQuery, tradeoffQuery } from "../api/queries";
 import type { TradeoffResponse } from "../api/types";
+import { useVocabulary } from "../api/vocabulary";
 import { FilterLayout } from "../components/FilterLayout";
 import { AggregationPicker, MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure, type PlotHandle } from "../components/PlotlyFigure";
@@ -15,12 +16,13 @@ import { decodeTradeoff, encodeTradeoff, pointLabel, sizeLabel, standardSizes, t
 import { availableMetrics, formatNumber, unitScale, type Metric } from "../lib/units";
 
 function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric }) {
+  const vocabulary = useVocabulary();
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
-  const unit = unitScale(metric, null);
-  const figure = useMemo(() => tradeoffFigure(answer, unit.scale, unit.unit, CHART_THEMES[theme]), [answer, unit.scale, unit.unit, theme]);
+  const unit = unitScale(vocabulary, metric, null);
+  const figure = useMemo(() => tradeoffFigure(vocabulary, answer, unit.scale, unit.unit, CHART_THEMES[theme]), [vocabulary, answer, unit.scale, unit.unit, theme]);
   if (answer.points.length === 0)
-    return <Empty>No result under these filters has a standard {sizeLabel(answer.size)} size. Pick another size or remove a filter.</Empty>;
+    return <Empty>No result under these filters has a standard {sizeLabel(vocabulary, answer.size)} size. Pick another size or remove a filter.</Empty>;
   return (
     <section aria-label="size vs speed">
       <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label="size vs speed" />
@@ -30,7 +32,7 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
         {answer.unsized > 0 ? ` ${answer.unsized} result identities have no such size and are not shown.` : ""}
       </p>
       <div className="toolbar">
-        <button type="button" onClick={() => downloadText("cryptobench-size-speed.csv", tradeoffCsv(answer, unit.scale, unit.unit), "text/csv")}>
+        <button type="button" onClick={() => downloadText("cryptobench-size-speed.csv", tradeoffCsv(vocabulary, answer, unit.scale, unit.unit), "text/csv")}>
           Export CSV
         </button>
         <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-size-speed")}>
@@ -47,7 +49,7 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
               <th scope="col">operation</th>
               <th scope="col">point</th>
               <th scope="col" className="num">
-                {sizeLabel(answer.size)}
+                {sizeLabel(vocabulary, answer.size)}
               </th>
               <th scope="col" className="num">
                 {unit.unit}
@@ -59,7 +61,7 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
             {answer.points.map((p, i) => (
               <tr key={i}>
                 <td>{p.operation ?? "—"}</td>
-                <td>{pointLabel(p)}</td>
+                <td>{pointLabel(vocabulary, p)}</td>
                 <td className="num">{p.size}</td>
                 <td className="num" data-value={p.value}>
                   {formatNumber(p.value / unit.scale)}
@@ -82,11 +84,12 @@ function Area({ state, metric }: { state: TradeoffState; metric: Metric }) {
 }
 
 export function TradeoffPage() {
+  const vocabulary = useVocabulary();
   const [params, setParams] = useSearchParams();
-  const state = decodeTradeoff(params);
+  const state = decodeTradeoff(vocabulary, params);
   const facets = useQuery(facetsQuery(state.filters));
-  const update = (next: TradeoffState) => setParams(encodeTradeoff(next));
-  const metrics = availableMetrics(facets.data?.metrics);
+  const update = (next: TradeoffState) => setParams(encodeTradeoff(vocabulary, next));
+  const metrics = availableMetrics(vocabulary, facets.data?.metrics);
   const metric = state.metric !== null && (metrics.includes(state.metric) || !facets.data) ? state.metric : metrics[0];
   return (
     <FilterLayout filters={state.filters} onChange={(filters) => update({ ...state, filters })}>
@@ -98,9 +101,9 @@ export function TradeoffPage() {
             <label>
               size
               <select aria-label="size" value={state.size} onChange={(e) => update({ ...state, size: e.target.value })}>
-                {standardSizes().map((s) => (
+                {standardSizes(vocabulary).map((s) => (
                   <option key={s} value={s}>
-                    {sizeLabel(s)}
+                    {sizeLabel(vocabulary, s)}
                   </option>
                 ))}
               </select>

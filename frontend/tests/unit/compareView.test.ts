@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompareResponse } from "../../src/api/types";
 import { compareFigure, noiseBasis, noiseText, rowLabel, shortLabels, verdictText } from "../../src/lib/compareView";
+import { VOCABULARY } from "./fixtures";
 
 type Row = CompareResponse["rows"][number];
 
@@ -37,13 +38,13 @@ const DATA: CompareResponse = {
 
 describe("compare view", () => {
   it("names a result by its params with their units", () => {
-    expect(rowLabel(row(16, 1, null, "same"))).toBe("AES-128-CBC encrypt · 16 B");
-    expect(rowLabel({ ...row(16, 1, null, "same"), algorithm: "RSA", operation: "verify", params: { padding: "pss", key_bits: 2048 } })).toBe("RSA verify · 2048 bit · pss");
+    expect(rowLabel(VOCABULARY, row(16, 1, null, "same"))).toBe("AES-128-CBC encrypt · 16 B");
+    expect(rowLabel(VOCABULARY, { ...row(16, 1, null, "same"), algorithm: "RSA", operation: "verify", params: { padding: "pss", key_bits: 2048 } })).toBe("RSA verify · 2048 bit · pss");
   });
 
   it("labels chart rows by what tells them apart", () => {
-    expect(shortLabels(DATA.rows)).toEqual(["1. 16 B", "2. 16 KiB", "3. 1 KiB"]);
-    expect(shortLabels([DATA.rows[0] as Row])).toEqual(["1. AES-128-CBC encrypt · 16 B"]);
+    expect(shortLabels(VOCABULARY, DATA.rows)).toEqual(["1. 16 B", "2. 16 KiB", "3. 1 KiB"]);
+    expect(shortLabels(VOCABULARY, [DATA.rows[0] as Row])).toEqual(["1. AES-128-CBC encrypt · 16 B"]);
   });
 
   it("says the noise, what it stands on and a verdict without noise as such", () => {
@@ -56,7 +57,7 @@ describe("compare view", () => {
   });
 
   it("draws one marker per result by verdict, the noise band of 3 noises, a line at 1 on a log axis", () => {
-    const { data, layout } = compareFigure(DATA, { foreground: "#000", grid: "#ccc" });
+    const { data, layout } = compareFigure(VOCABULARY, DATA, { foreground: "#000", grid: "#ccc" });
     expect(data.map((t) => t.name)).toEqual(["better", "worse", "within noise"]);
     const worse = data[1] as { x: number[]; y: string[]; error_x: { array: number[]; arrayminus: number[] } };
     expect(worse.y).toEqual(["2. 16 KiB"]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DrilldownResponse, PointResult } from "../../src/api/types";
 import { describeDistribution, distributionFigure, drilldownCsv, markGroups, pointOf, pointText, resultLabel, rowPoint, summaryText, toolInterval } from "../../src/lib/drilldown";
 import { metricFormatter } from "../../src/lib/units";
+import { VOCABULARY } from "./fixtures";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
 const RUN = "00000000-0000-4000-8000-0000000000b1";
@@ -96,7 +97,7 @@ describe("the clicked point", () => {
   });
 
   it("is named by its dimensions' labels", () => {
-    expect(pointText({ x: "2048", key: [null] }, "param.key_bits", ["tag.opt_level"])).toBe("key size (bits) = 2048 · optimization level = (none)");
+    expect(pointText(VOCABULARY, { x: "2048", key: [null] }, "param.key_bits", ["tag.opt_level"])).toBe("key size (bits) = 2048 · optimization level = (none)");
   });
 });
 
@@ -132,8 +133,8 @@ describe("resultLabel", () => {
 });
 
 describe("distributionFigure", () => {
-  const opts = { scale: 1000, theme: THEME, axisTitle: "time per operation (µs/op)", format: metricFormatter("ns_per_op", 1000) };
-  const figure = distributionFigure([THRPT, FIRMWARE, ECC, CYCLES], opts);
+  const opts = { scale: 1000, theme: THEME, axisTitle: "time per operation (µs/op)", format: metricFormatter(VOCABULARY, "ns_per_op", 1000) };
+  const figure = distributionFigure(VOCABULARY, [THRPT, FIRMWARE, ECC, CYCLES], opts);
   const rows = [THRPT, FIRMWARE, ECC, CYCLES].map(resultLabel);
   const traces = figure.data as Array<{ type: string; mode?: string; name: string; x: number[]; text?: string[] }>;
 
@@ -164,7 +165,7 @@ describe("distributionFigure", () => {
 
   it("names a tick shared by several stats by min, median or max, every name on hover", () => {
     const sample = result({ distribution: dist({ marks: { min: 1, median: 2, p99: 3, "p99.9": 4, max: 4 } }) });
-    const [ticks, above, below] = distributionFigure([sample], { ...opts, scale: 1, format: metricFormatter("ns_per_op") }).data as Array<{ text: string[] }>;
+    const [ticks, above, below] = distributionFigure(VOCABULARY, [sample], { ...opts, scale: 1, format: metricFormatter(VOCABULARY, "ns_per_op") }).data as Array<{ text: string[] }>;
     expect(ticks?.text).toEqual(["min: 1 ns/op", "median: 2 ns/op", "p99: 3 ns/op", "p99.9=max: 4 ns/op"]);
     expect(above?.text).toEqual(["min", "p99"]);
     expect(below?.text).toEqual(["median", "max"]);
@@ -182,7 +183,7 @@ describe("distributionFigure", () => {
     expect(toolInterval(jmh, "ns/op")).toEqual([1e9 / 1100, 1e9 / 900]);
     expect(toolInterval(jmh, "ops/s")).toEqual([900 * 1000, 1100 * 1000]);
     expect(toolInterval({ ...jmh, error: null }, "ns/op")).toBeNull();
-    const [trace] = distributionFigure([jmh], opts).data as Array<{ error_x: { array: number[]; arrayminus: number[] }; text: string[] }>;
+    const [trace] = distributionFigure(VOCABULARY, [jmh], opts).data as Array<{ error_x: { array: number[]; arrayminus: number[] }; text: string[] }>;
     expect(trace?.error_x.array[0]).toBeCloseTo(1e6 / 900 - 1000, 9);
     expect(trace?.error_x.arrayminus[0]).toBeCloseTo(1000 - 1e6 / 1100, 9);
     expect(trace?.text[0]).toBe("the result's figure: 1 ms/op<br>ci99.9 interval: 909 µs/op – 1.11 ms/op");
@@ -191,7 +192,7 @@ describe("distributionFigure", () => {
 
 describe("drilldownCsv", () => {
   it("lists every result with its distribution in the display unit, a unit per row", () => {
-    const lines = drilldownCsv({ ...BODY, results: [THRPT, FIRMWARE, CYCLES] }, "us/op", 1000).trimEnd().split("\r\n");
+    const lines = drilldownCsv(VOCABULARY, { ...BODY, results: [THRPT, FIRMWARE, CYCLES] }, "us/op", 1000).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
       "#,run_id,started_at,machine,source,tags,name,algorithm,operation,library,library_version,params,value,unit,time per operation (us/op),error,error_kind,samples,distribution unit,forks,raw samples,min,p10,median,max",
     );
@@ -203,7 +204,7 @@ describe("drilldownCsv", () => {
 
 describe("summaryText", () => {
   it("names the plotted aggregate and how many runs", () => {
-    expect(summaryText(BODY, "us/op", 1000, "median")).toBe("5 results from 3 runs: median (plotted) 400 · mean 250 · min 1.92 · max 1,000 us/op.");
-    expect(summaryText({ ...BODY, summary: null }, "us/op", 1000, "median")).toBe("No result behind this point has a time per operation figure: another metric, a deleted run or an old link.");
+    expect(summaryText(VOCABULARY, BODY, "us/op", 1000, "median")).toBe("5 results from 3 runs: median (plotted) 400 · mean 250 · min 1.92 · max 1,000 us/op.");
+    expect(summaryText(VOCABULARY, { ...BODY, summary: null }, "us/op", 1000, "median")).toBe("No result behind this point has a time per operation figure: another metric, a deleted run or an old link.");
   });
 });

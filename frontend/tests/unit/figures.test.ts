@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ChartData as ChartResponse } from "../../src/lib/chartData";
 import { buildFigure, errorBarRule, inUnit, positiveSpread, seriesLabel, wantsLogScale, xOrder } from "../../src/lib/figures";
-import { JMH_CHART, RSA_CHART } from "./fixtures";
+import { JMH_CHART, RSA_CHART, VOCABULARY } from "./fixtures";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
 const OPTS = { chart: "bars" as const, scale: "auto" as const, seriesDims: ["param.padding", "tag.opt_level"], theme: THEME };
 
 describe("buildFigure", () => {
   it("makes one named trace per series with absent values left out, never zero", () => {
-    const fig = buildFigure(RSA_CHART, OPTS);
+    const fig = buildFigure(VOCABULARY, RSA_CHART, OPTS);
     expect(fig.data.map((d) => d.name)).toEqual(["pkcs1v15 · -O2", "pss · -Os"]);
     const [first, second] = fig.data as Array<{ x: string[]; y: number[]; type: string }>;
     expect(first).toMatchObject({ type: "bar", x: [11, 12], customdata: [2048, 4096], y: [54_180_000, 207_080_000] });
@@ -17,7 +17,7 @@ describe("buildFigure", () => {
   });
 
   it("draws key bits at log2 of their values with a tick at each value, its unit on every tick", () => {
-    expect(buildFigure(RSA_CHART, OPTS).layout.xaxis).toMatchObject({
+    expect(buildFigure(VOCABULARY, RSA_CHART, OPTS).layout.xaxis).toMatchObject({
       type: "linear",
       tickmode: "array",
       tickvals: [11, 12],
@@ -28,35 +28,35 @@ describe("buildFigure", () => {
 
   it("keeps text x values as categories in the server's order", () => {
     const chart: ChartResponse = { ...RSA_CHART, x: "operation", series: [{ key: {}, points: [{ x: "verify", value: 1 }, { x: "sign", value: 2 }] }] };
-    expect(buildFigure(chart, OPTS).layout.xaxis).toMatchObject({ type: "category", categoryarray: ["verify", "sign"] });
+    expect(buildFigure(VOCABULARY, chart, OPTS).layout.xaxis).toMatchObject({ type: "category", categoryarray: ["verify", "sign"] });
   });
 
   it("puts a unit on every y tick, in the tick's own step, never Plotly's SI suffix", () => {
     const ms = inUnit(RSA_CHART, "ms/op", 1e6);
-    const y = buildFigure(ms, OPTS).layout.yaxis;
+    const y = buildFigure(VOCABULARY, ms, OPTS).layout.yaxis;
     expect(y?.title).toEqual({ text: "time per operation (ms/op)" });
     expect(y?.tickmode).toBe("array");
     expect(y?.ticktext).toEqual(["0", "100 ms/op", "200 ms/op", "300 ms/op", "400 ms/op"]);
   });
 
   it("says on hover the value with its unit, n and min-max", () => {
-    const fig = buildFigure(inUnit(JMH_CHART, "ops/s", 1), { ...OPTS, seriesDims: ["param.curve"] });
+    const fig = buildFigure(VOCABULARY, inUnit(JMH_CHART, "ops/s", 1), { ...OPTS, seriesDims: ["param.curve"] });
     const hover = (fig.data[1] as { hovertext: string[] }).hovertext[0];
     expect(hover).toMatch(/^128 B: 1\.76 kops\/s ± 31\.2 ops\/s \(ci99\.9\)<br>n=/);
   });
 
   it("uses a linear y axis when the spread is at most 100x and log when asked", () => {
-    expect(buildFigure(RSA_CHART, OPTS).layout.yaxis?.type).toBe("linear");
-    expect(buildFigure(RSA_CHART, { ...OPTS, scale: "log" }).layout.yaxis?.type).toBe("log");
+    expect(buildFigure(VOCABULARY, RSA_CHART, OPTS).layout.yaxis?.type).toBe("linear");
+    expect(buildFigure(VOCABULARY, RSA_CHART, { ...OPTS, scale: "log" }).layout.yaxis?.type).toBe("log");
   });
 
   it("draws lines without bridging gaps", () => {
-    const fig = buildFigure(JMH_CHART, { ...OPTS, chart: "lines", seriesDims: ["param.curve"] });
+    const fig = buildFigure(VOCABULARY, JMH_CHART, { ...OPTS, chart: "lines", seriesDims: ["param.curve"] });
     expect(fig.data[0]).toMatchObject({ type: "scatter", mode: "lines+markers", connectgaps: false });
   });
 
   it("shows JMH error bars when every point reports ci99.9", () => {
-    const fig = buildFigure(JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] });
+    const fig = buildFigure(VOCABULARY, JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] });
     expect(fig.errorBars).toEqual({ show: true, kind: "ci99.9", note: null });
     expect(fig.data[1]).toMatchObject({ error_y: { type: "data", array: [31.179, 3.97], visible: true } });
   });
@@ -64,7 +64,7 @@ describe("buildFigure", () => {
   it("puts y title in the chart's unit and a dense numeric x on a numeric axis", () => {
     const points = Array.from({ length: 200 }, (_, i) => ({ x: (i + 1) * 16, value: i + 1 }));
     const chart: ChartResponse = { metric: "bytes_per_s", unit: "kB/s", scale: 1000, x: "param.block_bytes", series: [{ key: {}, points }] };
-    const fig = buildFigure(chart, { ...OPTS, seriesDims: [] });
+    const fig = buildFigure(VOCABULARY, chart, { ...OPTS, seriesDims: [] });
     expect(fig.layout.yaxis?.title).toEqual({ text: "throughput (kB/s)" });
     expect(fig.layout.yaxis?.ticktext).toEqual(["1 kB/s", "3 kB/s", "10 kB/s", "30 kB/s", "100 kB/s", "300 kB/s", "1 MB/s", "3 MB/s"]);
     expect(fig.layout.xaxis).toMatchObject({ type: "linear", tickvals: [4, 5, 6, 7, 8, 9, 10, 11, 12] });
@@ -109,12 +109,12 @@ describe("scale helpers", () => {
       ...RSA_CHART,
       series: [{ key: {}, points: [{ x: "verify", value: 1 }, { x: "sign", value: 2 }, { x: null, value: 3 }] }],
     };
-    expect(xOrder(chart.series, "operation")).toEqual(["verify", "sign", null]);
+    expect(xOrder(VOCABULARY, chart.series, "operation")).toEqual(["verify", "sign", null]);
   });
 
   it("orders versions as versions: 3.9 before 3.10", () => {
     const series = [{ key: {}, points: [{ x: "3.10", value: 1 }, { x: "3.9", value: 2 }, { x: "1.1.1g", value: 3 }] }];
-    expect(xOrder(series, "library_version")).toEqual(["1.1.1g", "3.9", "3.10"]);
+    expect(xOrder(VOCABULARY, series, "library_version")).toEqual(["1.1.1g", "3.9", "3.10"]);
   });
 
   it("labels a series by its dimension values, marking absent ones", () => {
@@ -131,16 +131,16 @@ describe("scale helpers", () => {
 
 describe("two series dimensions", () => {
   it("colour by the first dimension and hatch by the second", () => {
-    const fig = buildFigure(RSA_CHART, OPTS);
+    const fig = buildFigure(VOCABULARY, RSA_CHART, OPTS);
     expect(fig.data[0]).toMatchObject({ marker: { color: "#1f77b4" } });
     expect(fig.data[0]).not.toHaveProperty("marker.pattern");
     expect(fig.data[1]).toMatchObject({ marker: { color: "#ff7f0e", pattern: { shape: "/" } } });
-    const lines = buildFigure(RSA_CHART, { ...OPTS, chart: "lines" });
+    const lines = buildFigure(VOCABULARY, RSA_CHART, { ...OPTS, chart: "lines" });
     expect(lines.data[1]).toMatchObject({ line: { color: "#ff7f0e", dash: "dash" } });
   });
 
   it("give every series its own colour, which fit overlays take by legend name", () => {
-    const fig = buildFigure(JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] });
+    const fig = buildFigure(VOCABULARY, JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] });
     expect(fig.data.map((d) => (d as { marker: { color: string } }).marker.color)).toEqual(["#1f77b4", "#ff7f0e"]);
     expect([...fig.colors.entries()]).toEqual([["secp256k1", "#1f77b4"], ["secp256r1", "#ff7f0e"]]);
   });
@@ -164,14 +164,14 @@ describe("marks", () => {
   };
 
   it("outline pooled bars, fade single results, put ⚠ over flagged ones", () => {
-    const bars = buildFigure(chart, { ...OPTS, seriesDims: ["library"] }).data[0] as { marker: { opacity: number[]; line: { width: number[] } }; text: string[] };
+    const bars = buildFigure(VOCABULARY, chart, { ...OPTS, seriesDims: ["library"] }).data[0] as { marker: { opacity: number[]; line: { width: number[] } }; text: string[] };
     expect(bars.marker.line.width).toEqual([2.5, 0, 0]);
     expect(bars.marker.opacity).toEqual([1, 0.45, 1]);
     expect(bars.text).toEqual(["", "⚠", ""]);
   });
 
   it("draw pooled points as open diamonds, single results as open circles, and say so on hover", () => {
-    const lines = buildFigure(chart, { ...OPTS, chart: "lines", seriesDims: ["library"] }).data[0] as { marker: { symbol: string[] }; hovertext: string[]; mode: string };
+    const lines = buildFigure(VOCABULARY, chart, { ...OPTS, chart: "lines", seriesDims: ["library"] }).data[0] as { marker: { symbol: string[] }; hovertext: string[]; mode: string };
     expect(lines.marker.symbol).toEqual(["diamond-open", "circle-open", "circle"]);
     expect(lines.mode).toBe("lines+markers+text");
     expect(lines.hovertext[0]).toContain("◇ pooled 2 machines");

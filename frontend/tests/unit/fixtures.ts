@@ -1,4 +1,9 @@
+import type { Vocabulary } from "../../src/api/vocabulary";
 import type { ChartData as ChartResponse } from "../../src/lib/chartData";
+import served from "./vocabulary.gen.json";
+
+/** The vocabulary the backend serves (written by scripts/generate-client.sh, checked by `make client-check`): what every test hands to the lib functions that read it. */
+export const VOCABULARY = served as Vocabulary;
 
 /** Seed 002's verify times (ms at 160 MHz) as the chart endpoint returns them, in ns/op. */
 export const RSA_CHART: ChartResponse = {

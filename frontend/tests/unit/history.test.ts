@@ -12,6 +12,7 @@ import {
 } from "../../src/lib/history";
 import { evidenceText, eventEvidenceText, factText, whatChangedText } from "../../src/lib/changes";
 import { DEFAULT_STATE } from "../../src/lib/viewState";
+import { VOCABULARY } from "./fixtures";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
 const RUN = (i: number) => `00000000-0000-4000-8000-00000000000${i}`;
@@ -73,9 +74,9 @@ const CHANGE: Change = {
 describe("history", () => {
   it("round-trips its URL state", () => {
     const state: HistoryState = { filters: { algorithm: ["ECDSA"] }, series: ["operation"], metric: "ns_per_op", axis: "version" };
-    expect(decodeHistory(encodeHistory(state))).toEqual(state);
-    expect(decodeHistory(encodeHistory({ ...state, series: [] })).series).toEqual([]);
-    expect(decodeHistory(new URLSearchParams())).toEqual({ filters: {}, series: ["machine"], metric: null, axis: "time" });
+    expect(decodeHistory(VOCABULARY, encodeHistory(state))).toEqual(state);
+    expect(decodeHistory(VOCABULARY, encodeHistory({ ...state, series: [] })).series).toEqual([]);
+    expect(decodeHistory(VOCABULARY, new URLSearchParams())).toEqual({ filters: {}, series: ["machine"], metric: null, axis: "time" });
   });
 
   it("links a chart and one of its points to their history", () => {
@@ -87,9 +88,9 @@ describe("history", () => {
   });
 
   it("puts a change on the line whose run and key it matches", () => {
-    expect(changeOnSeries(CHANGE, HISTORY.series[0]!)).toBe(true);
-    expect(changeOnSeries(CHANGE, { ...HISTORY.series[0]!, key: { operation: "verify" } })).toBe(false);
-    expect(changeOnSeries({ ...CHANGE, run_id: RUN(9) }, HISTORY.series[0]!)).toBe(false);
+    expect(changeOnSeries(VOCABULARY, CHANGE, HISTORY.series[0]!)).toBe(true);
+    expect(changeOnSeries(VOCABULARY, CHANGE, { ...HISTORY.series[0]!, key: { operation: "verify" } })).toBe(false);
+    expect(changeOnSeries(VOCABULARY, { ...CHANGE, run_id: RUN(9) }, HISTORY.series[0]!)).toBe(false);
   });
 
   it("says what changed", () => {
@@ -116,7 +117,7 @@ describe("history", () => {
   });
 
   it("draws a line per series, a regression marker and a note marker", () => {
-    const figure = historyFigure(HISTORY, [CHANGE], { axis: "time", versionOrder: [], theme: THEME });
+    const figure = historyFigure(VOCABULARY, HISTORY, [CHANGE], { axis: "time", versionOrder: [], theme: THEME });
     expect(figure.data.map((d) => d.name)).toEqual(["sign", "verify", "regressions", "notes"]);
     const line = figure.data[0] as { x: string[]; y: number[]; customdata: string[] };
     expect(line.x).toEqual(["2026-11-01T02:00:00Z", "2026-11-02T02:00:00Z", "2026-11-03T02:00:00Z"]);
@@ -133,18 +134,18 @@ describe("history", () => {
 
   it("marks a run's point that pooled machines, and says so on hover", () => {
     const pooled = { ...HISTORY, series: [{ ...HISTORY.series[0]!, points: HISTORY.series[0]!.points.map((p, i) => ({ ...p, pooled: i === 0 ? { machine: 2 } : ({} as Record<string, number>) })) }] };
-    const line = historyFigure(pooled, [], { axis: "time", versionOrder: [], theme: THEME }).data[0] as { marker: { symbol: string[] }; text: string[] };
+    const line = historyFigure(VOCABULARY, pooled, [], { axis: "time", versionOrder: [], theme: THEME }).data[0] as { marker: { symbol: string[] }; text: string[] };
     expect(line.marker.symbol).toEqual(["diamond-open", "circle", "circle"]);
     expect(line.text[0]).toContain("◇ pooled 2 machines");
   });
 
   it("splits by machine unless the link says otherwise", () => {
-    expect(decodeHistory(new URLSearchParams("metric=ns_per_op")).series).toEqual(["machine"]);
-    expect(decodeHistory(new URLSearchParams("series=library")).series).toEqual(["library"]);
+    expect(decodeHistory(VOCABULARY, new URLSearchParams("metric=ns_per_op")).series).toEqual(["machine"]);
+    expect(decodeHistory(VOCABULARY, new URLSearchParams("series=library")).series).toEqual(["library"]);
   });
 
   it("orders a version axis as the server orders versions", () => {
-    const figure = historyFigure(HISTORY, [], { axis: "version", versionOrder: ["3.6.2", "3.6.3"], theme: THEME });
+    const figure = historyFigure(VOCABULARY, HISTORY, [], { axis: "version", versionOrder: ["3.6.2", "3.6.3"], theme: THEME });
     expect((figure.data[0] as { x: string[] }).x).toEqual(["3.6.2", "3.6.2", "3.6.3"]);
     expect(figure.layout.xaxis?.categoryarray).toEqual(["3.6.2", "3.6.3"]);
   });

@@ -11,6 +11,7 @@ import { plotText } from "../../src/lib/plotText";
 import { relativeTitle } from "../../src/lib/relative";
 import { chartRows, rowsToCsv, tableHeader } from "../../src/lib/table";
 import { tradeoffCsv, tradeoffFigure } from "../../src/lib/tradeoff";
+import { VOCABULARY } from "./fixtures";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
 const LINK = '<a href="https://evil.example/">click</a>';
@@ -47,10 +48,10 @@ describe("CSV cells", () => {
       unsized: 0,
       points: [{ algorithm: "=cmd|' /C calc'!A0", operation: "+encaps", library: "@lib", params: {}, size: 32, value: -1, n: 1, pareto: true }],
     };
-    expect(tradeoffCsv(tradeoff, 1, "ops/s").split("\r\n")[1]).toBe("'+encaps,'=cmd|' /C calc'!A0 (@lib),32,-1,1,yes");
-    const table = rowsToCsv(tableHeader(CHART, ["tag.<i>k</i>"]), chartRows(CHART, ["tag.<i>k</i>"])).split("\r\n");
+    expect(tradeoffCsv(VOCABULARY, tradeoff, 1, "ops/s").split("\r\n")[1]).toBe("'+encaps,'=cmd|' /C calc'!A0 (@lib),32,-1,1,yes");
+    const table = rowsToCsv(VOCABULARY, tableHeader(VOCABULARY, CHART, ["tag.<i>k</i>"]), chartRows(VOCABULARY, CHART, ["tag.<i>k</i>"])).split("\r\n");
     expect(table[2]).toBe(`'=1+1,"<a href=""https://evil.example/"">click</a>",-1,1,-1,-1,,,,`);
-    const csv = drilldownCsv(DRILLDOWN, "ns/op", 1);
+    const csv = drilldownCsv(VOCABULARY, DRILLDOWN, "ns/op", 1);
     expect(csv.split("\r\n")[1]).toContain(`,'-O2 <b>,'=1+1,`);
   });
 });
@@ -100,7 +101,7 @@ const CHART: ChartData = {
 
 describe("labels from data in charts", () => {
   it("the Explorer chart plots escaped categories, keeps the raw x for clicks, and escapes names, hover and titles", () => {
-    const figure = buildFigure(CHART, { chart: "bars", scale: "linear", seriesDims: ["tag.<i>k</i>"], theme: THEME });
+    const figure = buildFigure(VOCABULARY, CHART, { chart: "bars", scale: "linear", seriesDims: ["tag.<i>k</i>"], theme: THEME });
     expect(markup(figure.data)).toEqual([]);
     expect(markup(figure.layout)).toEqual([]);
     const [trace] = figure.data as Array<{ name: string; x: string[]; customdata: string[] }>;
@@ -119,9 +120,9 @@ describe("labels from data in charts", () => {
       min_r2: 0.99,
       series: [{ key: { "tag.engine": LINK }, points: [{ x: 16, value: 1 }], fit: { a: 1, b: 1, r2: null, n: 2, good: true, bytes_per_unit: 1, half_size: 1 } }],
     } as unknown as SizeFitsResponse;
-    const [curve] = fitTraces(fits, "ns_per_op", 1, ["tag.engine"], new Map(), Math.log2);
+    const [curve] = fitTraces(VOCABULARY, fits, "ns_per_op", 1, ["tag.engine"], new Map(), Math.log2);
     expect(curve?.name).toBe(`${SHOWN} fit (R² —)`);
-    expect(fitRows(fits, ["tag.engine"])[0]?.r2).toBe("—");
+    expect(fitRows(VOCABULARY, fits, ["tag.engine"])[0]?.r2).toBe("—");
   });
 
 
@@ -130,7 +131,7 @@ describe("labels from data in charts", () => {
   });
 
   it("the drill-down figure draws its result labels as text", () => {
-    const figure = distributionFigure([HOSTILE_RESULT, { ...HOSTILE_RESULT, distribution: { ...HOSTILE_RESULT.distribution!, values: null } }], { scale: 1, theme: THEME, axisTitle: "ns/op", format: String });
+    const figure = distributionFigure(VOCABULARY, [HOSTILE_RESULT, { ...HOSTILE_RESULT, distribution: { ...HOSTILE_RESULT.distribution!, values: null } }], { scale: 1, theme: THEME, axisTitle: "ns/op", format: String });
     expect(markup(figure)).toEqual([]);
     expect(figure.data[0]?.name).toBe(`#1 ${SHOWN} · -O2 &lt;b&gt; [ns/op]`);
   });
@@ -148,7 +149,7 @@ describe("labels from data in charts", () => {
         },
       ],
     };
-    const figure = historyFigure(history, [], { axis: "version", versionOrder: ["<b>1</b>"], theme: THEME });
+    const figure = historyFigure(VOCABULARY, history, [], { axis: "version", versionOrder: ["<b>1</b>"], theme: THEME });
     expect(markup(figure)).toEqual([]);
     expect(figure.data[0]?.name).toBe(SHOWN);
     expect(figure.layout.xaxis?.categoryarray).toEqual(["&lt;b&gt;1&lt;/b&gt;"]);
@@ -163,8 +164,8 @@ describe("labels from data in charts", () => {
       unsized: 0,
       points: [{ algorithm: LINK, operation: "<b>op</b>", library: "x", params: {}, size: 32, value: 1, n: 1, pareto: true }],
     };
-    expect(markup(tradeoffFigure(tradeoff, 1, "ops/s", THEME))).toEqual([]);
-    expect(relativeTitle("ns_per_op", LINK)).toBe(`speedup over ${SHOWN} (> 1 = better)<br>from time per operation, where lower is better`);
+    expect(markup(tradeoffFigure(VOCABULARY, tradeoff, 1, "ops/s", THEME))).toEqual([]);
+    expect(relativeTitle(VOCABULARY, "ns_per_op", LINK)).toBe(`speedup over ${SHOWN} (> 1 = better)<br>from time per operation, where lower is better`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/client";
 import { detectedText, formatChoices, importParams, importProblem, keepSessionToken, parseTags, sessionToken, toolName, TOKEN_KEY } from "../../src/lib/imports";
+import { VOCABULARY } from "./fixtures";
 
 describe("import request", () => {
   it("reads tags separated by commas or new lines and names a pair without =", () => {
@@ -32,7 +33,7 @@ describe("import request", () => {
 
 describe("import formats and messages in the user's words", () => {
   it("offers detection, then each format by the tool that prints it, from the vocabulary", () => {
-    const choices = formatChoices();
+    const choices = formatChoices(VOCABULARY);
     expect(choices.map((c) => c.value)).toEqual([
       "auto",
       "openssl",
@@ -64,14 +65,14 @@ describe("import formats and messages in the user's words", () => {
       "github-action-benchmark",
     ]);
     expect(choices[3]?.reads).toMatch(/BENCH lines/);
-    expect(toolName("jmh")).toBe("JMH");
+    expect(toolName(VOCABULARY, "jmh")).toBe("JMH");
   });
 
   it("says what the preview read the text as", () => {
-    expect(detectedText({ format: "openssl", detection: "7 lines look like openssl speed output (the first at line 1)" })).toBe(
+    expect(detectedText(VOCABULARY, { format: "openssl", detection: "7 lines look like openssl speed output (the first at line 1)" })).toBe(
       "Read as openssl speed output: 7 lines look like openssl speed output (the first at line 1).",
     );
-    expect(detectedText({ format: "jmh", detection: "given" })).toBe("Read as JMH output: the format you chose.");
+    expect(detectedText(VOCABULARY, { format: "jmh", detection: "given" })).toBe("Read as JMH output: the format you chose.");
   });
 
   it("turns the server's refusals into sentences, keeping its own words", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MatrixResponse } from "../../src/api/types";
 import { DEFAULT_MATRIX, apartBy, decodeMatrix, encodeMatrix, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../../src/lib/matrixView";
+import { VOCABULARY } from "./fixtures";
 
 const cell = (value: number, speedup: number | null) => ({ value, min: value, max: value, n: 1, ratio: speedup === null ? null : 1 / speedup, speedup, pooled: {}, flagged: 0, flags: {} });
 
@@ -41,18 +42,18 @@ describe("matrix URL state", () => {
     };
     const query = encodeMatrix(state).toString();
     expect(query).toBe("f.algorithm=RSA&column=tag.opt_level&baseline=-Os&split=machine&pool=param.coordinates&metric=ns_per_op&unit=ms%2Fop&agg=mean&sort=s%3A-Os&desc=1");
-    expect(decodeMatrix(new URLSearchParams(query))).toEqual(state);
+    expect(decodeMatrix(VOCABULARY, new URLSearchParams(query))).toEqual(state);
     expect(encodeMatrix(DEFAULT_MATRIX).toString()).toBe("");
   });
 
   it("drops what it does not understand", () => {
-    expect(decodeMatrix(new URLSearchParams("column=bogus&metric=x&agg=sum&sort=zz&f.nope=1"))).toEqual(DEFAULT_MATRIX);
+    expect(decodeMatrix(VOCABULARY, new URLSearchParams("column=bogus&metric=x&agg=sum&sort=zz&f.nope=1"))).toEqual(DEFAULT_MATRIX);
   });
 });
 
 describe("matrix table", () => {
   it("says once what every row shares and labels each row by what tells it apart", () => {
-    const table = matrixTable(MATRIX, { sort: "", desc: false });
+    const table = matrixTable(VOCABULARY, MATRIX, { sort: "", desc: false });
     expect(table.caption).toEqual([
       { dim: "algorithm", value: "RSA" },
       { dim: "operation", value: "verify" },
@@ -86,24 +87,24 @@ describe("matrix table", () => {
       ],
       rows: [ecc("ECC.py", "affine", "point-add", 1), ecc("ECpy", "jacobian", "point-add", 2), ecc("ECC.py", "affine", "point-mul", 3), ecc("ECpy", "jacobian", "point-mul", 4)],
     };
-    expect(apartBy(apart, 0)).toEqual(["param.coordinates"]);
-    expect(apartBy(apart, 1)).toEqual([]);
+    expect(apartBy(VOCABULARY, apart, 0)).toEqual(["param.coordinates"]);
+    expect(apartBy(VOCABULARY, apart, 1)).toEqual([]);
     const otherOperations = { ...apart, rows: [ecc("ECC.py", "affine", "point-add", 1), ecc("ECpy", "jacobian", "point-mul", 4)] };
-    expect(apartBy(otherOperations, 0)).toEqual([]);
+    expect(apartBy(VOCABULARY, otherOperations, 0)).toEqual([]);
   });
 
   it("sorts by a column's speedup with empty cells last either way", () => {
-    const up = matrixTable(MATRIX, { sort: "s:-Os", desc: false });
+    const up = matrixTable(VOCABULARY, MATRIX, { sort: "s:-Os", desc: false });
     expect(up.rows.map((r) => r.labels[1])).toEqual(["pkcs1v15", "pss", "pss"]);
     expect(up.rows.map((r) => r.cells[1]?.speedup ?? null)).toEqual([9 / 11, 0.88, null]);
-    const down = matrixTable(MATRIX, { sort: "s:-Os", desc: true });
+    const down = matrixTable(VOCABULARY, MATRIX, { sort: "s:-Os", desc: true });
     expect(down.rows.map((r) => r.cells[1]?.speedup ?? null)).toEqual([0.88, 9 / 11, null]);
-    const byValue = matrixTable(MATRIX, { sort: "v:-O2", desc: true });
+    const byValue = matrixTable(VOCABULARY, MATRIX, { sort: "v:-O2", desc: true });
     expect(byValue.rows.map((r) => r.cells[0]?.value)).toEqual([31e6, 11e6, 9e6]);
   });
 
   it("exports exactly the shown table: values in the display unit, speedups, the geomean row", () => {
-    const table = matrixTable(MATRIX, { sort: "v:-O2", desc: true });
+    const table = matrixTable(VOCABULARY, MATRIX, { sort: "v:-O2", desc: true });
     expect(matrixCsv(table, "ms/op", 1e6).split("\r\n")).toEqual([
       "key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup",
       "4096,pss,31,1,,",

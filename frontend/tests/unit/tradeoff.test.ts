@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TradeoffResponse } from "../../src/api/types";
 import { decodeTradeoff, encodeTradeoff, pointLabel, tradeoffCsv, tradeoffFigure } from "../../src/lib/tradeoff";
+import { VOCABULARY } from "./fixtures";
 
 const point = (algorithm: string, size: number, value: number, pareto: boolean) => ({
   algorithm,
@@ -26,12 +27,12 @@ const KEM: TradeoffResponse = {
 describe("size vs speed", () => {
   it("keeps its state in the URL", () => {
     const state = { filters: { operation: ["encaps"] }, metric: "ops_per_s" as const, size: "ciphertext_bytes" as const, agg: "max" as const };
-    expect(encodeTradeoff(state).toString()).toBe("f.operation=encaps&metric=ops_per_s&size=ciphertext_bytes&agg=max");
-    expect(decodeTradeoff(encodeTradeoff(state))).toEqual(state);
+    expect(encodeTradeoff(VOCABULARY, state).toString()).toBe("f.operation=encaps&metric=ops_per_s&size=ciphertext_bytes&agg=max");
+    expect(decodeTradeoff(VOCABULARY, encodeTradeoff(VOCABULARY, state))).toEqual(state);
   });
 
   it("draws each operation's points and its front", () => {
-    const { data, layout } = tradeoffFigure(KEM, 1, "ops/s", { foreground: "#000", grid: "#ccc" });
+    const { data, layout } = tradeoffFigure(VOCABULARY, KEM, 1, "ops/s", { foreground: "#000", grid: "#ccc" });
     expect(data.map((t) => t.name)).toEqual(["encaps", "encaps Pareto front"]);
     expect((data[1] as { x: number[] }).x).toEqual([32, 800]);
     expect(layout.xaxis?.type).toBe("log");
@@ -39,8 +40,8 @@ describe("size vs speed", () => {
   });
 
   it("exports the shown points", () => {
-    expect(pointLabel(KEM.points[1]!)).toBe("ML-KEM-512 (OpenSSL)");
-    expect(tradeoffCsv(KEM, 1000, "ops/ms").split("\r\n").slice(0, 3)).toEqual([
+    expect(pointLabel(VOCABULARY, KEM.points[1]!)).toBe("ML-KEM-512 (OpenSSL)");
+    expect(tradeoffCsv(VOCABULARY, KEM, 1000, "ops/ms").split("\r\n").slice(0, 3)).toEqual([
       "operation,point,public key size (bytes),operations per second (ops/ms),n,pareto front",
       "encaps,X25519 (OpenSSL),32,17.7273,1,yes",
       "encaps,ML-KEM-512 (OpenSSL),800,70.4548,1,yes",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dimensionLabel, isDimension } from "../../src/lib/dimensions";
 import { fieldText, paramsText } from "../../src/lib/runs";
 import { availableMetrics, chartUnit, csvNumber, formatNumber, formatQuantity, formatRatio, formatReported, ladder, metricFormatter, unitScale } from "../../src/lib/units";
+import { VOCABULARY } from "./fixtures";
 
 describe("the number formatter", () => {
   it("steps a figure to the unit it reads best in", () => {
@@ -37,21 +38,21 @@ describe("the number formatter", () => {
   });
 
   it("reads a metric's unit and prefix from the vocabulary, from any display unit", () => {
-    expect(metricFormatter("bytes_per_s")(1.8e9)).toBe("1.8 GB/s");
-    expect(metricFormatter("ns_per_op", 1000)(45.76)).toBe("45.8 µs/op");
+    expect(metricFormatter(VOCABULARY, "bytes_per_s")(1.8e9)).toBe("1.8 GB/s");
+    expect(metricFormatter(VOCABULARY, "ns_per_op", 1000)(45.76)).toBe("45.8 µs/op");
     expect(ladder("ns/op", "time").map((s) => s.unit)).toEqual(["ns/op", "µs/op", "ms/op", "s/op"]);
   });
 
   it("picks a chart's unit from the median of its figures unless one is chosen", () => {
-    expect(chartUnit("bytes_per_s", null, [3e7, 1.8e9, 6e8])).toEqual({ unit: "MB/s", scale: 1e6, auto: true });
-    expect(chartUnit("bytes_per_s", "kB/s", [1.8e9])).toEqual({ unit: "kB/s", scale: 1e3, auto: false });
-    expect(chartUnit("ns_per_op", null, [45_760, null])).toEqual({ unit: "µs/op", scale: 1e3, auto: true });
+    expect(chartUnit(VOCABULARY, "bytes_per_s", null, [3e7, 1.8e9, 6e8])).toEqual({ unit: "MB/s", scale: 1e6, auto: true });
+    expect(chartUnit(VOCABULARY, "bytes_per_s", "kB/s", [1.8e9])).toEqual({ unit: "kB/s", scale: 1e3, auto: false });
+    expect(chartUnit(VOCABULARY, "ns_per_op", null, [45_760, null])).toEqual({ unit: "µs/op", scale: 1e3, auto: true });
   });
 
   it("steps a figure a tool reported in one of a metric's units, and leaves other units as they are", () => {
-    expect(formatReported(1.114e-6, "s/op")).toBe("1.11 µs/op");
-    expect(formatReported(830_299.52, "ops/s")).toBe("830 kops/s");
-    expect(formatReported(5, "furlongs")).toBe("5 furlongs");
+    expect(formatReported(VOCABULARY, 1.114e-6, "s/op")).toBe("1.11 µs/op");
+    expect(formatReported(VOCABULARY, 830_299.52, "ops/s")).toBe("830 kops/s");
+    expect(formatReported(VOCABULARY, 5, "furlongs")).toBe("5 furlongs");
   });
 
   it("writes full precision to CSV, an empty cell when absent", () => {
@@ -65,30 +66,30 @@ describe("the number formatter", () => {
       { value: "ns_per_op", count: 12 },
       { value: "bytes_per_s", count: 0 },
     ];
-    expect(availableMetrics(counts)).toEqual(["ns_per_op", "ops_per_s"]);
-    expect(availableMetrics([{ value: "instructions_per_op", count: 56 }])).toEqual(["instructions_per_op"]);
-    expect(availableMetrics(undefined)).toHaveLength(7);
+    expect(availableMetrics(VOCABULARY, counts)).toEqual(["ns_per_op", "ops_per_s"]);
+    expect(availableMetrics(VOCABULARY, [{ value: "instructions_per_op", count: 56 }])).toEqual(["instructions_per_op"]);
+    expect(availableMetrics(VOCABULARY, undefined)).toHaveLength(7);
   });
 
   it("finds display units and falls back to the canonical one", () => {
-    expect(unitScale("ns_per_op", "ms/op")).toEqual({ unit: "ms/op", scale: 1e6 });
-    expect(unitScale("ns_per_op", "us/op")).toEqual({ unit: "µs/op", scale: 1e3 });
-    expect(unitScale("ns_per_op", "kB/s")).toEqual({ unit: "ns/op", scale: 1 });
+    expect(unitScale(VOCABULARY, "ns_per_op", "ms/op")).toEqual({ unit: "ms/op", scale: 1e6 });
+    expect(unitScale(VOCABULARY, "ns_per_op", "us/op")).toEqual({ unit: "µs/op", scale: 1e3 });
+    expect(unitScale(VOCABULARY, "ns_per_op", "kB/s")).toEqual({ unit: "ns/op", scale: 1 });
   });
 });
 
 describe("dimensions", () => {
   it("accept any key the server's grammar accepts, spaces included", () => {
-    expect(isDimension("tag.board revision")).toBe(true);
-    expect(isDimension("param.key_bits")).toBe(true);
-    expect(isDimension("library")).toBe(true);
-    expect(isDimension('tag.a"b')).toBe(false);
-    expect(isDimension("nonsense")).toBe(false);
+    expect(isDimension(VOCABULARY, "tag.board revision")).toBe(true);
+    expect(isDimension(VOCABULARY, "param.key_bits")).toBe(true);
+    expect(isDimension(VOCABULARY, "library")).toBe(true);
+    expect(isDimension(VOCABULARY, 'tag.a"b')).toBe(false);
+    expect(isDimension(VOCABULARY, "nonsense")).toBe(false);
   });
 
   it("label known dimensions from the vocabulary and others by their kind", () => {
-    expect(dimensionLabel("param.key_bits")).toBe("key size (bits)");
-    expect(dimensionLabel("tag.board_revision")).toBe("board revision (tag)");
+    expect(dimensionLabel(VOCABULARY, "param.key_bits")).toBe("key size (bits)");
+    expect(dimensionLabel(VOCABULARY, "tag.board_revision")).toBe("board revision (tag)");
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRESETS } from "../../src/lib/presets";
 import { DEFAULT_STATE, decodeState, encodeState, explorerHref, filterParams, keepPoint, toggleFilter, type ExplorerState } from "../../src/lib/viewState";
+import { VOCABULARY } from "./fixtures";
 
 const FULL: ExplorerState = {
   filters: { algorithm: ["RSA"], "param.padding": ["pss", "pkcs1v15"], "tag.opt_level": ["-O2"] },
@@ -17,17 +18,17 @@ const FULL: ExplorerState = {
 
 describe("URL state", () => {
   it("round-trips the whole view state", () => {
-    expect(decodeState(encodeState(FULL))).toEqual(FULL);
-    expect(decodeState(new URLSearchParams(encodeState(FULL).toString()))).toEqual(FULL);
+    expect(decodeState(VOCABULARY, encodeState(FULL))).toEqual(FULL);
+    expect(decodeState(VOCABULARY, new URLSearchParams(encodeState(FULL).toString()))).toEqual(FULL);
   });
 
   it("round-trips every preset", () => {
-    for (const p of PRESETS) expect(decodeState(encodeState(p.state))).toEqual(p.state);
+    for (const p of PRESETS) expect(decodeState(VOCABULARY, encodeState(p.state))).toEqual(p.state);
   });
 
   it("gives the default state an empty query", () => {
     expect(explorerHref(DEFAULT_STATE)).toBe("/");
-    expect(decodeState(new URLSearchParams())).toEqual({ ...DEFAULT_STATE, series: ["machine"] });
+    expect(decodeState(VOCABULARY, new URLSearchParams())).toEqual({ ...DEFAULT_STATE, series: ["machine"] });
   });
 
   it("writes a canonical query", () => {
@@ -39,21 +40,21 @@ describe("URL state", () => {
   });
 
   it("drops what it does not understand instead of guessing", () => {
-    const s = decodeState(new URLSearchParams("x=bogus&metric=furlongs&agg=sum&f.nope=1&series=a&series=b&unit=parsecs"));
+    const s = decodeState(VOCABULARY, new URLSearchParams("x=bogus&metric=furlongs&agg=sum&f.nope=1&series=a&series=b&unit=parsecs"));
     expect(s).toEqual(DEFAULT_STATE);
   });
 
   it("keeps at most two series dimensions", () => {
-    const s = decodeState(new URLSearchParams("series=algorithm&series=library&series=machine"));
+    const s = decodeState(VOCABULARY, new URLSearchParams("series=algorithm&series=library&series=machine"));
     expect(s.series).toEqual(["algorithm", "library"]);
   });
 });
 
 describe("an open point", () => {
   it("needs its x value and one value per series dimension, empty meaning absent", () => {
-    expect(decodeState(new URLSearchParams("series=library&point=RSA&point=")).point).toEqual({ x: "RSA", key: [null] });
-    expect(decodeState(new URLSearchParams("series=library&point=RSA")).point).toBeNull();
-    expect(decodeState(new URLSearchParams("point=RSA&point=x")).point).toBeNull();
+    expect(decodeState(VOCABULARY, new URLSearchParams("series=library&point=RSA&point=")).point).toEqual({ x: "RSA", key: [null] });
+    expect(decodeState(VOCABULARY, new URLSearchParams("series=library&point=RSA")).point).toBeNull();
+    expect(decodeState(VOCABULARY, new URLSearchParams("point=RSA&point=x")).point).toBeNull();
   });
 
   it("stays open when the metric or unit changes and closes with the chart's filters, x or series", () => {

@@ -27,7 +27,7 @@ from sqlalchemy import create_engine
 
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.store import rollups
-from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, libpq_url, start_cluster
 
 RUNS, PER_RUN, MACHINES, CALLS = 2000, 500, 20, 50
 CURVES = ("secp256r1", "secp256k1", "secp384r1", "secp521r1", "sm2p256v1", "brainpoolP256r1")
@@ -202,9 +202,7 @@ def fill(database_url: str) -> None:
     engine = create_engine(database_url)
     with engine.begin() as connection:
         rollups.catch_up(connection, lambda line: print(f"rollups: {line}", file=sys.stderr))
-    with psycopg.connect(
-        database_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True
-    ) as connection:
+    with psycopg.connect(libpq_url(database_url), autocommit=True) as connection:
         settle(connection, "series, series_runs, series_totals")
     engine.dispose()
 
@@ -393,7 +391,7 @@ def main() -> None:
     cluster = start_cluster()
     try:
         database_url = cluster.create_database("chart")
-        conninfo = database_url.replace("postgresql+psycopg://", "postgresql://")
+        conninfo = libpq_url(database_url)
         upgrade(database_url)
         start = time.perf_counter()
         load(conninfo)

@@ -21,7 +21,7 @@ from harness.latency import report
 from harness.service import serve
 
 from cryptobench_server.migrate import upgrade
-from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, libpq_url, start_cluster
 
 CALLS_PER_POINT = 5
 #: (query parameters of GET /drilldown, the same results as an SQL condition on r, u, m).
@@ -115,7 +115,7 @@ def main() -> None:
     cluster = start_cluster()
     try:
         database_url = cluster.create_database("drilldown")
-        conninfo = database_url.replace("postgresql+psycopg://", "postgresql://")
+        conninfo = libpq_url(database_url)
         upgrade(database_url)
         start = time.perf_counter()
         load(conninfo, count=runs)

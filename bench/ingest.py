@@ -19,7 +19,7 @@ from harness.service import serve, upload_token
 from cryptobench_contract import RunDocument
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.store.rows import RESULT_COLUMNS, result_rows
-from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, libpq_url, start_cluster
 
 RUNS, RESULTS_PER_RUN = 8, 25_000
 CURVES = ("secp256r1", "secp384r1", "secp256k1", "sm2p256v1")
@@ -85,7 +85,7 @@ def rows_per_s(
             httpx.Client(
                 base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=300
             ) as client,
-            psycopg.connect(copy_url.replace("postgresql+psycopg://", "postgresql://")) as conn,
+            psycopg.connect(libpq_url(copy_url)) as conn,
         ):
             for body, doc, run_rows in zip(bodies, docs, rows, strict=True):
                 start = time.perf_counter()

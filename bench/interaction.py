@@ -45,7 +45,7 @@ from harness.service import serve
 from cryptobench_contract.units import CANONICAL_METRICS as METRICS
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.query.facets import RUN_FACET_LIMIT
-from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, libpq_url, start_cluster
 
 SIZES = (RUNS, 5 * RUNS)
 UNFILTERED = 10
@@ -254,7 +254,7 @@ def main() -> None:
     cluster = start_cluster()
     try:
         database_url = cluster.create_database("interaction")
-        conninfo = database_url.replace("postgresql+psycopg://", "postgresql://")
+        conninfo = libpq_url(database_url)
         upgrade(database_url)
         loaded = 0
         for size in SIZES:

@@ -21,7 +21,7 @@ from harness.latency import check, report, time_api, time_sql
 from harness.service import serve
 
 from cryptobench_server.migrate import upgrade
-from cryptobench_testsupport.pgcluster import destroy, free_port, start_cluster
+from cryptobench_testsupport.pgcluster import destroy, free_port, libpq_url, start_cluster
 
 CALLS, ROWS, COLUMNS = 20, 200, 20
 METRICS = ("ns_per_op", "ops_per_s")  # every result has a time; cycles need a clock
@@ -102,7 +102,7 @@ def main() -> None:
     cluster = start_cluster()
     try:
         database_url = cluster.create_database("matrix")
-        conninfo = database_url.replace("postgresql+psycopg://", "postgresql://")
+        conninfo = libpq_url(database_url)
         upgrade(database_url)
         start = time.perf_counter()
         load(conninfo)

@@ -103,6 +103,12 @@ class Cluster:
         return self.url(name)
 
 
+def libpq_url(url: str) -> str:
+    """A URL this module makes (SQLAlchemy's, naming the psycopg driver) as libpq takes it, for
+    `psycopg.connect`."""
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
 def start_cluster(root: Path | None = None) -> Cluster:
     """Make and start a fresh cluster; the caller stops it with `destroy`."""
     bindir = find_bindir()

@@ -8,6 +8,7 @@ from collect_support import FIXTURES
 from cryptobench_collect.runners.ecc import affine, jacobian, signatures, sqrt
 from cryptobench_collect.runners.ecc.adapters.base import compressed_even
 from cryptobench_collect.runners.ecc.curves import CURVES
+from cryptobench_collect.runners.ecc.ladder import ladder
 
 VECTORS = json.loads((FIXTURES / "ecc" / "generator_multiples.json").read_text())["vectors"]
 CASES = [(curve, v) for curve, vectors in VECTORS.items() for v in vectors]
@@ -109,3 +110,18 @@ def test_the_compressed_even_encoding_of_G_is_sec2s():
     secp256k1 = CURVES["secp256k1"]
     assert secp256k1.gy % 2 == 0
     assert compressed_even(secp256k1.gx, secp256k1) == bytes.fromhex(published)
+
+
+def test_the_ladder_does_one_add_and_one_double_per_bit_in_any_group():
+    steps = []
+
+    def add(_curve, a, b):
+        steps.append("add")
+        return a + b
+
+    def double(_curve, a):
+        steps.append("double")
+        return 2 * a
+
+    assert ladder(CURVES["secp256k1"], 0b1011, 7, 0, add, double) == 77
+    assert [set(steps[i : i + 2]) for i in range(0, len(steps), 2)] == [{"add", "double"}] * 4

@@ -4,6 +4,7 @@ Stands in for seed 004's ECC.py. A point is a tuple (x, y); the point at infinit
 """
 
 from cryptobench_collect.runners.ecc.curves import CurveParams
+from cryptobench_collect.runners.ecc.ladder import ladder
 
 Point = tuple[int, int] | None
 
@@ -38,12 +39,5 @@ def negate(curve: CurveParams, P: Point) -> Point:
 
 
 def multiply(curve: CurveParams, k: int, P: Point) -> Point:
-    """k*P by a Montgomery ladder (the algorithm both of seed 004's libraries use)."""
-    r0: Point = None
-    r1 = P
-    for bit in bin(k)[2:]:
-        if bit == "1":
-            r0, r1 = add(curve, r0, r1), double(curve, r1)
-        else:
-            r0, r1 = double(curve, r0), add(curve, r0, r1)
-    return r0
+    """k*P by a Montgomery ladder in affine coordinates."""
+    return ladder(curve, k, P, None, add, double)

@@ -7,6 +7,7 @@ and converts the result back.
 
 from cryptobench_collect.runners.ecc.affine import Point
 from cryptobench_collect.runners.ecc.curves import CurveParams
+from cryptobench_collect.runners.ecc.ladder import ladder
 
 Jacobian = tuple[int, int, int]
 INFINITY: Jacobian = (1, 1, 0)
@@ -70,13 +71,7 @@ def jadd(curve: CurveParams, J1: Jacobian, J2: Jacobian) -> Jacobian:
 
 def jmultiply(curve: CurveParams, k: int, J: Jacobian) -> Jacobian:
     """k*J by a Montgomery ladder, entirely in Jacobian coordinates."""
-    r0, r1 = INFINITY, J
-    for bit in bin(k)[2:]:
-        if bit == "1":
-            r0, r1 = jadd(curve, r0, r1), jdouble(curve, r1)
-        else:
-            r0, r1 = jdouble(curve, r0), jadd(curve, r0, r1)
-    return r0
+    return ladder(curve, k, J, INFINITY, jadd, jdouble)
 
 
 def add(curve: CurveParams, P: Point, Q: Point) -> Point:

@@ -145,59 +145,59 @@ class Result(_Strict):
     stats: Stats | None = None
     raw: list[JsonFigure] | list[list[JsonFigure]] | None = None
 
-    @model_validator(mode="after")
-    def _unit_matches_metric(self) -> Self:
-        unit = canonical_unit_symbol(self.unit)
-        if unit != self.unit:
-            self.unit = unit
-        if self.metric != "other" and self.unit not in UNITS:
-            raise ValueError(
-                f"unit {self.unit!r} is not known for metric {self.metric!r}; "
-                f"use one of {units_for(self.metric)}"
-            )
-        if self.metric != "other" and UNITS[self.unit].metric != self.metric:
-            raise ValueError(
-                f"unit {self.unit!r} measures {UNITS[self.unit].metric}, not {self.metric}"
-            )
-        if (self.error is None) != (self.error_kind is None):
-            raise ValueError("error and error_kind are given together or not at all")
-        return self
-
-    @model_validator(mode="after")
-    def _canonical_identity(self) -> Self:
-        """Every producer and the server name the same experiment the same way (DESIGN "Vocabulary").
-
-        Only what changes is assigned: a validated assignment costs ~1 us, five per result of
-        a 25,000-result upload (most results are named canonically already)."""
-        given = (self.algorithm, self.library, self.library_version, tuple(self.params.items()))
-        canonical = _canonical(*given)
-        if canonical != given:
-            algorithm, library, version, params = canonical
-            self.algorithm, self.library, self.library_version = algorithm, library, version
-            self.params = dict(params)
-        return self
-
     @model_validator(mode="wrap")
     @classmethod
-    def _checked_once(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
-        """A `Result` already made is passed on as it is: it was checked when it was made.
-        pydantic skips its fields then, but would run the checks above again each time a
-        document holding it is made (a parser's document, then the import's: three times
-        per result of a 46,000-result paste). Defined last, so it wraps them."""
+    def _checked(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        """The checks across fields, once per result: a `Result` already made is passed on as it
+        is (pydantic would run them again each time a document holding it is made: a parser's
+        document, then the import's). The unit is read in its metric and the identity named
+        canonically (DESIGN "Vocabulary"), each memoized on what it reads."""
         if isinstance(data, cls):
             return data
-        return handler(data)
+        result = handler(data)
+        unit = _unit_of(result.unit, result.metric)
+        if unit != result.unit:
+            result.unit = unit
+        if (result.error is None) != (result.error_kind is None):
+            raise ValueError("error and error_kind are given together or not at all")
+        # Only what changes is assigned: most results are named canonically already.
+        given = (result.algorithm, result.library, result.library_version)
+        canonical = _canonical(*given, tuple(result.params.items()))
+        if canonical[:3] != given:
+            result.algorithm, result.library, result.library_version = canonical[:3]
+        if canonical[3] is not None:
+            result.params = dict(canonical[3])
+        return result
+
+
+@lru_cache(maxsize=1024)
+def _unit_of(unit: str, metric: str) -> str:
+    """`unit`'s table symbol; ValueError when it does not measure `metric`."""
+    unit = canonical_unit_symbol(unit)
+    if metric != "other" and unit not in UNITS:
+        raise ValueError(
+            f"unit {unit!r} is not known for metric {metric!r}; use one of {units_for(metric)}"
+        )
+    if metric != "other" and UNITS[unit].metric != metric:
+        raise ValueError(f"unit {unit!r} measures {UNITS[unit].metric}, not {metric}")
+    return unit
 
 
 @lru_cache(maxsize=65536)
 def _canonical(
     algorithm: str, library: str | None, version: str | None, params: tuple[tuple[str, Any], ...]
-) -> tuple[str, str | None, str | None, tuple[tuple[str, Any], ...]]:
-    """Memoized: a run of 100,000 results names a few hundred distinct identities."""
+) -> tuple[str, str | None, str | None, tuple[tuple[str, Any], ...] | None]:
+    """The canonical algorithm, library, version and params (None when `params` are canonical
+    already). Memoized: a run of 100,000 results names a few hundred distinct identities."""
     check_storable(dict(params), "params")
     identity = canonical_identity(library, version, canonical_params(dict(params)))
     items = tuple(identity.params.items())
-    return canonical_algorithm(algorithm), identity.library, identity.library_version, items
+    return (
+        canonical_algorithm(algorithm),
+        identity.library,
+        identity.library_version,
+        None if items == params else items,
+    )
 
 
 class RunHead(_Strict):

@@ -2,7 +2,7 @@
 always takes the plain path) and the garbage collector pause of an upload:
 
 - `insert_for`: the dialect's INSERT, the one with ON CONFLICT (machines, runs, the read model);
-- `insert_rows`: PostgreSQL COPY, streamed; SQLite one executemany;
+- `insert_rows`: PostgreSQL binary COPY, streamed; SQLite one executemany;
 - `replace_rows`: a run's rows at some positions deleted and written again (COPY, executemany);
 - `fetch_aggregate`: `work_mem` and a binary-format cursor for packed figures (charts);
 - `while_waiting`: Python work on a second thread while a database statement runs;
@@ -18,6 +18,9 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from psycopg import postgres
+from psycopg.adapt import Dumper
+from psycopg.pq import Format
 from sqlalchemy import Connection, Engine, Select, text
 from sqlalchemy.dialects import postgresql, sqlite
 
@@ -34,17 +37,51 @@ def insert_for(bind: Connection | Engine) -> Callable[..., Any]:
 def insert_rows(
     connection: Connection, table: str, columns: Sequence[str], rows: Iterable[tuple]
 ) -> None:
-    """Bulk insert of plain tuples (JSON as text). PostgreSQL: COPY, streamed, so the server
-    stores one batch while Python normalizes the next. SQLite: one executemany."""
+    """Bulk insert of plain tuples (JSON as text). PostgreSQL: binary COPY, streamed, so the
+    server stores one batch while Python normalizes the next (a float is sent as its 8 bytes,
+    not printed as digits for the server to read back). SQLite: one executemany."""
     names = ", ".join(columns)
     if connection.dialect.name == "postgresql":
         driver = _driver(connection)
-        with driver.cursor() as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
+        types = _column_types(driver, table, tuple(columns))
+        with driver.cursor() as cursor:
+            cursor.adapters.register_dumper(None, _JsonText)
+            with cursor.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+                copy.set_types(types)
+                for row in rows:
+                    copy.write_row(row)
         return
     marks = ", ".join("?" * len(columns))
     connection.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(rows))
+
+
+class _JsonText(Dumper):
+    """A JSON column's text (rows hold JSON as text) in jsonb's binary form: its format
+    version, then the text."""
+
+    format = Format.BINARY
+    oid = postgres.types["jsonb"].oid
+
+    def dump(self, obj: str) -> bytes:
+        return b"\x01" + obj.encode()
+
+
+_types: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+
+
+def _column_types(driver: Any, table: str, columns: tuple[str, ...]) -> list[int]:
+    """The type oids of `table`'s `columns` (what a binary COPY sends each value as), read
+    from the catalog once per process."""
+    key = (table, columns)
+    if key not in _types:
+        found = dict(
+            driver.execute(
+                "SELECT attname, atttypid FROM pg_attribute WHERE attrelid = %s::regclass",
+                (table,),
+            ).fetchall()
+        )
+        _types[key] = [found[column] for column in columns]
+    return _types[key]
 
 
 def replace_rows(

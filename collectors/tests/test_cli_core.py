@@ -1,8 +1,11 @@
 import json
+import os
+from datetime import UTC, datetime
 
 import pytest
 from collect_support import make_run, run_main
 
+from cryptobench_collect.documents import written_at
 from cryptobench_collect.spool import Spool
 
 pytestmark = pytest.mark.usefixtures("clean_env")
@@ -73,3 +76,10 @@ def test_version(capsys):
 
     code, out, _ = run_main(["--version"], capsys)
     assert (code, out) == (0, f"cryptobench {version('cryptobench-collect')}\n")
+
+
+def test_a_saved_output_is_dated_when_its_file_was_written(tmp_path):
+    path = tmp_path / "speed.txt"
+    path.write_text("saved output")
+    os.utime(path, (0, 1_700_000_000))
+    assert written_at(path) == datetime(2023, 11, 14, 22, 13, 20, tzinfo=UTC)

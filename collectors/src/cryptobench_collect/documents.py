@@ -4,6 +4,7 @@ import json
 import os
 import sys
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,11 @@ def read_text(path: Path) -> str:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise InputError(path, line, "not UTF-8 text (binary file?)") from None
+
+
+def written_at(path: Path) -> datetime:
+    """When the file was last written, in UTC: the time of a run whose saved output it holds."""
+    return datetime.fromtimestamp(path.stat().st_mtime, UTC)
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -1,7 +1,6 @@
 """`cryptobench parse go|... FILE`: general-purpose benchmark harnesses' output into run
 documents, by the same code as `POST /api/v1/imports?format=...` (cryptobench_parsers.imports)."""
 
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -10,7 +9,7 @@ import typer
 from cryptobench_collect.cli.options import Command, printing
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions
-from cryptobench_collect.documents import read_text, write_documents
+from cryptobench_collect.documents import read_text, write_documents, written_at
 from cryptobench_parsers.detect import FORMATS, TOOLS
 from cryptobench_parsers.imports import ImportOptions, import_text
 
@@ -31,7 +30,7 @@ def parse_command(format_name: str) -> Command:
             tags=options.tags,
             source_name=str(file),
         )
-        written = datetime.fromtimestamp(file.stat().st_mtime, UTC)
+        written = written_at(file)
         documents = list(import_text(read_text(file), imported, received_at=written).runs)
         for document in documents:
             print_warnings(document.warnings)

@@ -3,7 +3,6 @@ the result tables it printed, one run per table) into run documents."""
 
 import tempfile
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +13,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from cryptobench_collect.cli.options import delivering, printing
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, deliver
-from cryptobench_collect.documents import read_text
+from cryptobench_collect.documents import read_text, written_at
 from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners import jmh as runner
@@ -150,7 +149,7 @@ def run_jmh_command(
 
 
 def _documents_of(file: Path, machine_name: str | None) -> list[RunDocument]:
-    written = datetime.fromtimestamp(file.stat().st_mtime, UTC)
+    written = written_at(file)
     runs = jmh_documents(
         read_text(file),
         source_name=str(file),

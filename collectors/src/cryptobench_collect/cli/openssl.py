@@ -2,7 +2,6 @@
 
 import uuid
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -15,7 +14,7 @@ from cryptobench_collect.cli.compare import print_comparison
 from cryptobench_collect.cli.options import delivering, printing
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
-from cryptobench_collect.documents import read_text, write_documents
+from cryptobench_collect.documents import read_text, write_documents, written_at
 from cryptobench_collect.errors import UsageError
 from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.hostinfo import collect_host_info
@@ -111,7 +110,7 @@ def parse_openssl(file: FileArg, foreign: ForeignOpt = False, *, options: Delive
     text = read_text(file)
     session = parse_openssl_session(text, source_name=str(file))
     machine = _machine(foreign, options.machine_name)
-    modified = datetime.fromtimestamp(file.stat().st_mtime, UTC)
+    modified = written_at(file)
     runs = session_documents(text, session, machine=machine, started_at=modified)
     for run in runs:
         print_warnings(run.warnings)

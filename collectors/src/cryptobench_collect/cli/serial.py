@@ -14,7 +14,7 @@ from rich.markup import escape
 from cryptobench_collect.cli.options import delivering, printing
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
-from cryptobench_collect.documents import write_documents
+from cryptobench_collect.documents import write_documents, written_at
 from cryptobench_collect.errors import InputError, OnlySpooled, RuntimeFailure
 from cryptobench_collect.gate import RegressionFound, raise_found
 from cryptobench_collect.sources.serial_reader import SerialLines, open_port
@@ -150,7 +150,7 @@ def _read_log(file: str) -> tuple[str, datetime]:
     path = Path(file)
     try:
         data = path.read_bytes()
-        at = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+        at = written_at(path)
     except OSError as exc:
         raise InputError(path, None, f"cannot read: {exc.strerror or exc}") from None
     return data.decode("utf-8", errors="replace"), at

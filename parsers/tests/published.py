@@ -1,8 +1,9 @@
 """The published outputs under fixtures/ (each folder with its PROVENANCE.md): their paths,
-their lines, and the pastes the lose-nothing properties of the line-based parsers make of them
+their lines, what a parser makes of one (`parsed`, its runs started at `AT`), and the pastes the lose-nothing properties of the line-based parsers make of them
 (the fixtures' lines with figure-like lines that no rule of the parser reads mixed in)."""
 
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 FIXTURES = Path(__file__).parent / "fixtures"
+#: When the runs of the captured outputs started, for the parsers that find no date in them.
+AT = datetime(2026, 11, 25, tzinfo=UTC)
+
+
+def parsed(parser: Callable[..., Any], folder: str, name: str) -> Any:
+    """What `parser` makes of the captured output fixtures/`folder`/`name`, started at AT."""
+    return parser((FIXTURES / folder / name).read_text(), source_name=name, started_at=AT)
 
 
 def fixture_paths(folder: str, pattern: str = "*") -> list[Path]:

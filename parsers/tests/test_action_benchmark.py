@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from published import fixture_paths
+from published import AT, fixture_paths, parsed
 
 from cryptobench_parsers.action_benchmark import entry_count, parse_action_benchmark
 from cryptobench_parsers.detect import detect
@@ -14,12 +14,11 @@ from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.imports import ImportOptions, import_text
 
 STORES = Path(__file__).parent / "fixtures" / "action_benchmark"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 FIXTURES = fixture_paths("action_benchmark")
 
 
 def parse(name):
-    return parse_action_benchmark((STORES / name).read_text(), source_name=name, started_at=AT)
+    return parsed(parse_action_benchmark, "action_benchmark", name)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.name)

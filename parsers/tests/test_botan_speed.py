@@ -4,18 +4,16 @@ command or a name measured again as a new run, a prompt's host as the machine (t
 detects them as botan)."""
 
 import re
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from published import fixture_lines, pasted
+from published import AT, fixture_lines, parsed, pasted
 
 from cryptobench_parsers.botan_speed import parse_botan_speed, recognizes
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import figure_like
 
 BOTAN = Path(__file__).parent / "fixtures" / "botan"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 FIXTURES = sorted(BOTAN.glob("*.txt"))
 #: Each figure of a result line as the text prints it: (figure, unit word).
 FIGURE = re.compile(r"(\d+(?:\.\d+)?) (MiB/sec|cycles/byte|cycles/op)|(?<= )(\d+) [^;]*/sec;")
@@ -23,7 +21,7 @@ UNITS = {"MiB/sec": "MiB/s", "cycles/byte": "cycles/B", "cycles/op": "cycles/op"
 
 
 def parse(name):
-    return parse_botan_speed((BOTAN / name).read_text(), source_name=name, started_at=AT)
+    return parsed(parse_botan_speed, "botan", name)
 
 
 def printed(path):

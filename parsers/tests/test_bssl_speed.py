@@ -1,23 +1,18 @@
 """`bssl speed` output (BoringSSL commit messages and an AWS-LC page, parsers/tests/fixtures/
 bssl_speed/PROVENANCE.md): every rate read exactly, the library told apart, detected as bssl."""
 
-from datetime import UTC, datetime
-from pathlib import Path
-
 import pytest
-from published import fixture_paths
+from published import AT, fixture_paths, parsed
 
 from cryptobench_parsers.bssl_speed import parse_bssl_speed
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 
-BSSL = Path(__file__).parent / "fixtures" / "bssl_speed"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 FIXTURES = fixture_paths("bssl_speed")
 
 
 def parse(name):
-    return parse_bssl_speed((BSSL / name).read_text(), source_name=name, started_at=AT)
+    return parsed(parse_bssl_speed, "bssl_speed", name)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.name)

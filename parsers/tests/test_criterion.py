@@ -2,21 +2,20 @@
 PROVENANCE.md): every figure read exactly with its 95% interval, change blocks and progress
 lines left out on purpose, detected as criterion."""
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from published import AT, parsed
 
 from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 
 CRITERION = Path(__file__).parent / "fixtures" / "criterion"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 
 
 def parse(name):
-    return parse_criterion((CRITERION / name).read_text(), source_name=name, started_at=AT)
+    return parsed(parse_criterion, "criterion", name)
 
 
 @pytest.mark.parametrize("path", sorted(CRITERION.glob("*.txt")), ids=lambda path: path.name)

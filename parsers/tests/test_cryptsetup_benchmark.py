@@ -3,27 +3,21 @@ PROVENANCE.md): every figure read exactly, the kernel as the ciphers' library, a
 the machine, detected as cryptsetup."""
 
 import re
-from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
-from published import fixture_lines, fixture_paths, pasted
+from published import AT, fixture_lines, fixture_paths, parsed, pasted
 
 from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark, recognizes
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import figure_like
 
-CRYPTSETUP = Path(__file__).parent / "fixtures" / "cryptsetup"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 FIXTURES = fixture_paths("cryptsetup")
 MIB = re.compile(r"(\d+\.\d+) MiB/s")
 
 
 def parse(name):
-    return parse_cryptsetup_benchmark(
-        (CRYPTSETUP / name).read_text(), source_name=name, started_at=AT
-    )
+    return parsed(parse_cryptsetup_benchmark, "cryptsetup", name)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.name)

@@ -1,18 +1,15 @@
 """Format detection on every captured fixture, on unrelated text, and on what it says."""
 
 import itertools
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from captured import CAPTURED
-from published import fixture_paths
+from published import AT, fixture_paths
 
 from cryptobench_parsers.detect import TOOLS, TRIED, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.imports import ImportOptions, decode, import_text
-
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 
 CASES = [
     (kind, path)

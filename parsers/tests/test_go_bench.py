@@ -1,21 +1,20 @@
 """`go test -bench` output (captured READMEs, parsers/tests/fixtures/go/PROVENANCE.md): every
 figure read exactly, the machine from the goos/goarch/cpu lines, detected as Go."""
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from published import AT, parsed
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.go_bench import parse_go_bench
 
 GO = Path(__file__).parent / "fixtures" / "go"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 
 
 def parse(name):
-    return parse_go_bench((GO / name).read_text(), source_name=name, started_at=AT)
+    return parsed(parse_go_bench, "go", name)
 
 
 @pytest.mark.parametrize("path", sorted(GO.glob("*.txt")), ids=lambda path: path.name)

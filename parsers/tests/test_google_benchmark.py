@@ -2,23 +2,18 @@
 PROVENANCE.md): the console table and --benchmark_format=json, aggregates, counters, the
 machine from `Run on` / the context, detected as Google Benchmark."""
 
-from datetime import UTC, datetime
-from pathlib import Path
-
 import pytest
-from published import fixture_paths
+from published import AT, fixture_paths, parsed
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.google_benchmark import parse_google_benchmark
 
-GBENCH = Path(__file__).parent / "fixtures" / "google_benchmark"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 FIXTURES = fixture_paths("google_benchmark")
 
 
 def parse(name):
-    return parse_google_benchmark((GBENCH / name).read_text(), source_name=name, started_at=AT)
+    return parsed(parse_google_benchmark, "google_benchmark", name)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.name)

@@ -3,12 +3,11 @@ JSON and github-action-benchmark's data.js (hypothesis over lines and records of
 fixtures with figures the parsers do not read mixed in)."""
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from published import fixture_lines, pasted
+from published import AT, fixture_lines, pasted
 
 from cryptobench_parsers import bssl_speed
 from cryptobench_parsers.action_benchmark import NO_VALUE, parse_action_benchmark
@@ -18,7 +17,6 @@ from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like
 from cryptobench_parsers.pytest_benchmark import NO_MEAN, parse_pytest_benchmark
 
 FIXTURES = Path(__file__).parent / "fixtures"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 
 
 @pasted(

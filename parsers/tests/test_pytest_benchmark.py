@@ -7,19 +7,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from published import fixture_paths
+from published import AT, fixture_paths, parsed
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.pytest_benchmark import parse_pytest_benchmark
 
 PYTEST = Path(__file__).parent / "fixtures" / "pytest_benchmark"
-AT = datetime(2026, 11, 25, tzinfo=UTC)
 FIXTURES = fixture_paths("pytest_benchmark")
 
 
 def parse(name):
-    [run] = parse_pytest_benchmark((PYTEST / name).read_text(), source_name=name, started_at=AT)
+    [run] = parsed(parse_pytest_benchmark, "pytest_benchmark", name)
     return run
 
 

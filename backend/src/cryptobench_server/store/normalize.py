@@ -68,10 +68,14 @@ def bytes_per_op(params: Mapping[str, Any]) -> float | None:
 
 
 class FigurePlan(NamedTuple):
-    """How to compute every canonical figure (in CANONICAL_METRICS order) from a positive value."""
+    """How to compute every canonical figure (in CANONICAL_METRICS order) from a positive value:
+    `terms` per figure (None: not derivable), and the same as (index, coef) pairs of the
+    products and of the reciprocals, which `apply_plan` walks."""
 
     terms: tuple[Term | None, ...]
     derived: tuple[str, ...]
+    products: tuple[tuple[int, float], ...]
+    reciprocals: tuple[tuple[int, float], ...]
 
 
 @lru_cache(maxsize=4096)
@@ -79,26 +83,26 @@ def figure_plan(
     metric: str, unit: str, clock_hz: float | None, op_bytes: float | None
 ) -> FigurePlan:
     if metric not in CANONICAL_METRICS:
-        return FigurePlan((None,) * len(CANONICAL_METRICS), ())
+        return FigurePlan((None,) * len(CANONICAL_METRICS), (), (), ())
     terms = derivation(metric, unit, clock_hz, op_bytes)
+    ordered = tuple(terms.get(name) for name in CANONICAL_METRICS)
     return FigurePlan(
-        tuple(terms.get(name) for name in CANONICAL_METRICS),
+        ordered,
         tuple(name for name in CANONICAL_METRICS if name in terms and name != metric),
+        tuple((at, t.coef) for at, t in enumerate(ordered) if t is not None and t.power == 1),
+        tuple((at, t.coef) for at, t in enumerate(ordered) if t is not None and t.power != 1),
     )
 
 
 def apply_plan(plan: FigurePlan, value: float) -> list[float | None]:
     """The figures of `plan` for `value`; reciprocals of 0 are None."""
-    return [
-        None
-        if t is None
-        else t.coef * value
-        if t.power == 1
-        else t.coef / value
-        if value > 0
-        else None
-        for t in plan.terms
-    ]
+    figures: list[float | None] = [None] * len(plan.terms)
+    for at, coef in plan.products:
+        figures[at] = coef * value
+    if value > 0:
+        for at, coef in plan.reciprocals:
+            figures[at] = coef / value
+    return figures
 
 
 class ResultFigures(NamedTuple):

@@ -96,16 +96,16 @@ def _cpu_time_offloaded(tool_name: str, options: str | None, tags: Mapping[str, 
 
 def _saturated(value: float) -> bool:
     """The reported value is a counter at a ceiling: 2^k (4194304 KiB/s) or 2^k - 1 (cycles of
-    2^32 - 1), from SATURATION_MIN on."""
-    if not value.is_integer() or value < SATURATION_MIN:
+    2^32 - 1), from SATURATION_MIN on (the caller looks at those only)."""
+    if not value.is_integer():
         return False
     n = int(value)
     return n & (n - 1) == 0 or n & (n + 1) == 0
 
 
-def _short_cpu_time(stats: Mapping[str, float] | None) -> bool:
+def _short_cpu_time(stats: Mapping[str, float]) -> bool:
     """The tool counted its operations in far less CPU time than it was asked to run."""
-    measured, requested = (stats or {}).get("seconds"), (stats or {}).get("requested_seconds")
+    measured, requested = stats.get("seconds"), stats.get("requested_seconds")
     if measured is None or not requested:
         return False
     return measured < CPU_TIME_SHARE * requested
@@ -131,14 +131,14 @@ def plausibility_flags(
         flags.append("error_exceeds_value")
     if cycles_per_op is not None and cycles_per_op < 1:
         flags.append("cycles_below_one")
-    low, high = (stats or {}).get("min"), (stats or {}).get("max")
+    low, high = (stats.get("min"), stats.get("max")) if stats else (None, None)
     if low is not None and high is not None and low > high:
         flags.append("stats_min_above_max")
     elif (low is not None and value < low * (1 - 1e-9)) or (
         high is not None and value > high * (1 + 1e-9)
     ):
         flags.append("value_outside_stats")
-    if run.cpu_time_offloaded or _short_cpu_time(stats):
+    if run.cpu_time_offloaded or (stats and _short_cpu_time(stats)):
         flags.append("cpu_time")
     if (
         bytes_per_s is not None
@@ -146,7 +146,7 @@ def plausibility_flags(
         and bytes_per_s > MAX_BYTES_PER_CYCLE * run.clock_hz * (run.cores or 1)
     ):
         flags.append("exceeds_clock")
-    if metric != "other" and _saturated(value):
+    if value >= SATURATION_MIN and metric != "other" and _saturated(value):
         flags.append("saturated")
     return flags
 
@@ -205,7 +205,7 @@ class RunChecks:
             return ()
         series = self._repeated_in.get((value, unit))
         if series is None:
-            if _digits(value) < REPEAT_DIGITS:
+            if not _repeatable(value):
                 return ()
             series = self._repeated_in[(value, unit)] = set()
         self._repeats[(value, unit)].append(checked)
@@ -247,6 +247,14 @@ class RunChecks:
         bound = CYCLES_CLOCK_FACTOR * clock if clock else MAX_CLOCK_HZ
         worst = max(r.reported or 0.0 for r in rates) * max(r.reported or 0.0 for r in per_byte)
         return [*rates, *per_byte] if worst > bound else []
+
+
+def _repeatable(value: float) -> bool:
+    """A figure of REPEAT_DIGITS significant digits or more (an integer below
+    10^(REPEAT_DIGITS - 1), most counts, has fewer: told without printing it)."""
+    if value.is_integer() and abs(value) < 10 ** (REPEAT_DIGITS - 1):
+        return False
+    return _digits(value) >= REPEAT_DIGITS
 
 
 def _digits(value: float) -> int:

@@ -4,6 +4,7 @@ import pytest
 from captured import CAPTURED
 
 from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.openssl.session import parse_openssl_session
 from cryptobench_parsers.openssl.speed import parse_openssl_speed, parse_version_header
 
 OPENSSL = CAPTURED / "openssl"
@@ -288,7 +289,8 @@ def test_version_header_of_openssl_version_a():
         ),
     ],
 )
-def test_not_openssl_output_is_an_input_error_naming_file_and_line(text, message):
+@pytest.mark.parametrize("parse_text", [parse_openssl_speed, parse_openssl_session])
+def test_not_openssl_output_is_an_input_error_naming_file_and_line(text, message, parse_text):
     with pytest.raises(ParseError) as caught:
-        parse_openssl_speed(text, source_name="x.txt")
+        parse_text(text, source_name="x.txt")
     assert str(caught.value).startswith(message)

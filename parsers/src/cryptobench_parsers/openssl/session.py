@@ -157,7 +157,7 @@ def session_runs(
             orphans = []
         held = (part.command, out)
     if held is None:
-        raise ParseError(source_name, _first_text_line(text), nothing_found(text))
+        raise nothing_found(text, source_name)
     yield _with(held, orphans)
 
 
@@ -182,10 +182,3 @@ def _with(
         run[1].warnings.extend(orphans)
         run[1].warnings.sort(key=lambda w: w.line or 0)
     return run
-
-
-def _first_text_line(text: str) -> int:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            return number
-    return 1

@@ -116,7 +116,7 @@ def parse_openssl_speed(
     out.warnings.sort(key=lambda w: w.line or 0)
     out.understood = frozenset(scan.understood)
     if not out.results and not allow_empty:
-        raise ParseError(source_name, _first_line(text), nothing_found(text))
+        raise nothing_found(text, source_name)
     return out
 
 
@@ -323,17 +323,10 @@ def _summed_children(scan: _Scan) -> dict[FigureKey, Figure]:
     return totals
 
 
-def _first_line(text: str) -> int:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            return number
-    return 1
-
-
-def nothing_found(text: str) -> str:
+def nothing_found(text: str, source_name: str) -> ParseError:
+    """The error of a text without `openssl speed` results, at its first line that is not blank."""
+    first = next((n for n, line in enumerate(text.splitlines(), start=1) if line.strip()), 1)
     if not text.strip():
-        return "empty: no `openssl speed` output"
-    return (
-        "no `openssl speed` results found (expected 'Doing ...' lines with counts, "
-        "a results table or -mr +F records)"
-    )
+        return ParseError(source_name, first, "empty: no `openssl speed` output")
+    expected = "'Doing ...' lines with counts, a results table or -mr +F records"
+    return ParseError(source_name, first, f"no `openssl speed` results found (expected {expected})")

@@ -134,7 +134,8 @@ function FittedChart({ chart, request, state, scale, ...point }: { chart: ChartD
 const chartTitle = (vocabulary: Vocabulary, metric: Metric, x: string) => `${metricLabel(vocabulary, metric)} by ${dimensionLabel(vocabulary, x)}`;
 
 function CostModel({ fits, state }: { fits: SizeFitsResponse; state: ExplorerState }) {
-  const rows = fitRows(useVocabulary(), fits, state.series);
+  const vocabulary = useVocabulary();
+  const rows = fitRows(vocabulary, fits, state.series);
   return (
     <section aria-label="cost model">
       <h2 className="subhead">Cost model: time per operation = a + b × bytes</h2>

@@ -13,14 +13,14 @@ import httpx
 import pytest
 from factories import create_test_token, make_run_doc
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, insert, select, text
+from sqlalchemy import create_engine, insert, select
 
 from cryptobench_server.app import create_app
 from cryptobench_server.config import Settings
 from cryptobench_server.migrate import upgrade
 from cryptobench_server.models import Series, SeriesTotal
 from cryptobench_server.query.limits import MAX_FILTER_KEYS
-from cryptobench_testsupport.reliability_harness import running_service
+from cryptobench_testsupport.reliability_harness import running_service, running_statements
 
 TAGS = {f"k{i}": "v" for i in range(MAX_FILTER_KEYS)}
 HEAVY = "/api/v1/facets?" + "&".join(f"tag.{key}=v" for key in TAGS)
@@ -93,19 +93,5 @@ def test_a_query_whose_client_went_away_is_stopped(heavy_url, tmp_path):
         assert "query stopped after" in service.log_text(), service.log_text()[-2000:]
         assert time.monotonic() - gone < 2.5
         if heavy_url.startswith("postgresql"):
-            assert _running_statements(heavy_url) == 0
+            assert running_statements(heavy_url) == 0
         assert httpx.get(service.url + "/api/v1/health", timeout=5).status_code == 200
-
-
-def _running_statements(url: str) -> int:
-    """Statements of other connections still running on the database."""
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        count = connection.scalar(
-            text(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                " AND state = 'active' AND pid <> pg_backend_pid()"
-            )
-        )
-    engine.dispose()
-    return int(count or 0)

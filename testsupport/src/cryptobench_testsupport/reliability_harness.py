@@ -224,6 +224,20 @@ def stored_runs(database_url: str) -> dict[str, list[tuple[str, float]]]:
     return stored
 
 
+def running_statements(database_url: str) -> int:
+    """Statements of other connections still running on the PostgreSQL database."""
+    engine = create_engine(database_url)
+    with engine.connect() as connection:
+        count = connection.scalar(
+            text(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND state = 'active' AND pid <> pg_backend_pid()"
+            )
+        )
+    engine.dispose()
+    return int(count or 0)
+
+
 def expected_results(document: dict[str, Any]) -> list[tuple[str, float]]:
     return [(result["name"], result["value"]) for result in document["results"]]
 

@@ -25,6 +25,7 @@ from cryptobench_testsupport.reliability_harness import (
     create_token,
     is_problem,
     make_run,
+    running_statements,
     server_cli,
     stored_runs,
 )
@@ -270,17 +271,7 @@ def work_left(stack: Stack, window_s: float = 1.0) -> str | None:
     used = cpu_seconds(pid)
     time.sleep(window_s)
     cpu = (cpu_seconds(pid) - used) / window_s
-    active = 0
-    if stack.database == "postgresql":
-        engine = create_engine(stack.database_url)
-        with engine.connect() as connection:
-            active = connection.execute(
-                text(
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                    "AND state = 'active' AND pid <> pg_backend_pid()"
-                )
-            ).scalar_one()
-        engine.dispose()
+    active = running_statements(stack.database_url) if stack.database == "postgresql" else 0
     if cpu < 0.5 and not active:
         return None
     return f"work goes on after the answer: server CPU {cpu:.2f} s/s, {active} queries active"

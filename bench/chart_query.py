@@ -21,7 +21,7 @@ import time
 import uuid
 
 import psycopg
-from harness.latency import Figures, check, report, time_api, time_sql
+from harness.latency import Figures, check, median, report, time_api, time_sql
 from harness.service import serve
 from sqlalchemy import create_engine
 
@@ -425,8 +425,8 @@ def main() -> None:
             {
                 "calls": CALLS,
                 "points": points,
-                "ours_median_ms": round(sorted(ours)[len(ours) // 2], 1),
-                "baseline_median_ms": round(sorted(baseline)[len(baseline) // 2], 1),
+                "ours_median_ms": round(median(ours), 1),
+                "baseline_median_ms": round(median(baseline), 1),
             }
         )
     )

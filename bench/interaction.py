@@ -38,7 +38,7 @@ from chart_query import (
     load,
     sql_dim,
 )
-from harness.latency import check, p95
+from harness.latency import check, median, p95
 from harness.result import print_result
 from harness.service import serve
 
@@ -240,7 +240,7 @@ def measure(database_url: str, conninfo: str, plan: list[dict], baseline: bool) 
     checked = check_facets(plan, facets, sql_facets_)
     return {
         "click_p95": round(p95(clicks), 1),
-        "click_median": round(sorted(clicks)[len(clicks) // 2], 1),
+        "click_median": round(median(clicks), 1),
         "click_p95_one_after_other": round(p95(one_after_other), 1),
         "facets_unfiltered_p95": round(p95(unfiltered), 1),
         "sql_click_p95": round(p95(sql_clicks), 1) if baseline else None,

@@ -17,7 +17,7 @@ import sys
 import time
 
 from chart_query import SQL_AGGS, fill, load
-from harness.latency import check, report, time_api, time_sql
+from harness.latency import check, median, report, time_api, time_sql
 from harness.service import serve
 
 from cryptobench_server.migrate import upgrade
@@ -130,8 +130,7 @@ def main() -> None:
     finally:
         destroy(cluster)
     cells = check(calls, api_cells, sql_cells)
-    median = sorted(ours)[len(ours) // 2]
-    print(json.dumps({"calls": CALLS, "cells": cells, "ours_median_ms": round(median, 1)}))
+    print(json.dumps({"calls": CALLS, "cells": cells, "ours_median_ms": round(median(ours), 1)}))
     report("matrix_query", ours, baseline)
 
 

@@ -87,6 +87,11 @@ def p95(samples: list[float]) -> float:
     return sorted(samples)[math.ceil(0.95 * len(samples)) - 1]
 
 
+def median(samples: list[float]) -> float:
+    """The middle sample (the upper one of an even count): a latency that was measured."""
+    return sorted(samples)[len(samples) // 2]
+
+
 def report(bench: str, ours: list[float], baseline: list[float]) -> None:
     """The last line of a latency bench: p95 of ours and of the baseline, in ms (the ratio of
     the rounded p95s)."""

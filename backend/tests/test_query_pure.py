@@ -3,7 +3,18 @@
 import sqlite3
 
 import pytest
-from sqlalchemy import column, select, table
+from sqlalchemy import (
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    column,
+    create_engine,
+    insert,
+    select,
+    table,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cryptobench_contract.units import verdict
@@ -17,7 +28,7 @@ from cryptobench_server.query.compare import (
     side_by_side,
 )
 from cryptobench_server.query.filters import parse_filters
-from cryptobench_server.query.pagination import decode_cursor, encode_cursor, page
+from cryptobench_server.query.pagination import decode_cursor, encode_cursor, page, past
 from cryptobench_server.sqlfuncs import _ConcatBytes, concat_bytes, json_text
 
 
@@ -161,6 +172,21 @@ def test_compare_median_of_repeats_ratio_verdict_geomean():
         "b",
         "d",
     ]
+
+
+@pytest.mark.parametrize("descending", [True, False])
+def test_the_rows_past_a_position_are_the_next_pages_in_either_order(descending):
+    rows = [("a", 1), ("a", 2), ("b", 1), ("b", 3), ("c", 2)]
+    t = Table("t", MetaData(), Column("s", String), Column("k", Integer))
+    engine = create_engine("sqlite://")
+    t.metadata.create_all(engine)
+    order = sorted(rows, reverse=descending)
+    with engine.begin() as connection:
+        connection.execute(insert(t), [{"s": s, "k": k} for s, k in rows])
+        for index, position in enumerate(order):
+            query = select(t.c.s, t.c.k).where(past(position, t.c.s, t.c.k, descending=descending))
+            by = (t.c.s.desc(), t.c.k.desc()) if descending else (t.c.s, t.c.k)
+            assert [tuple(r) for r in connection.execute(query.order_by(*by))] == order[index + 1 :]
 
 
 def test_sql_forms_on_postgresql_and_sqlite():

@@ -1,12 +1,19 @@
 """GET /machines: every machine with how many runs it has, by name (paginated)."""
 
 from fastapi import APIRouter
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import func, select
 
 from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.models import Machine, Run
-from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
+from cryptobench_server.query.pagination import (
+    DEFAULT_LIMIT,
+    Cursor,
+    Limit,
+    decode_cursor,
+    page,
+    past,
+)
 from cryptobench_server.schemas_read import MachineOut, MachinesPage, MachineSummary
 
 router = APIRouter(tags=["machines"])
@@ -25,7 +32,7 @@ def list_machines(
     )
     if cursor:
         name, pk = decode_cursor(cursor, types=(str, int))
-        query = query.where(or_(Machine.name > name, and_(Machine.name == name, Machine.id > pk)))
+        query = query.where(past((name, pk), Machine.name, Machine.id, descending=False))
     rows = list(session.execute(query.order_by(Machine.name, Machine.id).limit(limit + 1)))
     rows, next_cursor = page(rows, limit, lambda r: [r[0].name, r[0].id])
     data = [

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response
-from sqlalchemy import String, and_, cast, func, or_, select
+from sqlalchemy import String, cast, func, or_, select
 from sqlalchemy.orm import joinedload
 
 from cryptobench_contract import ParseWarning
@@ -18,7 +18,14 @@ from cryptobench_server.models import Artifact, Machine, Result, Run
 from cryptobench_server.query.dimensions import base_from
 from cryptobench_server.query.filters import conditions
 from cryptobench_server.query.history import notes_of
-from cryptobench_server.query.pagination import DEFAULT_LIMIT, Cursor, Limit, decode_cursor, page
+from cryptobench_server.query.pagination import (
+    DEFAULT_LIMIT,
+    Cursor,
+    Limit,
+    decode_cursor,
+    page,
+    past,
+)
 from cryptobench_server.schemas_history import NoteIn
 from cryptobench_server.schemas_read import (
     ArtifactOut,
@@ -59,9 +66,7 @@ def list_runs(
         query = query.where(_search(q))
     if cursor:
         started_at, pk = decode_cursor(cursor, types=(datetime, int))
-        query = query.where(
-            or_(Run.started_at < started_at, and_(Run.started_at == started_at, Run.id < pk))
-        )
+        query = query.where(past((started_at, pk), Run.started_at, Run.id, descending=True))
     runs = list(
         session.scalars(query.order_by(Run.started_at.desc(), Run.id.desc()).limit(limit + 1))
     )

@@ -5,7 +5,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, and_, or_, select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, aliased
 
 from cryptobench_contract.units import CANONICAL_UNIT
@@ -14,6 +14,7 @@ from cryptobench_server.models import Change, Machine, Run
 from cryptobench_server.query.change_events import cause_key, group_events, series_label
 from cryptobench_server.query.filters import Filters, conditions
 from cryptobench_server.query.line_diff import line_diff
+from cryptobench_server.query.pagination import past
 
 Baseline = aliased(Run)
 
@@ -31,13 +32,7 @@ def list_changes(
     query = _selected(select(Change, Run.run_id, Baseline.run_id, Machine.name), filters, since)
     query = _direction(query, direction)
     if after is not None:
-        started_at, pk = after
-        query = query.where(
-            or_(
-                Change.started_at < started_at,
-                and_(Change.started_at == started_at, Change.id < pk),
-            )
-        )
+        query = query.where(past(after, Change.started_at, Change.id, descending=True))
     query = query.order_by(Change.started_at.desc(), Change.id.desc()).limit(limit)
     return [_shape(*row) for row in session.execute(query)]
 
@@ -58,13 +53,7 @@ def list_events(
         _selected(select(Change.started_at, Change.run_pk), filters, since), direction
     ).distinct()
     if after is not None:
-        started_at, pk = after
-        runs = runs.where(
-            or_(
-                Change.started_at < started_at,
-                and_(Change.started_at == started_at, Change.run_pk < pk),
-            )
-        )
+        runs = runs.where(past(after, Change.started_at, Change.run_pk, descending=True))
     found = session.execute(
         runs.order_by(Change.started_at.desc(), Change.run_pk.desc()).limit(limit + 1)
     ).all()

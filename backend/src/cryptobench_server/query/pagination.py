@@ -14,8 +14,11 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Query
+from sqlalchemy import and_, or_
+from sqlalchemy.sql.expression import ColumnElement
 
 from cryptobench_server.errors import InvalidInput
+from cryptobench_server.sqlfuncs import SqlColumn
 
 DEFAULT_LIMIT, MAX_LIMIT = 100, 1000
 #: Keys are BIGINT / INTEGER primary keys: both databases hold 64-bit signed integers.
@@ -71,3 +74,18 @@ def page(rows: list[T], limit: int, key_of: Callable[[T], list[Any]]) -> tuple[l
         return rows, None
     rows = rows[:limit]
     return rows, encode_cursor(key_of(rows[-1]))
+
+
+def past(
+    position: tuple[Any, Any],
+    sort: SqlColumn,
+    key: SqlColumn,
+    *,
+    descending: bool,
+) -> ColumnElement[bool]:
+    """The rows after `position`, a (sort, key) pair of the last row handed out, in the order
+    by `sort` then `key` (both descending, or both ascending)."""
+    value, last = position
+    if descending:
+        return or_(sort < value, and_(sort == value, key < last))
+    return or_(sort > value, and_(sort == value, key > last))

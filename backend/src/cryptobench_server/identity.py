@@ -4,8 +4,8 @@
   run's, not the machine's.
 - A *series* (what a chart line is made of) is a `series_key` (algorithm, operation, params,
   library and version, machine, clock, the run's tags) and, within one key, what the results
-  report: metric, the run's source, family and the tool's verbatim name. `identity_of` is that
-  whole identity as SQL text, the read model's `series.identity`.
+  report: metric, the run's source, family and the tool's verbatim name. `series_identity` is
+  that whole identity as text, the read model's `series.identity`; `identity_of` the same in SQL.
 - A *lineage* (what a nightly job measures again and again; changes/) is the series of one
   machine and source that share `LINEAGE_FIELDS`: a new library version, clock, tag set or
   verbatim name continues a lineage instead of starting one.
@@ -57,8 +57,16 @@ def series_key(
     return _digest(parts)[:SERIES_KEY_CHARS]
 
 
+def series_identity(
+    series_key: str, metric: str, source: str, family: str | None, name: str
+) -> str:
+    """The text that tells series apart: series key, reported metric, source, family, name
+    (the read model's producer, store/series.py); `identity_of` is the same text in SQL."""
+    return f"{series_key}|{metric}|{source}|{family or ''}|{name}"
+
+
 def identity_of(result=Result, run=Run):
-    """The text that tells series apart: series key, reported metric, source, family, name."""
+    """`series_identity` in SQL, for a query that joins results to their series."""
     sep = literal("|")
     family = func.coalesce(result.family, "")
     return (

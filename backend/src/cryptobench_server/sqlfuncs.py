@@ -8,9 +8,6 @@
   SQLite connection.
 - `join_bytes(a, b)`: two byte strings joined, NULL taken as empty (NULL when both are):
   PostgreSQL `coalesce(a || b, a, b)`; SQLite a function `cb_join_bytes` (its `||` makes text).
-- `pack_figures(column)`: the aggregate packing a group's non-NULL floats as big-endian float64
-  (NULL when there are none): PostgreSQL `string_agg(float8send(column), ''::bytea)`; SQLite
-  an aggregate `cb_pack_figures`.
 - `json_without(column, keys)`: a JSON object column without `keys`: PostgreSQL
   `column - ARRAY[...]::text[]` (jsonb), SQLite `json_remove` (minified; stored objects have
   their keys sorted, so equal objects stay equal text).
@@ -19,8 +16,6 @@
 - `json_item_text(items)`: the text of such a row's value (`items` made with
   `.table_valued("key", "value", "type")`): PostgreSQL's as `jsonb_each_text` gives it, SQLite's
   with JSON booleans spelled `true`/`false` as PostgreSQL does.
-- `sqrt(x)`: built into PostgreSQL; registered on every SQLite connection (SQLite has it only
-  when built with its math functions).
 
 `json_text`'s key is rendered as a quoted literal (never user SQL), so GROUP BY and SELECT
 compile to the same expression. The byte aggregates keep no order: packed figures are a
@@ -28,7 +23,6 @@ multiset (the median partitions them); an ORDER BY inside the aggregate would so
 on its own (bench/README.md, "Speed paths").
 """
 
-import math
 import sqlite3
 import struct
 from collections.abc import Sequence
@@ -153,25 +147,6 @@ def _join_bytes_sqlite(element: join_bytes, compiler, **kw) -> str:
     return f"cb_join_bytes({compiler.process(element.clauses, **kw)})"
 
 
-class pack_figures(FunctionElement):
-    """Aggregate: the group's non-NULL floats packed as big-endian float64."""
-
-    type = LargeBinary()
-    inherit_cache = True
-    name = "pack_figures"
-
-
-@compiles(pack_figures, "postgresql")
-def _pack_figures_pg(element: pack_figures, compiler, **kw) -> str:
-    column = compiler.process(element.clauses, **kw)
-    return f"string_agg(float8send({column}), ''::bytea)"
-
-
-@compiles(pack_figures)
-def _pack_figures_sqlite(element: pack_figures, compiler, **kw) -> str:
-    return f"cb_pack_figures({compiler.process(element.clauses, **kw)})"
-
-
 class json_items(FunctionElement):
     """Table-valued: one (key, value) row per key of a JSON object; `.table_valued("key",
     "value")` makes it a FROM item whose expression may refer to the tables before it."""
@@ -227,26 +202,13 @@ class _ConcatBytes:
         return b"".join(self.parts) if self.parts else None
 
 
-class _PackFigures:
-    """SQLite aggregate behind `pack_figures`."""
-
-    def __init__(self) -> None:
-        self.values: list[float] = []
-
-    def step(self, value: float | None) -> None:
-        if value is not None:
-            self.values.append(value)
-
-    def finalize(self) -> bytes | None:
-        return pack(self.values) if self.values else None
-
-
 def pack(values: Sequence[float]) -> bytes:
+    """Figures packed as big-endian float64 (the read model's `<metric>_values`)."""
     return struct.pack(f">{len(values)}d", *values)
 
 
 def unpack(data: bytes) -> np.ndarray:
-    """The figures `pack` and `pack_figures` packed, as native float64."""
+    """The figures `pack` packed, as native float64."""
     return np.frombuffer(data, dtype=">f8").astype(np.float64)
 
 
@@ -255,13 +217,7 @@ def _register_sqlite_functions(dbapi_connection, _record) -> None:
     if isinstance(dbapi_connection, sqlite3.Connection):
         # typeshed's aggregate protocol takes int values only; these take bytes and floats
         dbapi_connection.create_aggregate("cb_concat_bytes", 1, _ConcatBytes)  # type: ignore[arg-type]
-        dbapi_connection.create_aggregate("cb_pack_figures", 1, _PackFigures)  # type: ignore[arg-type]
-        dbapi_connection.create_function("sqrt", 1, _sqrt, deterministic=True)
         dbapi_connection.create_function("cb_join_bytes", 2, _join, deterministic=True)
-
-
-def _sqrt(value: float | None) -> float | None:
-    return None if value is None else math.sqrt(value)
 
 
 def _join(a: bytes | None, b: bytes | None) -> bytes | None:

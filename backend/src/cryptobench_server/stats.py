@@ -2,8 +2,8 @@
 
 - `median`, `packed_median`: the one median (chart and every view made of its points, compare,
   drill-down): exact, interpolated as PostgreSQL's percentile_cont(0.5), i.e.
-  `low + (high - low) * 0.5` between the two middle figures. The database packs a group's
-  figures (sqlfuncs.py `pack_figures`, `concat_bytes`); the median is always taken here.
+  `low + (high - low) * 0.5` between the two middle figures. The read model keeps a group's
+  figures packed (sqlfuncs.py `pack`, `concat_bytes`); the median is always taken here.
 - `run_figure`: what one run measured of a series or lineage, the median of its positive
   figures with their count (change detection's points, compare's noise).
 - `mean`: the arithmetic mean of figures held in Python (drill-down summary, LaTeX export); a
@@ -13,11 +13,10 @@
   compare's verdicts): the standard deviation of ln(figure), robustly, as
   1.4826 * median |ln(x[j+1] / x[j])| / sqrt(2) over consecutive figures, so one step or outlier
   among them does not inflate it.
-- `relative_error` and `relative_error_sql`: the relative standard error a tool's reported error
-  stands for (JMH's `ci99.9` half-width / 3.29, criterion's `ci95` half-width / 1.96, a `stderr`
-  as it is, a `stddev` / sqrt(samples) or the stddev itself without samples), in Python (compare)
-  and the same arithmetic in SQL (the read model's `series_runs.relative_error_max`, which change
-  detection reads); test_stats.py asserts both give the same figures on PostgreSQL and SQLite.
+- `relative_error`: the relative standard error a tool's reported error stands for (JMH's
+  `ci99.9` half-width / 3.29, criterion's `ci95` half-width / 1.96, a `stderr` as it is, a
+  `stddev` / sqrt(samples) or the stddev itself without samples): compare's, and the read
+  model's `series_runs.relative_error_max` (store/series.py), which change detection reads.
 - `level_error`: the tool's error of a figure made of several results: the largest of theirs,
   known only when every one of them has one (chart points, compare rows, change levels).
 
@@ -31,9 +30,8 @@ from itertools import pairwise
 from typing import NamedTuple
 
 import numpy as np
-from sqlalchemy import ColumnElement, case, func, literal
 
-from cryptobench_server.sqlfuncs import SqlColumn, unpack
+from cryptobench_server.sqlfuncs import unpack
 
 #: A median absolute deviation times this is a normal distribution's standard deviation.
 MAD_TO_SIGMA = 1.4826
@@ -117,19 +115,6 @@ def relative_error(
     else:
         spread = 1.0
     return error / value / spread
-
-
-def relative_error_sql(
-    value: SqlColumn, error: SqlColumn, kind: SqlColumn, samples: SqlColumn
-) -> ColumnElement[float]:
-    """`relative_error` of columns, in SQL: NULL where it is None."""
-    spread = case(
-        *((kind == k, literal(z)) for k, z in CI_Z.items()),
-        ((kind == "stddev") & (samples > 0), func.sqrt(samples)),
-        else_=literal(1.0),
-    )
-    known = kind.in_(RELATIVE_ERROR_KINDS) & (value > 0) & (error >= 0)
-    return case((known, error / value / spread), else_=None)
 
 
 def level_error(known: int, n: int, largest: float | None) -> float | None:

@@ -2,10 +2,10 @@
 always takes the plain path) and the garbage collector pause of an upload:
 
 - `insert_for`: the dialect's INSERT, the one with ON CONFLICT (machines, runs, the read model);
-- `insert_rows`: PostgreSQL binary COPY, streamed; SQLite one executemany;
+- `insert_rows`: PostgreSQL binary COPY, streamed, with Python work on a second thread while
+  the server stores the last rows; SQLite one executemany;
 - `replace_rows`: a run's rows at some positions deleted and written again (COPY, executemany);
 - `fetch_aggregate`: `work_mem` and a binary-format cursor for packed figures (charts);
-- `while_waiting`: Python work on a second thread while a database statement runs;
 - `paused_gc`: no cyclic GC while one upload is parsed, validated and stored.
 
 The figure that pays for each speed path is in bench/README.md ("Speed paths").
@@ -16,13 +16,15 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from psycopg import postgres
 from psycopg.adapt import Dumper
 from psycopg.pq import Format
 from sqlalchemy import Connection, Engine, Select, text
 from sqlalchemy.dialects import postgresql, sqlite
+
+_T = TypeVar("_T")
 
 #: Chart aggregation on PostgreSQL: with the default 4MB the planner expects a group's packed
 #: figures not to fit a hash table and sorts the rows instead.
@@ -34,25 +36,48 @@ def insert_for(bind: Connection | Engine) -> Callable[..., Any]:
     return postgresql.insert if bind.dialect.name == "postgresql" else sqlite.insert
 
 
+@overload
 def insert_rows(
     connection: Connection, table: str, columns: Sequence[str], rows: Iterable[tuple]
-) -> None:
-    """Bulk insert of plain tuples (JSON as text). PostgreSQL: binary COPY, streamed, so the
-    server stores one batch while Python normalizes the next (a float is sent as its 8 bytes,
-    not printed as digits for the server to read back). SQLite: one executemany."""
+) -> None: ...
+@overload
+def insert_rows(
+    connection: Connection,
+    table: str,
+    columns: Sequence[str],
+    rows: Iterable[tuple],
+    then: Callable[[], _T],
+) -> _T: ...
+def insert_rows(
+    connection: Connection,
+    table: str,
+    columns: Sequence[str],
+    rows: Iterable[tuple],
+    then: Callable[[], Any] | None = None,
+) -> Any:
+    """Bulk insert of plain tuples (JSON as text); returns what `then()` returned.
+
+    PostgreSQL: binary COPY, streamed, so the server stores one batch while Python makes the
+    next (a float is sent as its 8 bytes, not printed as digits for the server to read back).
+    The server stores the last batches after Python has handed them over: `then`, Python work
+    that needs every row made, runs on a second thread during that wait (whose wait on the
+    server releases the GIL). SQLite: one executemany, then `then`."""
     names = ", ".join(columns)
-    if connection.dialect.name == "postgresql":
-        driver = _driver(connection)
-        types = _column_types(driver, table, tuple(columns))
-        with driver.cursor() as cursor:
-            cursor.adapters.register_dumper(None, _JsonText)
-            with cursor.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
-                copy.set_types(types)
-                for row in rows:
-                    copy.write_row(row)
-        return
-    marks = ", ".join("?" * len(columns))
-    connection.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(rows))
+    work = then or (lambda: None)
+    if connection.dialect.name != "postgresql":
+        marks = ", ".join("?" * len(columns))
+        connection.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(rows))
+        return work()
+    driver = _driver(connection)
+    types = _column_types(driver, table, tuple(columns))
+    with driver.cursor() as cursor, ThreadPoolExecutor(max_workers=1) as pool:
+        cursor.adapters.register_dumper(None, _JsonText)
+        with cursor.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types(types)
+            for row in rows:
+                copy.write_row(row)
+            done = pool.submit(work)
+        return done.result()
 
 
 class _JsonText(Dumper):
@@ -120,19 +145,6 @@ def fetch_aggregate(connection: Connection, query: Select) -> Sequence[Sequence[
     )
     with _driver(connection).cursor(binary=True) as cursor:
         return cursor.execute(str(compiled), compiled.params).fetchall()
-
-
-_T = TypeVar("_T")
-
-
-def while_waiting(wait: Callable[[], object], work: Callable[..., _T], *args: Any) -> _T:
-    """`work(*args)` on a second thread while this one runs `wait`, a database statement (whose
-    wait on the server releases the GIL); returns what `work` returned (ingest: the content
-    hash while the database builds the read model)."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        done = pool.submit(work, *args)
-        wait()
-        return done.result()
 
 
 _gc_lock = threading.Lock()

@@ -27,24 +27,18 @@ from cryptobench_server.identity import machine_fingerprint
 from cryptobench_server.locks import run_writer
 from cryptobench_server.models import Machine, Run
 from cryptobench_server.store import artifacts
-from cryptobench_server.store.dialect import (
-    insert_for,
-    insert_rows,
-    paused_gc,
-    replace_rows,
-    while_waiting,
-)
+from cryptobench_server.store.dialect import insert_for, insert_rows, paused_gc, replace_rows
 from cryptobench_server.store.fingerprints import content_hash
-from cryptobench_server.store.rollups import add_runs
-from cryptobench_server.store.rows import RESULT_COLUMNS, ResultRows
+from cryptobench_server.store.rollups import add_run
+from cryptobench_server.store.rows import RESULT_COLUMNS, ResultRow, ResultRows, json_text
+from cryptobench_server.store.series import RunOf, SeriesRows, series_rows
 
 #: Results validated per chunk of this many (bench/README.md, "Speed paths"); an invalid
 #: result's errors are reported from its chunk on.
 CHUNK = 1000
 
 _RESULTS = TypeAdapter(list[Result])
-#: Where a row as written (`run_pk` first) holds its flags.
-_FLAGS = RESULT_COLUMNS.index("flags")
+_FLAGS = ResultRow._fields.index("flags")
 _T = TypeVar("_T")
 
 
@@ -179,9 +173,10 @@ def _load(session: Session, where) -> Run | None:
 def _store(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> int:
     """Machine, run, results, their read model rows (rollups.py) and the changes they make
     (changes/store.py) in one transaction. Results are validated and normalized while they
-    stream into the database (dialect.insert_rows), the rows given a run-wide flag written
-    again after (`_late_flags`); the run's content hash is computed while the database builds
-    the read model, and set after. Locks are taken in locks.py's order."""
+    stream into the database (dialect.insert_rows); while the database stores the last of them,
+    a second thread makes what needs every row: the run-wide flags, the run's series rows
+    (series.py) and its content hash. Rows given a run-wide flag are written again after
+    (`_late_flags`). Locks are taken in locks.py's order."""
     with Session(engine) as session, session.begin():
         connection = session.connection()
         run_writer(connection, machine_fingerprint(doc.machine))
@@ -190,15 +185,23 @@ def _store(engine: Engine, doc: RunHead, now: datetime, threshold: float) -> int
         run_pk = _insert_run(session, doc, now, machine_id=machine_id, artifact_id=artifact_id)
         if run_pk is None:
             raise _LostRace
+        run = RunOf(run_pk, doc.source, machine_id, doc.machine.clock_hz, json_text(doc.tags))
         validated: list[list[Result]] = []
         chunks = _kept(checked_results(doc), validated)
         rows = ResultRows(doc, chunks)
         made: list[tuple[Any, ...]] = []
-        insert_rows(
-            connection, "results", RESULT_COLUMNS, _kept(((run_pk, *r) for r in rows), made)
+
+        def after_rows() -> tuple[list[tuple[int, list[str]]], SeriesRows, str]:
+            late = rows.late_flags()
+            flagged = {position for position, _ in late}
+            return late, series_rows(run, made, flagged), content_hash(doc, validated)
+
+        streamed = ((run_pk, *row) for row in _kept(rows, made))
+        late, series, digest = insert_rows(
+            connection, "results", RESULT_COLUMNS, streamed, then=after_rows
         )
-        _late_flags(connection, run_pk, made, rows.late_flags())
-        digest = while_waiting(lambda: add_runs(connection, [run_pk]), content_hash, doc, validated)
+        _late_flags(connection, run_pk, made, late)
+        add_run(connection, run_pk, series)
         connection.execute(update(Run).where(Run.id == run_pk).values(content_hash=digest))
         refresh_run(connection, run_pk, threshold=threshold)
         return run_pk
@@ -210,17 +213,17 @@ def _late_flags(
     made: list[tuple[Any, ...]],
     late: list[tuple[int, list[str]]],
 ) -> None:
-    """The stored rows (`made`, as written) whose run-wide flags (known once every row was
-    seen) are not the ones they were written with, replaced by themselves with their flags
-    (dialect.replace_rows: updating stored rows one by one took 1.4-1.9 s on PostgreSQL for
-    35,010 of bench/import_paste's 45,990 results, for every row is rewritten with its index
-    entries; most of those rows are written with their flag already, ResultRows)."""
+    """The stored rows (`made`) whose run-wide flags (known once every row was seen) are not the
+    ones they were written with, replaced by themselves with their flags (dialect.replace_rows:
+    updating stored rows one by one took 1.4-1.9 s on PostgreSQL for 35,010 of
+    bench/import_paste's 45,990 results, for every row is rewritten with its index entries; most
+    of those rows are written with their flag already, ResultRows)."""
     positions, rows = [], []
     for position, flags in late:
         text, row = orjson.dumps(flags).decode(), made[position]
         if row[_FLAGS] != text:
             positions.append(position)
-            rows.append((*row[:_FLAGS], text, *row[_FLAGS + 1 :]))
+            rows.append((run_pk, *row[:_FLAGS], text, *row[_FLAGS + 1 :]))
     if positions:
         replace_rows(connection, "results", RESULT_COLUMNS, run_pk, positions, rows)
 

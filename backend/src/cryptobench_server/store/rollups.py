@@ -2,19 +2,20 @@
 
 | table | one row per | producer |
 |---|---|---|
-| `series` | distinct series (identity and dimension values) | `insert_series(runs)` |
-| `series_runs` | series x run: counts, sums, min, max, packed figures, error inputs | `insert_series_runs(runs)` |
+| `series` | distinct series (identity and dimension values) | series.py `series_rows`, written by `add_series` |
+| `series_runs` | series x run: counts, sums, min, max, packed figures, error inputs | the same |
 | `series_totals` | series x piece: the same figures over its runs, in pieces | `add_totals(series_runs)` |
 
-Each producer is one SQL statement over stored rows (totals: the series_runs it is given added
-into their series' rows), so the same code serves ingest (`add_runs` in the run's
-transaction), the backfill of runs stored before the read model (`catch_up`, run by
-`migrate`), `cryptobench-server rollups rebuild` (delete everything, then the producers in
-batches) and run deletion (`remove_run_rollups`). Facets count from `series_totals`; charts aggregate it, or
+A run's series and series_runs are made in Python from its result rows (series.py): ingest
+hands over the rows it streams into the database (`add_run`, in the run's transaction), and
+the backfill of runs stored before the read model (`catch_up`, run by `migrate`) and
+`cryptobench-server rollups rebuild` (delete everything, then the runs in batches) read them
+back. Totals are one SQL statement adding the series_runs it is given into their series' rows,
+which also serves run deletion (`remove_run_rollups`). Facets count from `series_totals`; charts aggregate it, or
 `series_runs` when a run is a dimension; see query/README.md.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sqlalchemy import (
     ColumnElement,
@@ -26,34 +27,38 @@ from sqlalchemy import (
     delete,
     exists,
     func,
-    insert,
     select,
     true,
 )
 from sqlalchemy.orm import aliased
 
 from cryptobench_contract.units import CANONICAL_METRICS
-from cryptobench_server.identity import identity_of
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Result, Run, Series, SeriesRun, SeriesTotal
-from cryptobench_server.sqlfuncs import concat_bytes, join_bytes, pack_figures
-from cryptobench_server.stats import relative_error_sql
-from cryptobench_server.store.dialect import insert_for
+from cryptobench_server.sqlfuncs import concat_bytes, join_bytes
+from cryptobench_server.store.dialect import insert_for, insert_rows
 from cryptobench_server.store.reflag import recheck
+from cryptobench_server.store.rows import ResultRow, json_text
+from cryptobench_server.store.series import (
+    FIGURE_COLUMNS,
+    PARTS,
+    SERIES_COLUMNS,
+    RunOf,
+    SeriesRows,
+    series_rows,
+)
 
 Progress = Callable[[str], None]
 #: Runs per statement of a rebuild: ~50k results of the bench workload, a progress line each.
 BATCH = 100
-PARTS = ("n", "sum", "min", "max", "values")
 #: Results a totals piece takes before its series opens the next one (add_totals).
 PIECE_RESULTS = 64
 
 
-def add_runs(connection: Connection, run_pks: Sequence[int]) -> None:
-    """The read model rows of these runs' results (ingest: one run, in its transaction)."""
-    insert_series(connection, run_pks)
-    insert_series_runs(connection, run_pks)
-    add_totals(connection, SeriesRun.run_pk.in_(run_pks))
+def add_run(connection: Connection, run_pk: int, made: SeriesRows) -> None:
+    """The read model rows of one stored run whose series rows are made (ingest)."""
+    add_series(connection, made)
+    add_totals(connection, SeriesRun.run_pk == run_pk)
 
 
 def remove_run_rollups(connection: Connection, run_pk: int) -> None:
@@ -99,8 +104,8 @@ def _build(connection: Connection, run_pks: list[int], progress: Progress) -> in
     for start in range(0, len(run_pks), BATCH):
         batch = run_pks[start : start + BATCH]
         recheck(connection, batch)
-        insert_series(connection, batch)
-        insert_series_runs(connection, batch)
+        for run in _runs_of(connection, batch):
+            add_series(connection, series_rows(run, _stored_rows(connection, run.run_pk)))
         progress(f"series of {start + len(batch):,}/{len(run_pks):,} runs")
     if not run_pks:
         return 0
@@ -117,78 +122,50 @@ def _series_of(run_pks: Sequence[int]) -> Select:
     return select(SeriesRun.series_id).where(SeriesRun.run_pk.in_(run_pks))
 
 
-def insert_series(connection: Connection, run_pks: Sequence[int]) -> None:
-    """The producer of `series`: every identity among these runs' results not stored yet, its
-    dimensions read from its first result (grouping the narrow identity, then fetching one row
-    each: a DISTINCT over the wide rows of a 25,000-result run sorted them on disk)."""
-    columns: tuple[str, ...] = ("series_key", "name", "family", "algorithm", "operation", "library")
-    columns += ("library_version", "params", "metric")
-    first = (
-        select(func.min(Result.id))
-        .join(Run, Run.id == Result.run_pk)
-        .where(Result.run_pk.in_(run_pks))
-        .group_by(identity_of())
-    )
-    rows = (
-        select(
-            identity_of().label("identity"),
-            *(getattr(Result, c) for c in columns),
-            Run.source,
-            Run.machine_id,
-            Run.clock_hz,
-            Run.tags,
-        )
-        .join(Run, Run.id == Result.run_pk)
-        .where(Result.id.in_(first))
-    )
-    names = ["identity", *columns, "source", "machine_id", "clock_hz", "tags"]
-    statement = insert_for(connection)(Series).from_select(names, rows).on_conflict_do_nothing()
-    connection.execute(statement)
+def add_series(connection: Connection, made: SeriesRows) -> None:
+    """A run's series (those not stored yet) and its series_runs rows. Writers of one series go
+    one after the other: they hold its machine's lock or the whole read model (locks.py)."""
+    identities = [row[0] for row in made.series]
+    ids = _series_ids(connection, identities)
+    missing = [row for row in made.series if row[0] not in ids]
+    if missing:
+        insert_rows(connection, "series", SERIES_COLUMNS, missing)
+        ids |= _series_ids(connection, [row[0] for row in missing])
+    rows = [
+        (ids[identity], *figures)
+        for identity, figures in zip(identities, made.figures, strict=True)
+    ]
+    insert_rows(connection, "series_runs", ("series_id", "run_pk", *FIGURE_COLUMNS), rows)
 
 
-def insert_series_runs(connection: Connection, run_pks: Sequence[int]) -> None:
-    """The producer of `series_runs`: these runs' results grouped by series."""
-    own = case(*((Result.metric == m, getattr(Result, m)) for m in CANONICAL_METRICS), else_=None)
-    has_error = (Result.value > 0) & Result.error.is_not(None) & own.is_not(None)
-    relative = relative_error_sql(Result.value, Result.error, Result.error_kind, Result.samples)
-    figures = []
-    for metric in CANONICAL_METRICS:
-        column = getattr(Result, metric)
-        figures += [
-            func.count(column),
-            func.sum(column),
-            func.min(column),
-            func.max(column),
-            pack_figures(column),
-        ]
-    rows = (
-        select(
-            Series.id,
-            Result.run_pk,
-            func.count(),
-            *figures,
-            func.count(case((has_error, 1))),
-            func.max(case((has_error, Result.error * own / Result.value))),
-            func.min(case((has_error, Result.error_kind))),
-            func.max(case((has_error, Result.error_kind))),
-            func.count(case((cast(Result.flags, Text) != "[]", 1))),
-            func.count(case((own > 0, relative))),
-            func.max(case((own > 0, relative))),
-        )
-        .select_from(Result)
-        .join(Run, Run.id == Result.run_pk)
-        .join(Series, Series.identity == identity_of())
-        .where(Result.run_pk.in_(run_pks))
-        .group_by(Series.id, Result.run_pk)
-    )
-    columns = ["series_id", "run_pk", *_figure_columns()]
-    columns += ["relative_error_n", "relative_error_max"]
-    connection.execute(insert(SeriesRun).from_select(columns, rows))
+def _series_ids(connection: Connection, identities: list[str]) -> dict[str, int]:
+    found = select(Series.identity, Series.id).where(Series.identity.in_(identities))
+    return dict(connection.execute(found).all())
+
+
+def _runs_of(connection: Connection, run_pks: Sequence[int]) -> Iterator[RunOf]:
+    facts = select(Run.id, Run.source, Run.machine_id, Run.clock_hz, Run.tags)
+    for run_pk, source, machine_id, clock_hz, tags in connection.execute(
+        facts.where(Run.id.in_(run_pks)).order_by(Run.id)
+    ):
+        yield RunOf(run_pk, source, machine_id, clock_hz, json_text(tags or {}))
+
+
+def _stored_rows(connection: Connection, run_pk: int) -> list[tuple]:
+    """A stored run's results as `ResultRow` lays them out (JSON columns as text)."""
+    columns = [
+        cast(getattr(Result, name), Text) if name in _JSON else getattr(Result, name)
+        for name in ResultRow._fields
+    ]
+    stored = select(*columns).where(Result.run_pk == run_pk).order_by(Result.position)
+    return [tuple(row) for row in connection.execute(stored)]
+
+
+_JSON = ("params", "stats", "raw", "derived", "flags")
 
 
 def _figure_columns() -> list[str]:
-    columns = ["result_n", *(f"{m}_{part}" for m in CANONICAL_METRICS for part in PARTS)]
-    return [*columns, "error_n", "error_max", "error_kind_min", "error_kind_max", "flagged_n"]
+    return list(FIGURE_COLUMNS[: FIGURE_COLUMNS.index("flagged_n") + 1])
 
 
 def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:

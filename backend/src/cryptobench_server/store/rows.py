@@ -3,9 +3,9 @@ ingest (streamed into the database) and named by `result_rows` for the import pr
 alike, so a preview shows what the store would hold.
 """
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 import orjson
 
@@ -158,6 +158,10 @@ def result_rows(doc: RunDocument) -> list[ResultRow]:
     return rows
 
 
+@overload
+def json_text(value: None) -> None: ...
+@overload
+def json_text(value: Mapping[str, Any] | Sequence[Any]) -> str: ...
 def json_text(value: Any) -> str | None:
     """A JSON column's text: sorted keys, so equal objects are equal text."""
     return None if value is None else orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()

@@ -119,16 +119,20 @@ def checked_results(doc: RunHead) -> Iterator[list[Result]]:
     """`doc.results` checked against `Result`, CHUNK at a time; a RunDocument's results, made
     and checked when it was, are passed through as they are (validating a `Result` instance
     again runs its validators again). At the first invalid chunk, raises InvalidInput naming
-    every invalid field of every result from there on."""
+    every invalid field of every result from there on. A RunHead's parsed results are let go
+    (None in `doc.results`) once their chunk is checked: an upload holds its parsed JSON and
+    its results at once only a chunk at a time."""
     results = doc.results
     for start in range(0, len(results), CHUNK):
         if isinstance(doc, RunDocument):
             yield results[start : start + CHUNK]
             continue
         try:
-            yield _RESULTS.validate_python(results[start : start + CHUNK])
+            checked = _RESULTS.validate_python(results[start : start + CHUNK])
         except ValidationError:
             raise invalid_fields(result_errors(results, start)) from None
+        results[start : start + CHUNK] = [None] * len(checked)
+        yield checked
 
 
 def result_errors(results: list[Any], start: int = 0) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ results to their series by it)."""
 
 from pathlib import Path
 
+from factories import make_result, make_run_doc
 from sqlalchemy import create_engine, func, select
 
 from cryptobench_server.identity import identity_of
@@ -65,3 +66,18 @@ def test_ingest_and_a_rebuild_write_the_same_series(store_client, store_url):
     assert len(ingested[0]) > 50 and flagged > 0
     assert rebuilt == ingested
     assert unmatched == 0
+
+
+def test_a_run_of_40000_series_is_stored(store_client, store_url):
+    """More series than SQLite takes values in one statement (32,766)."""
+    results = [make_result(name=f"bench-{i}", value=1000.0 + i) for i in range(40_000)]
+    response = store_client.post("/api/v1/runs", json=make_run_doc(results))
+    assert response.status_code == 201, response.text
+    engine = create_engine(store_url)
+    try:
+        with engine.connect() as connection:
+            series = connection.scalar(select(func.count()).select_from(Series))
+            runs = connection.scalar(select(func.sum(SeriesRun.result_n)))
+    finally:
+        engine.dispose()
+    assert (series, runs) == (40_000, 40_000)

@@ -1,5 +1,6 @@
 """Engine and session factory; the same code runs on SQLite and PostgreSQL."""
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,7 +48,13 @@ def _require_utf8(dbapi_connection, _record) -> None:
         )
 
 
+#: Values one SQLite statement takes: SQLite's own default, which builds such as Debian's
+#: raise (to 250,000); held to it so that a statement too large anywhere is too large here.
+SQLITE_VARIABLES = 32_766
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    dbapi_connection.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, SQLITE_VARIABLES)
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")

@@ -49,8 +49,11 @@ from cryptobench_server.store.series import (
 )
 
 Progress = Callable[[str], None]
-#: Runs per statement of a rebuild: ~50k results of the bench workload, a progress line each.
+#: Runs a rebuild checks again and rolls up per progress line (~50k results of the bench
+#: workload).
 BATCH = 100
+#: Series identities looked up per statement.
+LOOKUP = 10_000
 #: Results a totals piece takes before its series opens the next one (add_totals).
 PIECE_RESULTS = 64
 
@@ -139,8 +142,14 @@ def add_series(connection: Connection, made: SeriesRows) -> None:
 
 
 def _series_ids(connection: Connection, identities: list[str]) -> dict[str, int]:
-    found = select(Series.identity, Series.id).where(Series.identity.in_(identities))
-    return dict(connection.execute(found).all())
+    """The ids of the stored series among `identities`, LOOKUP at a time (SQLite takes at most
+    32,766 values in one statement; a run may hold 100,000 series)."""
+    ids: dict[str, int] = {}
+    for start in range(0, len(identities), LOOKUP):
+        chunk = identities[start : start + LOOKUP]
+        found = select(Series.identity, Series.id).where(Series.identity.in_(chunk))
+        ids.update(connection.execute(found).all())
+    return ids
 
 
 def _runs_of(connection: Connection, run_pks: Sequence[int]) -> Iterator[RunOf]:

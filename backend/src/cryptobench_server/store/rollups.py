@@ -60,7 +60,7 @@ PIECE_RESULTS = 64
 
 def add_run(connection: Connection, run_pk: int, made: SeriesRows) -> None:
     """The read model rows of one stored run whose series rows are made (ingest)."""
-    add_series(connection, made)
+    add_series(connection, [made])
     add_totals(connection, SeriesRun.run_pk == run_pk)
 
 
@@ -107,8 +107,11 @@ def _build(connection: Connection, run_pks: list[int], progress: Progress) -> in
     for start in range(0, len(run_pks), BATCH):
         batch = run_pks[start : start + BATCH]
         recheck(connection, batch)
-        for run in _runs_of(connection, batch):
-            add_series(connection, series_rows(run, _stored_rows(connection, run.run_pk)))
+        made = [
+            series_rows(run, _stored_rows(connection, run.run_pk))
+            for run in _runs_of(connection, batch)
+        ]
+        add_series(connection, made)
         progress(f"series of {start + len(batch):,}/{len(run_pks):,} runs")
     if not run_pks:
         return 0
@@ -125,20 +128,26 @@ def _series_of(run_pks: Sequence[int]) -> Select:
     return select(SeriesRun.series_id).where(SeriesRun.run_pk.in_(run_pks))
 
 
-def add_series(connection: Connection, made: SeriesRows) -> None:
-    """A run's series (those not stored yet) and its series_runs rows. Writers of one series go
+def add_series(connection: Connection, made: Sequence[SeriesRows]) -> None:
+    """Runs' series (those not stored yet) and their series_runs rows, written in series order
+    (a chart split by run reads a series' rows of many runs together). Writers of one series go
     one after the other: they hold its machine's lock or the whole read model (locks.py)."""
-    identities = [row[0] for row in made.series]
-    ids = _series_ids(connection, identities)
-    missing = [row for row in made.series if row[0] not in ids]
+    first: dict[str, tuple] = {}
+    for run in made:
+        for row in run.series:
+            first.setdefault(row[0], row)
+    ids = _series_ids(connection, list(first))
+    missing = [row for identity, row in first.items() if identity not in ids]
     if missing:
         insert_rows(connection, "series", SERIES_COLUMNS, missing)
         ids |= _series_ids(connection, [row[0] for row in missing])
-    rows = [
-        (ids[identity], *figures)
-        for identity, figures in zip(identities, made.figures, strict=True)
+    written = [
+        (ids[series[0]], *figures)
+        for run in made
+        for series, figures in zip(run.series, run.figures, strict=True)
     ]
-    insert_rows(connection, "series_runs", ("series_id", "run_pk", *FIGURE_COLUMNS), rows)
+    written.sort(key=lambda row: (row[0], row[1]))
+    insert_rows(connection, "series_runs", ("series_id", "run_pk", *FIGURE_COLUMNS), written)
 
 
 def _series_ids(connection: Connection, identities: list[str]) -> dict[str, int]:

@@ -218,10 +218,9 @@ def _late_flags(
     late: list[tuple[int, list[str]]],
 ) -> None:
     """The stored rows (`made`) whose run-wide flags (known once every row was seen) are not the
-    ones they were written with, replaced by themselves with their flags (dialect.replace_rows:
-    updating stored rows one by one took 1.4-1.9 s on PostgreSQL for 35,010 of
-    bench/import_paste's 45,990 results, for every row is rewritten with its index entries; most
-    of those rows are written with their flag already, ResultRows)."""
+    ones they were written with, replaced by themselves with their flags (dialect.replace_rows,
+    not one UPDATE per row: bench/README.md, "Speed paths"; most such rows are written with
+    their flag already, ResultRows)."""
     positions, rows = [], []
     for position, flags in late:
         text, row = orjson.dumps(flags).decode(), made[position]

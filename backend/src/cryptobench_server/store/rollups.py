@@ -18,6 +18,7 @@ which also serves run deletion (`remove_run_rollups`). Facets count from `series
 from collections.abc import Callable, Iterator, Sequence
 
 from sqlalchemy import (
+    JSON,
     ColumnElement,
     Connection,
     Select,
@@ -43,6 +44,7 @@ from cryptobench_server.store.series import (
     FIGURE_COLUMNS,
     PARTS,
     SERIES_COLUMNS,
+    TOTAL_COLUMNS,
     RunOf,
     SeriesRows,
     series_rows,
@@ -179,11 +181,8 @@ def _stored_rows(connection: Connection, run_pk: int) -> list[tuple]:
     return [tuple(row) for row in connection.execute(stored)]
 
 
-_JSON = ("params", "stats", "raw", "derived", "flags")
-
-
-def _figure_columns() -> list[str]:
-    return list(FIGURE_COLUMNS[: FIGURE_COLUMNS.index("flagged_n") + 1])
+#: The results table's JSON columns, read as text as ingest lays them out.
+_JSON = frozenset(c.name for c in Result.__table__.c if isinstance(c.type, JSON))
 
 
 def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
@@ -222,12 +221,12 @@ def add_totals(connection: Connection, rows: ColumnElement[bool]) -> None:
         .where(rows)
         .group_by(SeriesRun.series_id)
     )
-    columns = ["series_id", "piece", *_figure_columns()]
+    columns = ["series_id", "piece", *TOTAL_COLUMNS]
     statement = insert_for(connection)(SeriesTotal).from_select(columns, grouped)
     stored, added = SeriesTotal.__table__.c, statement.excluded
     statement = statement.on_conflict_do_update(
         index_elements=["series_id", "piece"],
-        set_={c: _combined(c, stored[c], added[c]) for c in _figure_columns()},
+        set_={c: _combined(c, stored[c], added[c]) for c in TOTAL_COLUMNS},
     )
     connection.execute(statement)
 

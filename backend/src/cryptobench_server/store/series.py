@@ -40,8 +40,8 @@ SERIES_COLUMNS = (
     "tags",
 )
 PARTS = ("n", "sum", "min", "max", "values")
-#: The columns of a `series_runs` row after its series_id and run_pk.
-FIGURE_COLUMNS = (
+#: The figure columns series_runs and series_totals share (models.Figures).
+TOTAL_COLUMNS = (
     "result_n",
     *(f"{metric}_{part}" for metric in CANONICAL_METRICS for part in PARTS),
     "error_n",
@@ -49,9 +49,9 @@ FIGURE_COLUMNS = (
     "error_kind_min",
     "error_kind_max",
     "flagged_n",
-    "relative_error_n",
-    "relative_error_max",
 )
+#: The columns of a `series_runs` row after its series_id and run_pk.
+FIGURE_COLUMNS = (*TOTAL_COLUMNS, "relative_error_n", "relative_error_max")
 
 _AT = {name: at for at, name in enumerate(ResultRow._fields)}
 _POSITION, _KEY, _NAME, _FAMILY = _AT["position"], _AT["series_key"], _AT["name"], _AT["family"]

@@ -35,13 +35,17 @@ def install_docs(app: FastAPI) -> None:
     app.mount(ASSETS, StaticFiles(directory=_FILES), name="docs-assets")
     openapi_url = app.openapi_url or "/openapi.json"
     redirect_url = app.swagger_ui_oauth2_redirect_url
+    # the pages close over these values, never over `app`: FastAPI keeps every endpoint in a
+    # module-level cache (4,096 entries), and an endpoint holding its app would keep the app, its
+    # engine and the engine's statement cache alive long after the app is gone
+    title = f"{app.title} API"
 
     @app.get("/docs", include_in_schema=False)
     def swagger_ui() -> HTMLResponse:
         return _own_only(
             get_swagger_ui_html(
                 openapi_url=openapi_url,
-                title=f"{app.title} API",
+                title=title,
                 oauth2_redirect_url=redirect_url,
                 swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
                 swagger_css_url=f"{ASSETS}/swagger-ui.css",
@@ -60,7 +64,7 @@ def install_docs(app: FastAPI) -> None:
         return _own_only(
             get_redoc_html(
                 openapi_url=openapi_url,
-                title=f"{app.title} API",
+                title=title,
                 redoc_js_url=f"{ASSETS}/redoc.standalone.js",
                 redoc_favicon_url=f"{ASSETS}/favicon.png",
                 with_google_fonts=False,

@@ -83,7 +83,8 @@ def time_api(base_url: str) -> tuple[list[float], list[tuple]]:
             body = response.json()
             if not warm:
                 samples.append(elapsed)
-                s = body["summary"]
+                # a point with no results has no summary: SQL counts 0 with no min or max
+                s = body["summary"] or {"n": 0, "min": None, "max": None}
                 summaries.append((s["n"], s["min"], s["max"], len(body["results"])))
     return samples, summaries
 

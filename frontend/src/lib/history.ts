@@ -9,7 +9,7 @@ import { isDimension, paramKey } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel } from "./figures";
 import { plotText } from "./plotText";
-import { formatNumber, isMetric, metricFormatter, metricLabel, unitText, type Metric } from "./units";
+import { chartUnit, formatNumber, isMetric, metricFormatter, metricLabel, unitText, type Metric } from "./units";
 import { decodeFilters, filtersUrl, type ExplorerState, type Filters } from "./viewState";
 
 export type HistoryAxis = "time" | "version";
@@ -186,6 +186,9 @@ export function historyFigure(vocabulary: Vocabulary, history: History, changes:
       marker: { symbol: "star", size: 14, color: "#bcbd22", line: { width: 1, color: opts.theme.foreground } },
     });
   }
+  const values = history.series.flatMap((s) => s.points.map((p) => p.value));
+  // the title names the unit the values read in, as the Explorer's does (lib/units.chartUnit): "ms/op" over ticks of ms/op, not the canonical ns/op
+  const titleUnit = isMetric(vocabulary, history.metric) ? chartUnit(vocabulary, history.metric, null, values).unit : unitText(history.unit);
   const axisFont = { color: opts.theme.foreground };
   const xaxis: Partial<Layout["xaxis"]> =
     opts.axis === "time"
@@ -207,12 +210,7 @@ export function historyFigure(vocabulary: Vocabulary, history: History, changes:
       margin: { t: 20, r: 20, b: 60, l: 80 },
       xaxis,
       yaxis: {
-        ...valueAxis(
-          history.series.flatMap((s) => s.points.map((p) => p.value)),
-          false,
-          format,
-          `${metricLabel(vocabulary, history.metric)} (${unitText(history.unit)})`,
-        ),
+        ...valueAxis(values, false, format, `${metricLabel(vocabulary, history.metric)} (${titleUnit})`),
         gridcolor: opts.theme.grid,
         color: opts.theme.foreground,
       },

@@ -139,6 +139,14 @@ describe("history", () => {
     expect(line.text[0]).toContain("◇ pooled 2 machines");
   });
 
+  it("titles the value axis in the unit its values read in, not the canonical one", () => {
+    const slow: History = { ...HISTORY, series: HISTORY.series.map((s) => ({ ...s, points: s.points.map((p) => ({ ...p, value: p.value * 1e6 })) })) };
+    const axis = historyFigure(VOCABULARY, slow, [], { axis: "time", versionOrder: [], theme: THEME }).layout.yaxis;
+    expect(axis?.title).toEqual({ text: "time per operation (ms/op)" });
+    expect(axis?.ticktext).toEqual(["100 ms/op", "102 ms/op", "104 ms/op", "106 ms/op", "108 ms/op", "110 ms/op"]);
+    expect(historyFigure(VOCABULARY, HISTORY, [], { axis: "time", versionOrder: [], theme: THEME }).layout.yaxis?.title).toEqual({ text: "time per operation (ns/op)" });
+  });
+
   it("splits by machine unless the link says otherwise", () => {
     expect(decodeHistory(VOCABULARY, new URLSearchParams("metric=ns_per_op")).series).toEqual(["machine"]);
     expect(decodeHistory(VOCABULARY, new URLSearchParams("series=library")).series).toEqual(["library"]);

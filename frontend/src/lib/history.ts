@@ -7,7 +7,7 @@ import { flagsText, isFlagged, isPooled, pooledText } from "./caveats";
 import { evidenceText, whatChangedText } from "./changes";
 import { isDimension, paramKey } from "./dimensions";
 import type { Theme } from "./figures";
-import { seriesLabel } from "./figures";
+import { seriesLabel, wantsLogScale } from "./figures";
 import { plotText } from "./plotText";
 import { chartUnit, formatNumber, isMetric, metricFormatter, metricLabel, unitText, type Metric } from "./units";
 import { decodeFilters, filtersUrl, type ExplorerState, type Filters } from "./viewState";
@@ -210,7 +210,7 @@ export function historyFigure(vocabulary: Vocabulary, history: History, changes:
       margin: { t: 20, r: 20, b: 60, l: 80 },
       xaxis,
       yaxis: {
-        ...valueAxis(values, false, format, `${metricLabel(vocabulary, history.metric)} (${titleUnit})`),
+        ...valueAxis(values, wantsLogScale("auto", values), format, `${metricLabel(vocabulary, history.metric)} (${titleUnit})`),
         gridcolor: opts.theme.grid,
         color: opts.theme.foreground,
       },

@@ -147,6 +147,13 @@ describe("history", () => {
     expect(historyFigure(VOCABULARY, HISTORY, [], { axis: "time", versionOrder: [], theme: THEME }).layout.yaxis?.title).toEqual({ text: "time per operation (ns/op)" });
   });
 
+  it("draws values more than 100x apart on a log axis, as the Explorer does", () => {
+    const sign = HISTORY.series[0]!;
+    const apart: History = { ...HISTORY, series: [sign, { key: { operation: "verify" }, points: sign.points.map((p) => ({ ...p, value: p.value * 1e6 })) }] };
+    expect(historyFigure(VOCABULARY, apart, [], { axis: "time", versionOrder: [], theme: THEME }).layout.yaxis?.type).toBe("log");
+    expect(historyFigure(VOCABULARY, HISTORY, [], { axis: "time", versionOrder: [], theme: THEME }).layout.yaxis?.type).toBe("linear");
+  });
+
   it("splits by machine unless the link says otherwise", () => {
     expect(decodeHistory(VOCABULARY, new URLSearchParams("metric=ns_per_op")).series).toEqual(["machine"]);
     expect(decodeHistory(VOCABULARY, new URLSearchParams("series=library")).series).toEqual(["library"]);

@@ -20,7 +20,7 @@ KEM_TABLE = {
 }
 
 
-def kem_doc() -> dict:
+def kem_doc(machine: str = "x86-host", slower: float = 1) -> dict:
     results = [
         make_result(
             name=name,
@@ -31,7 +31,7 @@ def kem_doc() -> dict:
             library_version="3.5.0",
             params={},
             metric="ops_per_s",
-            value=ops,
+            value=ops / slower,
             unit="ops/s",
         )
         for name, figures in KEM_TABLE.items()
@@ -40,7 +40,7 @@ def kem_doc() -> dict:
     return make_run_doc(
         results,
         source="openssl-speed",
-        machine={"name": "x86-host", "arch": "x86_64"},
+        machine={"name": machine, "arch": "x86_64"},
         tool={"name": "openssl", "version": "3.5.0"},
         tags={},
     )
@@ -88,4 +88,31 @@ def test_ciphertext_size_leaves_key_exchange_unsized_and_fronts_per_operation(ke
     assert front == {("decaps", "ML-KEM-512"), ("encaps", "ML-KEM-512"), ("keygen", "ML-KEM-512")}
     assert [p["value"] for p in body["points"] if p["operation"] == "decaps"] == [
         pytest.approx(1e9 / ops) for ops in (46527.9, 33656.1, 25054.2)
+    ]
+
+
+def test_a_point_says_what_it_pooled_and_a_filter_separates_it(kem, store_url):
+    """The same identities measured on a second machine, at half the speed: each point pools
+    both machines' results and says so; filtered to one machine it pools nothing."""
+    token = create_test_token(store_url)
+    response = kem.post(
+        "/api/v1/runs",
+        json=kem_doc("arm-host", slower=2),
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 201, response.text
+    body = tradeoff(kem, metric="ops_per_s", operation="encaps", algorithm="ML-KEM-512")
+    [point] = body["points"]
+    assert (point["n"], point["pooled"], point["flagged"], point["flags"]) == (
+        2,
+        {"machine": 2},
+        0,
+        {},
+    )
+    body = tradeoff(kem, metric="ops_per_s", operation="encaps", machine="arm-host")
+    assert [(p["algorithm"], p["value"], p["n"], p["pooled"]) for p in body["points"]] == [
+        ("X25519", 17727.3 / 2, 1, {}),
+        ("ML-KEM-512", 70454.8 / 2, 1, {}),
+        ("ML-KEM-768", 51310.1 / 2, 1, {}),
+        ("ML-KEM-1024", 38222.7 / 2, 1, {}),
     ]

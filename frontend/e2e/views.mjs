@@ -132,6 +132,11 @@ export const VIEW_TESTS = [
       assert.equal(front.length, 1);
       assert.equal(front[0][2], "72");
       assert.ok(front[0][1].startsWith("ECDSA"), front[0][1]);
+      // the demo's Mbed TLS RSA verifies were built -O2 and -Os: each point pools both, and says so
+      const rsa = rows.filter((r) => r[1].startsWith("RSA"));
+      assert.ok(rsa.length > 0 && rsa.every((r) => r[5] === "2 optimization levels"), JSON.stringify(rsa));
+      const note = await page.textContent('[data-testid="pooled-note"]');
+      assert.ok(note.includes(`${rsa.length} of ${rows.length} points pool results that differ in optimization level (up to 2 per point)`), note);
       await shot("tradeoff-light");
 
       const fresh = await browser.newPage();
@@ -142,7 +147,7 @@ export const VIEW_TESTS = [
 
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
       const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
-      assert.equal(csv[0], "operation,point,signature size (bytes),time per operation (ns/op),n,pareto front");
+      assert.equal(csv[0], "operation,point,signature size (bytes),time per operation (ns/op),n,pareto front,pooled,flagged figures");
       assert.equal(csv.length, rows.length + 1);
       await page.getByRole("button", { name: "Toggle dark mode" }).click();
       await shot("tradeoff-dark");

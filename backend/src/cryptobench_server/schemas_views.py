@@ -118,7 +118,10 @@ class SizeFits(BaseModel):
     series: list[SizeFitSeries]
 
 
-class TradeoffPoint(BaseModel):
+class TradeoffPoint(PointBasis):
+    """`pooled`: what the identity's results differ in (machines, clocks, library versions, ...),
+    each pooled into this one point's aggregate."""
+
     algorithm: str
     operation: str | None
     library: str | None

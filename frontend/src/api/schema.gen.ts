@@ -2438,10 +2438,26 @@ export interface components {
              */
             unsized: number;
         };
-        /** TradeoffPoint */
+        /**
+         * TradeoffPoint
+         * @description `pooled`: what the identity's results differ in (machines, clocks, library versions, ...),
+         *     each pooled into this one point's aggregate.
+         */
         TradeoffPoint: {
             /** Algorithm */
             algorithm: string;
+            /**
+             * Flagged
+             * @description How many of the point's results carry a plausibility flag
+             */
+            flagged: number;
+            /**
+             * Flags
+             * @description How many of its results carry each flag (GET /vocabulary `flags`)
+             */
+            flags: {
+                [key: string]: number;
+            };
             /** Library */
             library: string | null;
             /** N */
@@ -2460,6 +2476,13 @@ export interface components {
              * @description No point of this operation is as small and as fast
              */
             pareto: boolean;
+            /**
+             * Pooled
+             * @description Identity dimensions (machine, library, library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one distinct value among the point's results, other than the view's own dimensions, and how many; {} when nothing was pooled
+             */
+            pooled: {
+                [key: string]: number;
+            };
             /**
              * Size
              * @description The chosen size in bytes

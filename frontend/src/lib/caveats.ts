@@ -4,6 +4,7 @@
  */
 import type { ChartPoint, ChartSeries, Pooled } from "./chartData";
 import { dimensionLabel } from "./dimensions";
+import { plotText } from "./plotText";
 import type { Vocabulary } from "../api/vocabulary";
 
 /** "machines", "block sizes", "libraries": a dimension's label, its parenthesis dropped, in the plural. */
@@ -32,6 +33,13 @@ export function flagsText(flags: Record<string, number>): string {
 
 export const isPooled = (p: Pick<ChartPoint, "pooled">) => p.pooled !== undefined && Object.keys(p.pooled).length > 0;
 export const isFlagged = (p: Pick<ChartPoint, "flagged">) => (p.flagged ?? 0) > 0;
+/** A point's hover lines (Plotly text) for what it pooled and its flags: "<br>◇ pooled 2 machines<br>⚠ flagged: cpu time 3"; "" when neither. */
+export function caveatHover(vocabulary: Vocabulary, p: Pick<ChartPoint, "pooled" | "flagged" | "flags">): string {
+  const pooled = isPooled(p) ? `<br>◇ pooled ${plotText(pooledText(vocabulary, p.pooled ?? {}))}` : "";
+  const flagged = isFlagged(p) ? `<br>⚠ flagged: ${plotText(flagsText(p.flags ?? {}))}` : "";
+  return pooled + flagged;
+}
+
 /** A point that rests on one result without an error from its tool: nothing tells its spread. */
 export const isSingle = (p: ChartPoint) => p.n === 1 && (p.error === null || p.error === undefined);
 

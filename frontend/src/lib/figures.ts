@@ -2,7 +2,7 @@
 import type { Data, Layout } from "plotly.js";
 import type { Vocabulary } from "../api/vocabulary";
 import { categoryText, dimensionAxis, dimensionOrder, dimensionValueText, valueAxis, type Position } from "./axes";
-import { flagsText, isFlagged, isPooled, isSingle, pooledText } from "./caveats";
+import { caveatHover, isFlagged, isPooled, isSingle } from "./caveats";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { plotText } from "./plotText";
@@ -115,9 +115,7 @@ function hoverText(vocabulary: Vocabulary, p: ChartPoint, xText: string, format:
   const error = p.error !== null && p.error !== undefined ? ` ± ${format(p.error)} (${plotText(p.error_kind ?? "error")})` : "";
   const n = p.n === null || p.n === undefined ? "" : `<br>n=${p.n}${isSingle(p) ? " (a single result)" : ""}`;
   const range = p.min !== null && p.min !== undefined && p.n !== 1 ? `, min ${format(p.min)}, max ${format(p.max)}` : "";
-  const pooled = isPooled(p) ? `<br>◇ pooled ${plotText(pooledText(vocabulary, p.pooled ?? {}))}` : "";
-  const flagged = isFlagged(p) ? `<br>⚠ flagged: ${plotText(flagsText(p.flags ?? {}))}` : "";
-  return `${plotText(xText)}: ${format(p.value)}${error}${n}${range}${pooled}${flagged}`;
+  return `${plotText(xText)}: ${format(p.value)}${error}${n}${range}${caveatHover(vocabulary, p)}`;
 }
 
 interface TraceContext {

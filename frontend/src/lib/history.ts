@@ -3,7 +3,7 @@ import type { Data, Layout } from "plotly.js";
 import type { Change, History, HistoryPoint, HistorySeries } from "../api/types";
 import type { Vocabulary } from "../api/vocabulary";
 import { valueAxis } from "./axes";
-import { flagsText, isFlagged, isPooled, pooledText } from "./caveats";
+import { caveatHover, isPooled } from "./caveats";
 import { evidenceText, whatChangedText } from "./changes";
 import { isDimension, paramKey } from "./dimensions";
 import type { Theme } from "./figures";
@@ -118,9 +118,7 @@ function xOf(point: HistoryPoint, axis: HistoryAxis): string {
 
 function hover(vocabulary: Vocabulary, point: HistoryPoint, format: (v: number) => string): string {
   const notes = point.notes.map((n) => `<br>note: ${plotText(n.text)}`).join("");
-  const pooled = isPooled(point) ? `<br>◇ pooled ${plotText(pooledText(vocabulary, point.pooled ?? {}))}` : "";
-  const flagged = isFlagged(point) ? `<br>⚠ flagged: ${plotText(flagsText(point.flags ?? {}))}` : "";
-  return `${formatTime(point.started_at)}<br>${plotText(point.library_version ?? "")} ${format(point.value)}, n=${point.n}${pooled}${flagged}${notes}`;
+  return `${formatTime(point.started_at)}<br>${plotText(point.library_version ?? "")} ${format(point.value)}, n=${point.n}${caveatHover(vocabulary, point)}${notes}`;
 }
 
 export interface HistoryFigureOptions {

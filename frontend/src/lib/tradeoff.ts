@@ -1,6 +1,7 @@
 /** Size vs speed: URL state, the scatter with its Pareto fronts, and the CSV of the shown points. */
 import type { Data, Layout } from "plotly.js";
 import type { TradeoffResponse } from "../api/types";
+import { caveatHover, chartCaveats, flagsText, isFlagged, isPooled, pooledText, type Caveats } from "./caveats";
 import { csvText } from "./csv";
 import type { Vocabulary } from "../api/vocabulary";
 import { dimensionLabel, paramDimension, valueText } from "./dimensions";
@@ -65,6 +66,21 @@ function sizeAxis(sizes: number[], title: string): Axis {
   return { title: { text: title }, type: "log", automargin: true, tickmode: "array", tickvals: ticks, ticktext: ticks.map((v) => formatQuantity(v, "B", "binary")) };
 }
 
+/** A diamond on the Pareto front, else a circle; open when the point pools results that differ in an identity dimension (machines, library versions, ...). */
+function symbol(p: Point): string {
+  return `${p.pareto ? "diamond" : "circle"}${isPooled(p) ? "-open" : ""}`;
+}
+
+/** What the points pooled and which include flagged figures (lib/caveats), for the note above the chart. */
+export function tradeoffCaveats(t: TradeoffResponse): Caveats {
+  return chartCaveats([{ key: {}, points: t.points.map((p) => ({ ...p, x: p.size })) }]);
+}
+
+/** A point's caveats for its table row: "2 machines", "⚠ cpu time 3". */
+export function pointCaveats(vocabulary: Vocabulary, p: Point): string {
+  return [isPooled(p) ? pooledText(vocabulary, p.pooled) : "", isFlagged(p) ? `⚠ ${flagsText(p.flags)}` : ""].filter(Boolean).join("; ");
+}
+
 const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"];
 
 /** One marker trace per operation, and its Pareto front as a dashed step line (in `scale` units). */
@@ -83,8 +99,8 @@ export function tradeoffFigure(vocabulary: Vocabulary, t: TradeoffResponse, scal
         x: points.map((p) => p.size),
         y: points.map((p) => p.value / scale),
         text: points.map((p) => plotText(pointLabel(vocabulary, p))),
-        marker: { color, size: points.map((p) => (p.pareto ? 11 : 7)), symbol: points.map((p) => (p.pareto ? "diamond" : "circle")) },
-        hovertext: points.map((p) => `${plotText(pointLabel(vocabulary, p))}<br>${formatQuantity(p.size, "B", "binary")}, ${format(p.value / scale)}`),
+        marker: { color, size: points.map((p) => (p.pareto ? 11 : 7)), symbol: points.map(symbol), line: { color, width: points.map((p) => (isPooled(p) ? 2 : 0)) } },
+        hovertext: points.map((p) => `${plotText(pointLabel(vocabulary, p))}<br>${formatQuantity(p.size, "B", "binary")}, ${format(p.value / scale)}, n=${p.n}${caveatHover(vocabulary, p)}`),
         hovertemplate: "%{hovertext}<extra>%{fullData.name}</extra>",
       } as Data,
       {
@@ -112,9 +128,9 @@ export function tradeoffFigure(vocabulary: Vocabulary, t: TradeoffResponse, scal
   return { data, layout };
 }
 
-/** CSV of the shown points: operation, label, size, value in the shown unit, on the front. */
+/** CSV of the shown points: operation, label, size, value in the shown unit, n, on the front, what it pooled and its flags (as the Explorer's CSV). */
 export function tradeoffCsv(vocabulary: Vocabulary, t: TradeoffResponse, scale: number, unit: string): string {
-  const header = ["operation", "point", sizeLabel(vocabulary, t.size), `${metricLabel(vocabulary, t.metric)} (${unit})`, "n", "pareto front"];
-  const rows = t.points.map((p) => [p.operation, pointLabel(vocabulary, p), p.size, p.value / scale, p.n, p.pareto ? "yes" : "no"]);
+  const header = ["operation", "point", sizeLabel(vocabulary, t.size), `${metricLabel(vocabulary, t.metric)} (${unit})`, "n", "pareto front", "pooled", "flagged figures"];
+  const rows = t.points.map((p) => [p.operation, pointLabel(vocabulary, p), p.size, p.value / scale, p.n, p.pareto ? "yes" : "no", pooledText(vocabulary, p.pooled), flagsText(p.flags)]);
   return csvText([header, ...rows]);
 }

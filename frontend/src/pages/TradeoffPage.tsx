@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { facetsQuery, tradeoffQuery } from "../api/queries";
 import type { TradeoffResponse } from "../api/types";
 import { useVocabulary } from "../api/vocabulary";
+import { ChartCaveats } from "../components/ChartCaveats";
 import { FilterLayout } from "../components/FilterLayout";
 import { AggregationPicker, MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure, type PlotHandle } from "../components/PlotlyFigure";
@@ -12,7 +13,8 @@ import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
 import { downloadText } from "../lib/download";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { decodeTradeoff, encodeTradeoff, pointLabel, sizeLabel, standardSizes, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
+import { dimensionLabel, isDimension } from "../lib/dimensions";
+import { decodeTradeoff, encodeTradeoff, pointCaveats, pointLabel, sizeLabel, standardSizes, tradeoffCaveats, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
 import { availableMetrics, formatNumber, unitScale, type Metric } from "../lib/units";
 
 function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric }) {
@@ -21,10 +23,16 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
   const plot = useRef<PlotHandle>(null);
   const unit = unitScale(vocabulary, metric, null);
   const figure = useMemo(() => tradeoffFigure(vocabulary, answer, unit.scale, unit.unit, CHART_THEMES[theme]), [vocabulary, answer, unit.scale, unit.unit, theme]);
+  const caveats = useMemo(() => tradeoffCaveats(answer), [answer]);
+  // the most pooled dimension a filter can pick one value of (a pooled clock is not a filter)
+  const most = caveats.pooledDims.find(({ dim }) => isDimension(vocabulary, dim))?.dim;
   if (answer.points.length === 0)
     return <Empty>No result under these filters has a standard {sizeLabel(vocabulary, answer.size)} size. Pick another size or remove a filter.</Empty>;
   return (
     <section aria-label="size vs speed">
+      <ChartCaveats caveats={caveats} marks="open markers; what each pooled is on hover and in the table">
+        {most !== undefined && <p>Pick one {dimensionLabel(vocabulary, most)} in the filters to see its points alone.</p>}
+      </ChartCaveats>
       <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label="size vs speed" />
       <p className="note" data-testid="tradeoff-notes">
         Sizes from the standards (FIPS 203/204/205, RFC 8032/7748, SEC 1; ECDSA signatures at their DER maximum). Diamonds on the dashed line are the Pareto
@@ -55,6 +63,7 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
                 {unit.unit}
               </th>
               <th scope="col">Pareto front</th>
+              <th scope="col">pooled, flagged</th>
             </tr>
           </thead>
           <tbody>
@@ -67,6 +76,7 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
                   {formatNumber(p.value / unit.scale)}
                 </td>
                 <td>{p.pareto ? "yes" : ""}</td>
+                <td>{pointCaveats(vocabulary, p)}</td>
               </tr>
             ))}
           </tbody>

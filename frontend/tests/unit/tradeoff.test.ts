@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TradeoffResponse } from "../../src/api/types";
-import { decodeTradeoff, encodeTradeoff, pointLabel, tradeoffCsv, tradeoffFigure } from "../../src/lib/tradeoff";
+import { decodeTradeoff, encodeTradeoff, pointCaveats, pointLabel, tradeoffCaveats, tradeoffCsv, tradeoffFigure } from "../../src/lib/tradeoff";
 import { VOCABULARY } from "./fixtures";
 
 const point = (algorithm: string, size: number, value: number, pareto: boolean) => ({
@@ -12,6 +12,9 @@ const point = (algorithm: string, size: number, value: number, pareto: boolean) 
   value,
   n: 1,
   pareto,
+  pooled: {},
+  flagged: 0,
+  flags: {},
 });
 
 /** openssl 3.5's encaps/s against the public key size, as GET /tradeoff answers. */
@@ -42,9 +45,23 @@ describe("size vs speed", () => {
   it("exports the shown points", () => {
     expect(pointLabel(VOCABULARY, KEM.points[1]!)).toBe("ML-KEM-512 (OpenSSL)");
     expect(tradeoffCsv(VOCABULARY, KEM, 1000, "ops/ms").split("\r\n").slice(0, 3)).toEqual([
-      "operation,point,public key size (bytes),operations per second (ops/ms),n,pareto front",
-      "encaps,X25519 (OpenSSL),32,17.7273,1,yes",
-      "encaps,ML-KEM-512 (OpenSSL),800,70.4548,1,yes",
+      "operation,point,public key size (bytes),operations per second (ops/ms),n,pareto front,pooled,flagged figures",
+      "encaps,X25519 (OpenSSL),32,17.7273,1,yes,,",
+      "encaps,ML-KEM-512 (OpenSSL),800,70.4548,1,yes,,",
     ]);
+  });
+
+  it("says what a point pooled and which figures were flagged: open marker, hover, table, CSV and the note", () => {
+    const pooled = { ...point("ML-KEM-512", 800, 70454.8, true), n: 2, pooled: { machine: 2 } };
+    const flagged = { ...point("ML-KEM-768", 1184, 51310.1, false), flagged: 1, flags: { cpu_time: 1 } };
+    const answer: TradeoffResponse = { ...KEM, points: [KEM.points[0]!, pooled, flagged] };
+    const marks = tradeoffFigure(VOCABULARY, answer, 1, "ops/s", { foreground: "#000", grid: "#ccc" }).data[0] as { marker: { symbol: string[] }; hovertext: string[] };
+    expect(marks.marker.symbol).toEqual(["diamond", "diamond-open", "circle"]);
+    expect(marks.hovertext[1]).toBe("ML-KEM-512 (OpenSSL)<br>800 B, 70.5 kops/s, n=2<br>◇ pooled 2 machines");
+    expect(marks.hovertext[2]).toContain("<br>⚠ flagged: cpu time 1");
+    expect(answer.points.map((p) => pointCaveats(VOCABULARY, p))).toEqual(["", "2 machines", "⚠ cpu time 1"]);
+    expect(tradeoffCsv(VOCABULARY, answer, 1, "ops/s").split("\r\n")[2]).toBe("encaps,ML-KEM-512 (OpenSSL),800,70454.8,2,yes,2 machines,");
+    const caveats = tradeoffCaveats(answer);
+    expect([caveats.points, caveats.pooledPoints, caveats.pooledDims, caveats.flaggedPoints, caveats.flags]).toEqual([3, 1, [{ dim: "machine", most: 2, points: 1 }], 1, { cpu_time: 1 }]);
   });
 });

@@ -37,6 +37,9 @@ def tradeoff_points(
                 "size": sizes[size],
                 "value": row.value,
                 "n": row.n,
+                "pooled": row.pooled,
+                "flagged": row.flagged,
+                "flags": row.flags,
             }
         )
     sign = 1 if less_is_better else -1

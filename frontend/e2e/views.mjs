@@ -132,11 +132,13 @@ export const VIEW_TESTS = [
       assert.equal(front.length, 1);
       assert.equal(front[0][2], "72");
       assert.ok(front[0][1].startsWith("ECDSA"), front[0][1]);
-      // the demo's Mbed TLS RSA verifies were built -O2 and -Os: each point pools both, and says so
+      // the demo's Mbed TLS RSA verifies were built -O2 and -Os: each point pools both (and, after
+      // earlier tests' uploads, more machines), and says so in its row and in the note
       const rsa = rows.filter((r) => r[1].startsWith("RSA"));
-      assert.ok(rsa.length > 0 && rsa.every((r) => r[5] === "2 optimization levels"), JSON.stringify(rsa));
+      assert.ok(rsa.length > 0 && rsa.every((r) => /\b2 optimization levels\b/.test(r[5])), JSON.stringify(rsa));
+      const pooled = rows.filter((r) => r[5] !== "" && !r[5].startsWith("⚠"));
       const note = await page.textContent('[data-testid="pooled-note"]');
-      assert.ok(note.includes(`${rsa.length} of ${rows.length} points pool results that differ in optimization level (up to 2 per point)`), note);
+      assert.ok(note.includes(`${pooled.length} of ${rows.length} points pool results that differ in `) && note.includes("optimization level (up to 2"), note);
       await shot("tradeoff-light");
 
       const fresh = await browser.newPage();

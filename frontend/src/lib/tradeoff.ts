@@ -116,8 +116,8 @@ export function tradeoffFigure(vocabulary: Vocabulary, t: TradeoffResponse, scal
   });
   const better = t.less_is_better ? "lower is better" : "higher is better";
   const layout: Partial<Layout> = {
-    xaxis: { ...sizeAxis(t.points.map((p) => p.size), `${sizeLabel(vocabulary, t.size)}, smaller is better`), gridcolor: theme.grid },
-    yaxis: { ...valueAxis(t.points.map((p) => p.value / scale), true, format, `${metricInfo(vocabulary, t.metric).label} (${unit}), ${better}`), gridcolor: theme.grid },
+    xaxis: { ...sizeAxis(t.points.map((p) => p.size), `${sizeLabel(vocabulary, t.size)}<br>smaller is better`), gridcolor: theme.grid },
+    yaxis: { ...valueAxis(t.points.map((p) => p.value / scale), true, format, `${metricInfo(vocabulary, t.metric).label} (${unit})<br>${better}`), gridcolor: theme.grid },
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     font: { color: theme.foreground },

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import create_engine, text
+from sqlalchemy import Connection, create_engine, text
 
 from cryptobench_testsupport.pgcluster import free_port
 
@@ -73,13 +73,23 @@ def migrated_for_upload(database_url: str, workdir: Path, name: str) -> str:
     return create_token(database_url, workdir, name, "upload")
 
 
-def revoke_token(database_url: str, name: str) -> None:
+@contextmanager
+def connected(database_url: str) -> Iterator[Connection]:
+    """A connection to `database_url` in a transaction committed at the end; its engine is
+    disposed afterwards (no pooled connection outlives the call)."""
     engine = create_engine(database_url)
-    with engine.begin() as connection:
+    try:
+        with engine.begin() as connection:
+            yield connection
+    finally:
+        engine.dispose()
+
+
+def revoke_token(database_url: str, name: str) -> None:
+    with connected(database_url) as connection:
         connection.execute(
             text("UPDATE api_tokens SET revoked_at = now() WHERE name = :n"), {"n": name}
         )
-    engine.dispose()
 
 
 @dataclass
@@ -206,8 +216,7 @@ def make_run(agent: int, index: int, *, variant: int = 0) -> dict[str, Any]:
 
 def stored_runs(database_url: str) -> dict[str, list[tuple[str, float]]]:
     """run_id -> its stored results as (name, value), in upload order; one entry per stored row."""
-    engine = create_engine(database_url)
-    with engine.connect() as connection:
+    with connected(database_url) as connection:
         rows = connection.execute(
             text(
                 "SELECT r.run_id, x.name, x.value, x.position FROM runs r JOIN results x ON x.run_pk = r.id "
@@ -215,7 +224,6 @@ def stored_runs(database_url: str) -> dict[str, list[tuple[str, float]]]:
             )
         ).all()
         run_rows = connection.execute(text("SELECT run_id FROM runs")).scalars().all()
-    engine.dispose()
     stored: dict[str, list[tuple[str, float]]] = {str(run_id): [] for run_id in run_rows}
     if len(stored) != len(run_rows):
         raise AssertionError(f"{len(run_rows)} run rows but {len(stored)} distinct run_ids")
@@ -226,15 +234,13 @@ def stored_runs(database_url: str) -> dict[str, list[tuple[str, float]]]:
 
 def running_statements(database_url: str) -> int:
     """Statements of other connections still running on the PostgreSQL database."""
-    engine = create_engine(database_url)
-    with engine.connect() as connection:
+    with connected(database_url) as connection:
         count = connection.scalar(
             text(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
                 " AND state = 'active' AND pid <> pg_backend_pid()"
             )
         )
-    engine.dispose()
     return int(count or 0)
 
 

@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
 from cryptobench_testsupport.reliability_harness import (
     Service,
+    connected,
     create_token,
     is_problem,
     make_run,
@@ -150,15 +151,13 @@ class Stack:
         client died), start it again."""
         self.service.kill9()
         if self.database == "postgresql":
-            engine = create_engine(self.database_url)
-            with engine.begin() as connection:
+            with connected(self.database_url) as connection:
                 connection.execute(
                     text(
                         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                         "WHERE datname = current_database() AND pid <> pg_backend_pid()"
                     )
                 )
-            engine.dispose()
         self.service.start()
 
 
@@ -191,23 +190,17 @@ def database_bytes(stack: Stack) -> int:
     if stack.database == "sqlite":
         path = Path(stack.database_url.removeprefix("sqlite:///"))
         return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
-    engine = create_engine(stack.database_url)
-    with engine.connect() as connection:
+    with connected(stack.database_url) as connection:
         size = connection.execute(text("SELECT pg_database_size(current_database())"))
-        total = int(size.scalar_one())
-    engine.dispose()
-    return total
+        return int(size.scalar_one())
 
 
 def stored_counts(database_url: str) -> dict[str, int]:
-    engine = create_engine(database_url)
-    with engine.connect() as connection:
-        counts = {
+    with connected(database_url) as connection:
+        return {
             table: int(connection.execute(text(f"SELECT count(*) FROM {table}")).scalar_one())
             for table in ("runs", "results", "run_notes")
         }
-    engine.dispose()
-    return counts
 
 
 def exchange(

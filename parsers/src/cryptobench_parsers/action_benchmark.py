@@ -5,8 +5,10 @@ An entry is `{"commit": {"id", "timestamp", ...}, "date": ms, "tool": "cargo", "
 under the suite's name (`entries.<suite>`). Its run starts at `date` (when the action ran) and is
 tagged with the commit (`commit`) and the suite (`suite`), so History follows a suite commit by
 commit and Changes names the commits between which a figure moved. Its id is made from the suite,
-the commit and the date (`entry_id`): the store imported again after more commits gives the
-same ids to the entries it held before.
+the commit, the date and the whole entry (`entry_id`): the store imported again after more
+commits gives the same ids to the entries it held before, and an entry with the same commit and
+date but other figures (forged, or from a store that was rewritten) gets an id of its own, so it
+can neither pass for nor pre-empt the genuine one (issue 35).
 
 A bench is `{"name", "value", "unit", "range", "extra"}` in the tool's own unit: `ns/iter`
 (cargo, Google Benchmark) as ns/op, `iter/sec` (pytest) and `ops/sec` (Benchmark.js, custom) as
@@ -105,7 +107,10 @@ def entry_count(text: str, *, source_name: str) -> int:
 
 def entry_id(suite: str, entry: dict[str, Any]) -> uuid.UUID:
     commit = _mapping(entry.get("commit"))
-    return uuid.uuid5(ENTRY_NAMESPACE, json.dumps([suite, commit.get("id"), entry.get("date")]))
+    content = json.dumps(entry, sort_keys=True)
+    return uuid.uuid5(
+        ENTRY_NAMESPACE, json.dumps([suite, commit.get("id"), entry.get("date"), content])
+    )
 
 
 def parse_action_benchmark(

@@ -1,8 +1,9 @@
 """Imports: raw tool output -> the pure parsers -> normal ingest. One code path for
 `POST /api/v1/imports` and `cryptobench-server import`.
 
-Run ids are derived from the text and the options, so a run already stored under its id is
-the same import again: it is answered as stored (created=False) without comparing timestamps.
+Run ids are derived from the text and the options, so a run already stored under its id with
+the same figures is the same import again: it is answered as stored (created=False) without
+comparing timestamps; with other figures it is a 409 naming the difference (imported_before.py).
 Runs are parsed, stored and let go one at a time (the runs of a paste share its artifact), so
 an import holds one run's results at a time. A run the contract refuses stops the import there
 with a 422 naming it; the runs before it stay stored (the same text again answers them as
@@ -14,16 +15,15 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 import orjson
-from sqlalchemy import Engine, select
-from sqlalchemy.orm import Session
+from sqlalchemy import Engine
 
 from cryptobench_contract import ParseWarning, RunDocument
 from cryptobench_contract.units import CANONICAL_METRICS
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.imports import Imported, ImportOptions, decode, import_text
 from cryptobench_server.errors import Conflict, InvalidInput
-from cryptobench_server.models import Run
 from cryptobench_server.store.dialect import paused_gc
+from cryptobench_server.store.imported_before import stored_before
 from cryptobench_server.store.ingest import ingest_run
 from cryptobench_server.store.rows import result_rows
 
@@ -132,19 +132,14 @@ def _summary(
 
 
 def _store(engine: Engine, document: RunDocument) -> bool:
-    if _stored(engine, document):
+    if stored_before(engine, document):
         return False
     try:
         return ingest_run(engine=engine, doc=document).created
     except Conflict:
-        if _stored(engine, document):
+        if stored_before(engine, document):
             return False
         raise
-
-
-def _stored(engine: Engine, document: RunDocument) -> bool:
-    with Session(engine) as session:
-        return session.scalar(select(Run.id).where(Run.run_id == document.run_id)) is not None
 
 
 def preview_rows(document: RunDocument) -> list[dict[str, Any]]:

@@ -1,4 +1,6 @@
-"""How much a query string may ask for: checked before any work, answered 400 naming the limit.
+"""How much a query string may ask for: checked before any work, answered 400 naming the limit;
+and what no parameter may hold (a NUL character, more than MAX_QUERY_CHARS characters), 422
+naming the parameter.
 
 A read's cost grows with what it filters on: every filtered dimension of /facets is a branch of
 its statement that applies all the other filters (100 distinct `tag.*` keys took 4.9 s, 200 took
@@ -12,7 +14,7 @@ from collections.abc import Iterable
 
 from fastapi import Request
 
-from cryptobench_server.errors import LimitExceeded
+from cryptobench_server.errors import InvalidInput, LimitExceeded
 
 #: Query parameters in one request, each repetition counted.
 MAX_PARAMETERS = 1000
@@ -20,11 +22,19 @@ MAX_PARAMETERS = 1000
 MAX_REPEATS = 500
 #: Distinct filter dimensions (`algorithm`, `param.curve`, `tag.opt_level`, ...) in one request.
 MAX_FILTER_KEYS = 32
+#: Characters in one parameter's name or value: more than any stored name or tag value holds
+#: (200), far below what makes a statement fail (SQLite refuses a LIKE pattern of 50,000).
+MAX_QUERY_CHARS = 1000
 
 
 def check_query_size(request: Request) -> None:
-    """Every route's dependency: at most MAX_PARAMETERS parameters, none more than MAX_REPEATS times."""
+    """Every route's dependency: at most MAX_PARAMETERS parameters, none more than MAX_REPEATS
+    times, none with a NUL character (PostgreSQL refuses one in a statement's parameter, and no
+    stored text holds one) or longer than MAX_QUERY_CHARS."""
     items = request.query_params.multi_items()
+    for key, value in items:
+        _check_text(key, key)
+        _check_text(key, value)
     if len(items) > MAX_PARAMETERS:
         raise _exceeded(
             "parameters", MAX_PARAMETERS, items[MAX_PARAMETERS][0], f"{len(items)} query parameters"
@@ -41,6 +51,21 @@ def check_filter_keys(keys: Iterable[str]) -> None:
     if len(listed) > MAX_FILTER_KEYS:
         raise _exceeded(
             "filter_keys", MAX_FILTER_KEYS, listed[MAX_FILTER_KEYS], f"{len(listed)} filter keys"
+        )
+
+
+def _check_text(key: str, text: str) -> None:
+    if "\x00" in text:
+        raise InvalidInput(
+            f"the query parameter {key!r} has a NUL character",
+            errors=[{"field": key, "message": "NUL character"}],
+        )
+    if len(text) > MAX_QUERY_CHARS:
+        raise InvalidInput(
+            f"the query parameter {key[:50]!r} is longer than {MAX_QUERY_CHARS} characters",
+            errors=[
+                {"field": key[:MAX_QUERY_CHARS], "message": f"over {MAX_QUERY_CHARS} characters"}
+            ],
         )
 
 

@@ -20,6 +20,7 @@ def test_median_by_key_bits_and_opt_level(loaded):
         "metric": "ns_per_op",
         "unit": "ns/op",
         "x": "param.key_bits",
+        "split": [],
         "series": [
             {
                 "key": {"tag.opt_level": "-O2"},
@@ -205,33 +206,46 @@ def test_the_result_name_is_a_dimension(loaded):
         algorithm="RSA",
         **{"param.key_bits": "4096"},
     )
-    assert [(p["x"], p["value"], p["n"]) for p in body["series"][0]["points"]] == [
-        ("RSA-4096 verify pkcs1v15", 5_600_000.0, 2),
-        ("RSA-4096 verify pss", 6_400_000.0, 3),
+    # the -O2 and -Os builds are two experiments: split, each its own max
+    assert body["split"] == ["tag.opt_level"]
+    assert [
+        (s["key"], [(p["x"], p["value"], p["n"]) for p in s["points"]]) for s in body["series"]
+    ] == [
+        (
+            {"tag.opt_level": "-O2"},
+            [("RSA-4096 verify pkcs1v15", 4_000_000.0, 1), ("RSA-4096 verify pss", 5_120_000.0, 2)],
+        ),
+        (
+            {"tag.opt_level": "-Os"},
+            [("RSA-4096 verify pkcs1v15", 5_600_000.0, 1), ("RSA-4096 verify pss", 6_400_000.0, 1)],
+        ),
     ]
 
 
 def test_results_without_the_metric_are_absent_not_zero(loaded):
     assert chart(loaded, metric="cycles_per_op", x="machine", source="jmh")["series"] == []
     body = chart(loaded, metric="cycles_per_op", x="source", series="machine")
-    assert body["series"] == [
-        {
-            "key": {"machine": "esp32c6-devkit-1"},
-            "points": [
-                {
-                    "x": "esp32c6-serial",
-                    "value": 2_400_000.0,
-                    "min": 1_440_000.0,
-                    "max": 6_400_000.0,
-                    "n": 11,
-                    "error": None,
-                    "error_kind": None,
-                    "pooled": {"param.key_bits": 2, "param.padding": 2, "tag.opt_level": 2},
-                    "flagged": 0,
-                    "flags": {},
-                }
-            ],
-        }
+    # what the board measured is eight experiments (key size x padding x build), never one
+    # figure over all of them: 11 results, each point one experiment, none pooled
+    assert body["split"] == ["param.key_bits", "param.padding", "tag.opt_level"]
+    assert [
+        (
+            tuple(s["key"].values()),
+            [(p["x"], p["value"], p["n"], p["pooled"]) for p in s["points"]],
+        )
+        for s in body["series"]
+    ] == [
+        (("esp32c6-devkit-1", bits, padding, opt), [("esp32c6-serial", value, n, {})])
+        for bits, padding, opt, value, n in (
+            ("2048", "pkcs1v15", "-O2", 1_440_000.0, 1),
+            ("2048", "pkcs1v15", "-Os", 1_760_000.0, 1),
+            ("2048", "pss", "-O2", 1_760_000.0, 3),
+            ("2048", "pss", "-Os", 2_000_000.0, 1),
+            ("4096", "pkcs1v15", "-O2", 4_000_000.0, 1),
+            ("4096", "pkcs1v15", "-Os", 5_600_000.0, 1),
+            ("4096", "pss", "-O2", 4_960_000.0, 2),
+            ("4096", "pss", "-Os", 6_400_000.0, 1),
+        )
     ]
 
 
@@ -277,6 +291,8 @@ def test_open_dimensions_of_the_same_shape_do_not_share_compiled_sql(loaded):
     assert [p["x"] for p in by_bits["series"][0]["points"]] == [2048, 4096]
     assert [p["x"] for p in by_padding["series"][0]["points"]] == ["pkcs1v15", "pss"]
     assert [s["key"] for s in by_padding["series"]] == [
-        {"param.key_bits": "2048"},
-        {"param.key_bits": "4096"},
+        {"param.key_bits": "2048", "tag.opt_level": "-O2"},
+        {"param.key_bits": "2048", "tag.opt_level": "-Os"},
+        {"param.key_bits": "4096", "tag.opt_level": "-O2"},
+        {"param.key_bits": "4096", "tag.opt_level": "-Os"},
     ]

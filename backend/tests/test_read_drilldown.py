@@ -60,8 +60,11 @@ def drill(client, **params):
 
 
 def chart_point(client, *, metric, x, x_value, series=(), key=(), **filters):
-    """The point of GET /chart that the drill-down names."""
-    drawn = read_ok(client, "/api/v1/chart", metric=metric, x=x, series=list(series), **filters)
+    """The point of GET /chart that the drill-down names: pooling what the chart would split,
+    as the drill-down of only these series dimensions does."""
+    on = {"metric": metric, "x": x, "series": list(series), **filters}
+    split = read_ok(client, "/api/v1/chart", **on)["split"]
+    drawn = read_ok(client, "/api/v1/chart", pool=split, **on)
     wanted = dict(zip(series, key, strict=True))
     for line in drawn["series"]:
         if line["key"] == wanted:
@@ -334,10 +337,11 @@ def test_every_point_of_a_chart_is_what_its_drilldown_counts(loaded, metric, x, 
     assert response.status_code == 200, response.text
     points = [(line["key"], p) for line in response.json()["series"] for p in line["points"]]
     assert points
+    dims = [*series, *response.json()["split"]]  # a point is one experiment: pinned by all
     for key, point in points:
-        values = [key[d] or "" for d in series]
+        values = [key[d] or "" for d in dims]
         body = drill(
-            loaded, metric=metric, x=x, x_value=str(point["x"]), series=series, series_value=values
+            loaded, metric=metric, x=x, x_value=str(point["x"]), series=dims, series_value=values
         )
         assert_same_as_chart(body, point)
         assert sum(run["point_results"] for run in body["runs"]) == point["n"]

@@ -68,50 +68,99 @@ def pooled(series: list[dict]) -> list[dict]:
     return [p["pooled"] for s in series for p in s["points"]]
 
 
-def test_two_machines_are_pooled_on_every_aggregate_route_and_not_when_split(store_client):
-    two_machines(store_client)
-    both, apart = [{"machine": 2}] * 3, [{}] * 6
-    on = {"x": "param.block_bytes", **AES}
+def keyed(answer: dict) -> list[tuple[dict, list]]:
+    """Each series' key with its (x, value) points."""
+    return [(s["key"], [(p["x"], p["value"]) for p in s["points"]]) for s in answer["series"]]
 
-    assert pooled(get(store_client, "chart", metric="ns_per_op", **on)["series"]) == both
+
+def test_two_machines_are_split_on_every_aggregate_route(store_client):
+    """A point is one experiment: what varies within a point (the machine) is split into the
+    series on every route, never aggregated into a figure neither machine measured."""
+    two_machines(store_client)
+    apart = [{}] * 6
+    on = {"x": "param.block_bytes", **AES}
+    lab_a, lab_b = [(b, float(b)) for b in BLOCKS], [(b, 2.0 * b) for b in BLOCKS]
+
+    chart = get(store_client, "chart", metric="ns_per_op", **on)
+    assert chart["split"] == ["machine"]
+    assert keyed(chart) == [({"machine": "lab-a"}, lab_a), ({"machine": "lab-b"}, lab_b)]
+    assert pooled(chart["series"]) == apart
     split = get(store_client, "chart", metric="ns_per_op", series="machine", **on)
-    assert pooled(split["series"]) == apart
+    assert (split["split"], keyed(split)) == ([], keyed(chart))
 
     relative = get(store_client, "relative", metric="ns_per_op", baseline_x="16", **on)
-    assert pooled(relative["series"]) == both
-    relative = get(
-        store_client, "relative", metric="ns_per_op", series="machine", baseline_x="16", **on
-    )
-    assert pooled(relative["series"]) == apart
+    assert relative["split"] == ["machine"]
+    assert [[p["speedup"] for p in s["points"]] for s in relative["series"]] == [
+        [1.0, 0.25, 0.0625]
+    ] * 2
 
-    assert pooled(get(store_client, "fit", **on)["series"]) == both
-    assert pooled(get(store_client, "fit", series="machine", **on)["series"]) == apart
+    fit = get(store_client, "fit", **on)
+    assert (fit["split"], pooled(fit["series"])) == (["machine"], apart)
+    assert [s["key"] for s in fit["series"]] == [{"machine": "lab-a"}, {"machine": "lab-b"}]
 
     matrix = get(store_client, "matrix", metric="ns_per_op", column="param.block_bytes", **AES)
-    assert [c["pooled"] for r in matrix["rows"] for c in r["cells"]] == both
+    assert matrix["split"] == ["machine"]
+    assert [r["key"]["machine"] for r in matrix["rows"]] == ["lab-a", "lab-b"]
+    assert [[c["value"] for c in r["cells"]] for r in matrix["rows"]] == [
+        [16.0, 64.0, 256.0],
+        [32.0, 128.0, 512.0],
+    ]
     for split_by in ({"split": "machine"}, {"column": "machine"}):
         query = {"column": "param.block_bytes", **split_by, **AES}
         matrix = get(store_client, "matrix", metric="ns_per_op", **query)
         assert {str(c["pooled"]) for r in matrix["rows"] for c in r["cells"] if c} == {"{}"}
 
 
-def test_history_points_say_what_one_run_pools(store_client):
+def test_a_pool_asked_for_is_the_median_with_its_range(store_client):
+    """`pool=machine`: the point pools the three machines as asked, says so, and is their
+    median with the min-max range, whatever `agg` (never the mean of different experiments)."""
+    for machine, scale in (("lab-a", 1.0), ("lab-b", 2.0), ("lab-c", 6.0)):
+        upload(store_client, openssl_run(machine, [aes(16, 16 * scale)]))
+    on = {"metric": "ns_per_op", "x": "param.block_bytes", "pool": "machine", **AES}
+    for agg in ("median", "mean"):
+        chart = get(store_client, "chart", agg=agg, **on)
+        assert chart["split"] == []
+        (point,) = chart["series"][0]["points"]
+        summary = {k: point[k] for k in ("value", "min", "max", "n", "pooled")}
+        assert summary == {
+            "value": 32.0,
+            "min": 16.0,
+            "max": 96.0,
+            "n": 3,
+            "pooled": {"machine": 3},
+        }
+
+
+def test_history_splits_what_one_run_measured(store_client):
     two_machines(store_client)
     history = get(store_client, "history", metric="ns_per_op", **AES)
-    assert pooled(history["series"]) == [{"param.block_bytes": 3}] * 2
-    history = get(store_client, "history", metric="ns_per_op", series="param.block_bytes", **AES)
+    assert history["split"] == ["param.block_bytes"]
+    assert [s["key"] for s in history["series"]] == [{"param.block_bytes": str(b)} for b in BLOCKS]
     assert pooled(history["series"]) == [{}] * 6
+    history = get(store_client, "history", metric="ns_per_op", series="param.block_bytes", **AES)
+    assert (history["split"], pooled(history["series"])) == ([], [{}] * 6)
 
 
-def test_absent_values_clocks_and_tags_count_as_pooled(store_client):
-    """A tag one run has and the other lacks, and two clocks of one machine, are pooled."""
+def test_absent_values_clocks_and_tags_are_split(store_client):
+    """A tag one run has and the other lacks, and two clocks of one machine, are two
+    experiments: the chart splits them."""
     upload(
         store_client,
         openssl_run("lab-a", [aes(16, 16.0)], tags={"opt_level": "-O2"}),
         openssl_run("lab-a", [aes(16, 32.0, version="3.5.0")], clock_hz=1_000_000_000),
     )
     chart = get(store_client, "chart", metric="ns_per_op", x="param.block_bytes", **AES)
-    assert pooled(chart["series"]) == [{"clock": 2, "library_version": 2, "tag.opt_level": 2}]
+    assert chart["split"] == ["library_version", "clock", "tag.opt_level"]
+    assert keyed(chart) == [
+        (
+            {"library_version": "3.0.13", "clock": "2000000000.0", "tag.opt_level": "-O2"},
+            [(16, 16.0)],
+        ),
+        (
+            {"library_version": "3.5.0", "clock": "1000000000.0", "tag.opt_level": None},
+            [(16, 32.0)],
+        ),
+    ]
     chart = get(
         store_client,
         "chart",
@@ -120,6 +169,7 @@ def test_absent_values_clocks_and_tags_count_as_pooled(store_client):
         series=["tag.opt_level", "library_version"],
         **AES,
     )
+    assert chart["split"] == ["clock"] or chart["split"] == []
     assert pooled(chart["series"]) == [{}, {}]
 
 
@@ -193,7 +243,8 @@ def test_rollups_rebuild_flags_what_was_stored_before_the_checker(store_client, 
     chart = get(
         store_client, "chart", metric="bytes_per_s", x="tag.engine", **AES, **{"tag.seed": "003"}
     )
-    assert {p["x"]: p["flagged"] for p in chart["series"][0]["points"]} == {
-        "devcrypto": 6,
-        "none": 0,
-    }
+    flagged: dict[str, int] = {}
+    for s in chart["series"]:  # split by block size, timing, ...: one experiment a point
+        for p in s["points"]:
+            flagged[p["x"]] = flagged.get(p["x"], 0) + p["flagged"]
+    assert flagged == {"devcrypto": 6, "none": 0}

@@ -6,7 +6,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from cryptobench_contract.bounds import NO_NUL
-from cryptobench_server.schemas_read import NoteOut, PointBasis, UtcDatetime
+from cryptobench_server.schemas_read import SPLIT_DESCRIPTION, NoteOut, PointBasis, UtcDatetime
 
 NOTE_MAX_CHARS = 4000
 
@@ -39,6 +39,7 @@ class HistorySeries(BaseModel):
 class History(BaseModel):
     metric: str
     unit: str
+    split: list[str] = Field(description=SPLIT_DESCRIPTION)
     series: list[HistorySeries]
 
 

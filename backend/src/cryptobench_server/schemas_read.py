@@ -216,10 +216,18 @@ class ChartSeries(BaseModel):
     points: list[ChartPoint]
 
 
+#: The `split` field of every chart-shaped answer (chart, relative, fit, history).
+SPLIT_DESCRIPTION = (
+    "Identity dimensions the server split because they varied within a point (a point is one "
+    "experiment: query/chart.py); each series' key names them after the requested ones"
+)
+
+
 class Chart(BaseModel):
     metric: CanonicalMetric
     unit: str
     x: str
+    split: list[str] = Field(description=SPLIT_DESCRIPTION)
     series: list[ChartSeries]
 
 

@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from cryptobench_server.schemas_read import (
+    SPLIT_DESCRIPTION,
     CanonicalMetric,
     PointBasis,
     ReportedResult,
@@ -79,6 +80,7 @@ class Relative(BaseModel):
     unit: str
     less_is_better: bool
     x: str
+    split: list[str] = Field(description=SPLIT_DESCRIPTION)
     baseline_series: dict[str, str | None] | None
     baseline_x: str | None
     series: list[RelativeSeries]
@@ -114,22 +116,28 @@ class SizeFits(BaseModel):
     metric: CanonicalMetric
     unit: str
     x: str
+    split: list[str] = Field(description=SPLIT_DESCRIPTION)
     min_r2: float
     series: list[SizeFitSeries]
 
 
 class TradeoffPoint(PointBasis):
-    """`pooled`: what the identity's results differ in (machines, clocks, library versions, ...),
-    each pooled into this one point's aggregate."""
+    """One experiment: an identity whose results differ in machine, clock, library version,
+    ... is one point per value of each (`split`), as GET /chart splits them."""
 
     algorithm: str
     operation: str | None
     library: str | None
     params: dict[str, Any] = Field(description="Canonical params with every standard size added")
     size: int = Field(description="The chosen size in bytes")
+    split: dict[str, str | None] = Field(
+        description="Its value of each identity dimension the server split (the answer's `split`)"
+    )
     value: float
     n: int
-    pareto: bool = Field(description="No point of this operation is as small and as fast")
+    pareto: bool = Field(
+        description="No point of this operation with the same split values is as small and as fast"
+    )
 
 
 class Tradeoff(BaseModel):
@@ -137,6 +145,7 @@ class Tradeoff(BaseModel):
     unit: str
     less_is_better: bool
     size: str
+    split: list[str] = Field(description=SPLIT_DESCRIPTION)
     points: list[TradeoffPoint]
     unsized: int = Field(description="Identities under the filters without this size")
 

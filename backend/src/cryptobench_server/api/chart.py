@@ -7,10 +7,13 @@ results at that point; min, max and n are over the same results. Results whose m
 Points are sorted by x: as versions for a version dimension ("3.9" before "3.10"), else
 numerically when every x is a number.
 
-Each point says what it stands on: `pooled` = the identity dimensions (machine, library,
-library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one
-distinct value among its results, other than x and the series dimensions (`{"machine": 2}`:
-two machines' results in one figure; `{}`: nothing pooled); `flagged` = how many of its results
+A point is one experiment: the identity dimensions (machine, library, library_version, clock,
+source, algorithm, operation, param.<key>, tag.<key>) that vary among a point's results, other
+than x and the series dimensions, are split into the series (`split` names them; each series'
+key has their values), so each point aggregates repeated runs of one experiment on one machine.
+Only the dimensions named in `pool` are pooled: such a point is the median of its results with
+their min-max range (whatever `agg`), and `pooled` says what it pooled (`{"machine": 2}`: two
+machines' results in one figure; `{}`: nothing pooled); `flagged` = how many of its results
 carry a plausibility flag, `flags` = how many carry each (GET /vocabulary names them).
 
 Error: a result's reported error is carried into the metric only when it was reported in that
@@ -28,6 +31,7 @@ from cryptobench_server.api.read_common import (
     FILTER_HELP,
     Filters,
     PointAgg,
+    PoolDimensions,
     SeriesDimensions,
     XDimension,
     filters_dependency,
@@ -37,7 +41,9 @@ from cryptobench_server.query.chart import chart
 from cryptobench_server.schemas_read import CanonicalMetric, Chart
 
 router = APIRouter(tags=["chart"])
-ChartFilters = Annotated[Filters, Depends(filters_dependency("metric", "x", "series", "agg"))]
+ChartFilters = Annotated[
+    Filters, Depends(filters_dependency("metric", "x", "series", "agg", "pool"))
+]
 
 
 @router.get("/chart", description=(__doc__ or "") + "\n" + FILTER_HELP)
@@ -49,13 +55,15 @@ def get_chart(
     x: XDimension,
     series: SeriesDimensions = [],  # noqa: B006
     agg: PointAgg = "median",
+    pool: PoolDimensions = [],  # noqa: B006
 ) -> Chart:
-    drawn = chart(session, metric=metric, x=x, series=series, agg=agg, filters=filters)
+    drawn = chart(session, metric=metric, x=x, series=series, agg=agg, filters=filters, pool=pool)
     return Chart.model_validate(
         {
             "metric": metric,
             "unit": CANONICAL_UNIT[metric],
             "x": drawn["x"],
+            "split": drawn["split"],
             "series": drawn["series"],
         }
     )

@@ -19,6 +19,7 @@ from cryptobench_server.api.deps import SessionDep
 from cryptobench_server.api.read_common import (
     FILTER_HELP,
     Filters,
+    PoolDimensions,
     SeriesDimensions,
     filters_dependency,
 )
@@ -31,7 +32,7 @@ from cryptobench_server.query.fits import MIN_R2, fit_line
 from cryptobench_server.schemas_views import SizeFits
 
 router = APIRouter(tags=["fit"])
-FitFilters = Annotated[Filters, Depends(filters_dependency("metric", "x", "series", "agg"))]
+FitFilters = Annotated[Filters, Depends(filters_dependency("metric", "x", "series", "agg", "pool"))]
 SIZES = tuple(PARAM + key for key in OPERATION_BYTES)
 
 
@@ -46,13 +47,14 @@ def get_fit(
     ] = "ns_per_op",
     series: SeriesDimensions = [],  # noqa: B006
     agg: Annotated[Agg, Query(description="Aggregate of the results at one size")] = "median",
+    pool: PoolDimensions = [],  # noqa: B006
 ) -> SizeFits:
     if dimension(x, field="x", source=Series).name not in SIZES:
         raise InvalidInput(
             f"x must be one of {', '.join(SIZES)}",
             errors=[{"field": "x", "message": "not a size in bytes"}],
         )
-    drawn = chart(session, metric=metric, x=x, series=series, agg=agg, filters=filters)
+    drawn = chart(session, metric=metric, x=x, series=series, agg=agg, filters=filters, pool=pool)
     out = []
     for s in drawn["series"]:
         points = s["points"]
@@ -75,6 +77,7 @@ def get_fit(
             "metric": metric,
             "unit": CANONICAL_UNIT[metric],
             "x": drawn["x"],
+            "split": drawn["split"],
             "min_r2": MIN_R2,
             "series": out,
         }

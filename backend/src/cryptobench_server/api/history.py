@@ -68,12 +68,9 @@ def get_history(
     series: SeriesDimensions = [],  # noqa: B006
 ) -> History:
     dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
+    lines, split = history(session, metric=metric, series=dims, filters=filters)
     return History.model_validate(
-        {
-            "metric": metric,
-            "unit": CANONICAL_UNIT[metric],
-            "series": history(session, metric=metric, series=dims, filters=filters),
-        }
+        {"metric": metric, "unit": CANONICAL_UNIT[metric], "split": split, "series": lines}
     )
 
 

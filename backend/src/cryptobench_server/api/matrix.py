@@ -2,7 +2,8 @@
 
 Rows are result identities under the filters: algorithm, operation, library and canonical params,
 less the column dimension (with `column=param.block_bytes` the block size moves into the
-columns), plus any `split` dimensions. A cell is the `agg` of its results exactly as GET /chart
+columns), plus any `split` dimensions and every identity dimension that varies within a cell
+(the answer's `split` lists both: a cell is one experiment unless pooled). A cell is the `agg` of its results exactly as GET /chart
 computes a point (exact median, with `pooled`, `flagged` and `flags`); a row a column did not
 measure has a null cell. Columns are sorted as versions for a version dimension, else
 numerically when every value is a number; rows by their identity, numbers by value.
@@ -78,8 +79,9 @@ def get_matrix(
         agg=agg,
         filters=filters,
     )
+    split_names += points.split
     shaped = build(
-        points,
+        points.rows,
         metric=metric,
         column=column_dim.name,
         split=split_names,

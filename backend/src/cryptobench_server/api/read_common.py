@@ -25,6 +25,13 @@ SeriesDimensions = Annotated[
     list[str], Query(description="Dimension(s) telling lines apart (repeatable)")
 ]
 PointAgg = Annotated[Agg, Query(description="Aggregate of the results at one point")]
+PoolDimensions = Annotated[
+    list[str],
+    Query(
+        description="Identity dimension(s) to pool instead of split (repeatable): a point that "
+        "pools them is the median of its results with their min-max range, whatever `agg`"
+    ),
+]
 
 
 def filters_dependency(*reserved: str) -> Callable[[Request], Filters]:

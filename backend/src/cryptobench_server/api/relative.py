@@ -23,6 +23,7 @@ from cryptobench_server.api.read_common import (
     FILTER_HELP,
     Filters,
     PointAgg,
+    PoolDimensions,
     SeriesDimensions,
     XDimension,
     filters_dependency,
@@ -37,7 +38,9 @@ from cryptobench_server.schemas_views import Relative
 router = APIRouter(tags=["relative"])
 RelativeFilters = Annotated[
     Filters,
-    Depends(filters_dependency("metric", "x", "series", "agg", "baseline_series", "baseline_x")),
+    Depends(
+        filters_dependency("metric", "x", "series", "agg", "pool", "baseline_series", "baseline_x")
+    ),
 ]
 
 
@@ -56,6 +59,7 @@ def get_relative(
         str | None, Query(description="The baseline x value (each series against itself there)")
     ] = None,
     agg: PointAgg = "median",
+    pool: PoolDimensions = [],  # noqa: B006
 ) -> Relative:
     names = list(dict.fromkeys(series))
     if (baseline_x is None) == (not baseline_series) or (
@@ -65,7 +69,7 @@ def get_relative(
             "give baseline_x, or baseline_series once per series dimension",
             errors=[{"field": "baseline_series", "message": "one value per series dimension"}],
         )
-    drawn = chart(session, metric=metric, x=x, series=names, agg=agg, filters=filters)
+    drawn = chart(session, metric=metric, x=x, series=names, agg=agg, filters=filters, pool=pool)
     key = (
         dict(zip(drawn["series_names"], (v or None for v in baseline_series), strict=False))
         if baseline_series
@@ -76,6 +80,7 @@ def get_relative(
         less_is_better=LESS_IS_BETTER[metric],
         baseline_key=key,
         baseline_x=baseline_x,
+        split=drawn["split"],
     )
     return Relative.model_validate(
         {
@@ -83,6 +88,7 @@ def get_relative(
             "unit": CANONICAL_UNIT[metric],
             "less_is_better": LESS_IS_BETTER[metric],
             "x": drawn["x"],
+            "split": drawn["split"],
             "baseline_series": key,
             "baseline_x": baseline_x,
             **shaped,

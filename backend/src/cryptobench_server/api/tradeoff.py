@@ -2,7 +2,9 @@
 under the filters is a point: x = its standard size in bytes (`size`: public_key_bytes,
 signature_bytes, ciphertext_bytes or shared_secret_bytes, from the standards via the contract;
 the identity's params carry every size it has), y = the `agg` of `metric` as GET /chart computes
-it. `pareto` marks the points no other point of the same operation beats in both size and speed.
+it, one point per experiment (an identity measured on two machines is two points, their values
+of the dimensions split in `split`). `pareto` marks the points no other point of the same
+operation and split values beats in both size and speed.
 Identities without that size (ciphers, hashes, unknown sets) are counted in `unsized`.
 """
 
@@ -40,7 +42,7 @@ def get_tradeoff(
         dimension("library", source=Series),
         Dimension("params", Series.params),
     ]
-    rows = chart_rows(
+    drawn = chart_rows(
         session,
         metric=metric,
         x=dimension("algorithm", source=Series),
@@ -48,13 +50,14 @@ def get_tradeoff(
         agg=agg,
         filters=filters,
     )
-    points, unsized = tradeoff_points(rows, size=size, less_is_better=LESS_IS_BETTER[metric])
+    points, unsized = tradeoff_points(drawn, size=size, less_is_better=LESS_IS_BETTER[metric])
     return Tradeoff.model_validate(
         {
             "metric": metric,
             "unit": CANONICAL_UNIT[metric],
             "less_is_better": LESS_IS_BETTER[metric],
             "size": size,
+            "split": drawn.split,
             "points": points,
             "unsized": unsized,
         }

@@ -16,12 +16,16 @@ such an error and all of them share one `error_kind`; the point's error is then 
 them (stats.level_error; for a single result: its own). Otherwise `error` and `error_kind` are
 null.
 
-What a point stands on: `pooled` (query/pooled.py: the identity dimensions with more than one
-value among its results, other than x and the series dimensions), `flagged` and `flags`
-(query/flags.py: its results with plausibility flags), each a statement over the same rows
-(query/scope.py). `chart` is the one sequence dimension names -> rows -> shape that /chart,
-/relative and /fit call; /matrix, /history and /tradeoff call `chart_rows` with their own
-dimensions.
+A point is one experiment (DESIGN "Read API"): before aggregating, `chart_rows` asks what each
+point would pool (query/pooled.py: the identity dimensions with more than one value among its
+results, other than x and the series dimensions) and adds every such dimension to the series
+(`split`), so that each point aggregates the results of one series identity (repeated runs of one
+experiment on one machine), never a figure no experiment produced. Only the dimensions a person
+names in `pool` stay pooled: such a point is the median of what it pooled, whatever `agg`, with
+the min-max range of its results, and says what it pooled in `pooled`. `flagged` and `flags`
+(query/flags.py: its results with plausibility flags) come from a statement over the same rows
+(query/scope.py). `chart` is the one sequence dimension names -> rows -> shape that /chart, /relative and /fit
+call; /matrix, /history and /tradeoff call `chart_rows` with their own dimensions.
 """
 
 import math
@@ -37,6 +41,7 @@ from cryptobench_server.models import Series
 from cryptobench_server.query.dimensions import Dimension, dimension, rollup_for
 from cryptobench_server.query.filters import Filters, conditions
 from cryptobench_server.query.flags import Flagged, flag_counts
+from cryptobench_server.query.pooled import FIXED as IDENTITY_FIXED
 from cryptobench_server.query.pooled import Pooled, pooled
 from cryptobench_server.query.scope import Scope, point_key
 from cryptobench_server.sqlfuncs import concat_bytes
@@ -65,6 +70,14 @@ class PointRow:
     library_version: str | None
 
 
+@dataclass(frozen=True)
+class Points:
+    rows: list[PointRow]
+    #: The identity dimensions added to the series because they varied within a point, in the
+    #: order their values follow the requested series in `PointRow.keys`.
+    split: list[str]
+
+
 def chart(
     session: Session,
     *,
@@ -73,14 +86,24 @@ def chart(
     series: Sequence[str],
     agg: Agg,
     filters: Filters,
+    pool: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The one chart: dimension names resolved (422 naming `x` or `series`), the points
-    aggregated and shaped. `{"x": name, "series_names": [...], "series": shape(...)}`."""
+    """The one chart: dimension names resolved (422 naming `x`, `series` or `pool`), the points
+    aggregated and shaped. `{"x": name, "series_names": [...], "split": [...], "series":
+    shape(...)}`; `series_names` are the requested ones, each series' key has the split too."""
     x_dim = dimension(x, field="x", source=Series)
     dims = [dimension(s, field="series", source=Series) for s in dict.fromkeys(series)]
-    rows = chart_rows(session, metric=metric, x=x_dim, series=dims, agg=agg, filters=filters)
+    pooled_names = [_split_dimension(p, field="pool").name for p in pool]
+    drawn = chart_rows(
+        session, metric=metric, x=x_dim, series=dims, agg=agg, filters=filters, pool=pooled_names
+    )
     names = [d.name for d in dims]
-    return {"x": x_dim.name, "series_names": names, "series": shape(rows, names, x_dim.name)}
+    return {
+        "x": x_dim.name,
+        "series_names": names,
+        "split": drawn.split,
+        "series": shape(drawn.rows, [*names, *drawn.split], x_dim.name),
+    }
 
 
 def chart_rows(
@@ -91,50 +114,80 @@ def chart_rows(
     series: Sequence[Dimension],
     agg: Agg,
     filters: Filters,
-) -> list[PointRow]:
-    """One GROUP BY over the read model; the median from the group's packed figures; what each
-    point pools and its flags over the same rows.
+    pool: Sequence[str] = (),
+) -> Points:
+    """One GROUP BY over the read model, split until each point is one experiment (but for the
+    dimensions in `pool`); the median from the group's packed figures; what each point pools
+    and its flags over the same rows.
 
     `x` and `series` are dimensions resolved on Series (`dimension(name, source=Series)`)."""
-    names = [x.name, *(s.name for s in series), *filters]
-    rollup = rollup_for(names)
+    connection = session.connection()
+    split: list[Dimension] = []
+    while True:
+        scope = _scope(metric, [x, *series, *split], filters)
+        shown = [x.name, *(s.name for s in series), *(d.name for d in split)]
+        pools = pooled(connection, scope, shown)
+        varying = {name for p in pools.values() for name in p.counts} - set(pool)
+        if not varying:
+            break
+        split += [_split_dimension(name) for name in sorted(varying, key=_split_order)]
+    rollup = scope.rollup
     count, total, low, high, values = (
         getattr(rollup, f"{metric}_{part}") for part in ("n", "sum", "min", "max", "values")
     )
     own = Series.metric == metric
-    groups = [x.expression, *(s.expression for s in series)]
-    where = [count > 0, groups[0].is_not(None), *conditions(filters, source=Series)]
-    scope = Scope(names, rollup, groups, where)
     query = scope.grouped(
         func.min(low),
         func.max(high),
         func.sum(count),
         func.sum(total),
-        concat_bytes(values) if agg == "median" else null(),
+        concat_bytes(values) if agg == "median" or pool else null(),
         func.sum(case((own, rollup.error_n))),
         func.max(case((own, rollup.error_max))),
         func.min(case((own, rollup.error_kind_min))),
         func.max(case((own, rollup.error_kind_max))),
         func.sum(rollup.flagged_n),
     )
-    connection = session.connection()
-    width = len(groups)
+    width = len(scope.groups)
     rows = fetch_aggregate(connection, query)
-    pools = pooled(connection, scope, [x.name, *(s.name for s in series)])
     flags = flag_counts(connection, scope, metric) if any(row[-1] for row in rows) else {}
     out = []
     for row in rows:
         key = point_key(row[:width])
-        # The pooled counts are a second statement: a point an upload changed in between (READ
+        # The pooled counts are an earlier statement: a point an upload made in between (READ
         # COMMITTED) may be missing there, which must not fail the chart.
-        pool = pools.get(key, Pooled({}, None))
-        out.append(_point(row, width, agg, pool, flags.get(key, Flagged())))
-    return out
+        basis = pools.get(key, Pooled({}, None))
+        out.append(_point(row, width, agg, basis, flags.get(key, Flagged())))
+    return Points(out, [d.name for d in split])
+
+
+def _scope(metric: str, dims: Sequence[Dimension], filters: Filters) -> Scope:
+    """The rows of a chart grouped by `dims` (x first) under `filters`, with the metric."""
+    names = [*(d.name for d in dims), *filters]
+    rollup = rollup_for(names)
+    count = getattr(rollup, f"{metric}_n")
+    groups = [d.expression for d in dims]
+    where = [count > 0, groups[0].is_not(None), *conditions(filters, source=Series)]
+    return Scope(names, rollup, groups, where)
+
+
+#: The dimension a pooled name splits by: `clock` (the runs' clock_hz) is not a filter dimension.
+_CLOCK = Dimension("clock", Series.clock_hz)
+
+
+def _split_dimension(name: str, field: str = "split") -> Dimension:
+    return _CLOCK if name == _CLOCK.name else dimension(name, field=field, source=Series)
+
+
+def _split_order(name: str) -> tuple[int, str]:
+    """Fixed identity dimensions first (machine first), then param.* and tag.* by name."""
+    fixed = list(IDENTITY_FIXED)
+    return (fixed.index(name), "") if name in fixed else (len(fixed), name)
 
 
 def _point(row: Sequence[Any], width: int, agg: Agg, pool: Pooled, flagged: Flagged) -> PointRow:
     low, high, n, total, packed, n_error, error, kind, other_kind, _ = row[width:]
-    if agg == "median":
+    if agg == "median" or pool.counts:
         value = packed_median(packed)
     else:
         value = total / n if agg == "mean" else (low if agg == "min" else high)

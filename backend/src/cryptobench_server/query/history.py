@@ -23,10 +23,13 @@ from cryptobench_server.query.filters import Filters
 
 def history(
     session: Session, *, metric: str, series: Sequence[Dimension], filters: Filters
-) -> list[dict[str, Any]]:
-    """`series` are dimensions resolved on Series (`dimension(name, source=Series)`)."""
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The series, and the identity dimensions split because they varied within a run's point
+    (query/chart.py): each series' key names the requested dimensions, then those.
+    `series` are dimensions resolved on Series (`dimension(name, source=Series)`)."""
     run = dimension("run", source=Series)
-    rows = chart_rows(session, metric=metric, x=run, series=series, agg="median", filters=filters)
+    drawn = chart_rows(session, metric=metric, x=run, series=series, agg="median", filters=filters)
+    rows = drawn.rows
     runs = {
         r.run_id: r
         for r in session.execute(
@@ -39,11 +42,11 @@ def history(
     by_key: dict[tuple, list[PointRow]] = {}
     for row in rows:
         by_key.setdefault(tuple(None if k is None else str(k) for k in row.keys), []).append(row)
-    names = [d.name for d in series]
+    names = [*(d.name for d in series), *drawn.split]
     return [
         {"key": dict(zip(names, key, strict=True)), "points": _points(by_key[key], runs, notes)}
         for key in sorted(by_key, key=lambda k: [version_key(v) for v in k])
-    ]
+    ], drawn.split
 
 
 def _points(

@@ -5,8 +5,10 @@ params; plus any `split` dimensions asked for) without the column dimension: wit
 `column=param.block_bytes` the rows are the params minus block_bytes. Identity dimensions named
 in `pool` are moved out of the rows too: with `pool=param.coordinates` an ECpy result (jacobian)
 and an ECC.py result (affine) of one operation share a row, so `column=library` compares the
-two libraries; a cell holding several of their values says so in `pooled`. A cell aggregates every
-result of its row and column exactly as GET /chart aggregates a point (query/chart.py's
+two libraries; a cell holding several of their values says so in `pooled` and is their median.
+Any other identity dimension that varies within a cell (two machines' ECpy) is split into the
+rows, as GET /chart splits it: a cell is one experiment unless a person pooled it. A cell
+aggregates every result of its row and column exactly as GET /chart aggregates a point (query/chart.py's
 `chart_rows`, so medians are exact, with what it pools and its flags); a row a column did not
 measure has no cell. Columns sort as GET /chart sorts x (versions as versions).
 
@@ -27,7 +29,7 @@ from sqlalchemy.orm import Session
 from cryptobench_contract.units import LESS_IS_BETTER
 from cryptobench_server.models import Series
 from cryptobench_server.query import relative
-from cryptobench_server.query.chart import Agg, PointRow, chart_rows, x_order, x_sort_key
+from cryptobench_server.query.chart import Agg, PointRow, Points, chart_rows, x_order, x_sort_key
 from cryptobench_server.query.dimensions import PARAM, Dimension, dimension
 from cryptobench_server.query.filters import Filters
 from cryptobench_server.query.order import params_key, value_key
@@ -58,9 +60,10 @@ def matrix_rows(
     pool: Sequence[str],
     agg: Agg,
     filters: Filters,
-) -> list[PointRow]:
+) -> Points:
     """The chart aggregation with x = the column and series = the identity (less `pool`),
-    params (less the pooled param.* keys), then `split`."""
+    params (less the pooled param.* keys), then `split`; what else varies within a cell (the
+    machine, a tag, ...) is split too (the answer's `split`), only `pool` stays pooled."""
     pooled_keys = [name[len(PARAM) :] for name in pool if name.startswith(PARAM)]
     params = (
         Dimension(KEPT_PARAMS, json_without(Series.params, pooled_keys))
@@ -72,7 +75,9 @@ def matrix_rows(
         params,
         *split,
     ]
-    return chart_rows(session, metric=metric, x=column, series=series, agg=agg, filters=filters)
+    return chart_rows(
+        session, metric=metric, x=column, series=series, agg=agg, filters=filters, pool=pool
+    )
 
 
 def row_identity(pool: Sequence[str]) -> tuple[str, ...]:

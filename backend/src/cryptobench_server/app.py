@@ -7,11 +7,12 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 
 from cryptobench_server import budget
+from cryptobench_server.admission import Slots
 from cryptobench_server.api.router import api_router
 from cryptobench_server.apidocs import install_docs
 from cryptobench_server.bodies import CappedBodies
 from cryptobench_server.config import Settings, get_settings
-from cryptobench_server.db import make_engine, make_sessionmaker
+from cryptobench_server.db import make_engine, make_probe_engine, make_sessionmaker
 from cryptobench_server.errors import install_handlers
 from cryptobench_server.frontend import mount_frontend
 from cryptobench_server.openapi import install_openapi
@@ -31,10 +32,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
     )
-    engine = make_engine(settings.resolved_database_url)
+    url = settings.resolved_database_url
+    engine = make_engine(url, pool_size=settings.pool_size, pool_wait_s=settings.pool_wait_s)
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessionmaker = make_sessionmaker(engine)
+    app.state.database_slots = Slots(settings.pool_size, settings.pool_wait_s)
+    app.state.probe_engine = make_probe_engine(url)
     budget.install(engine)
     app.add_middleware(budget.BoundedReads, seconds=settings.query_timeout_s)
     app.add_middleware(

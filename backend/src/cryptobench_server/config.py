@@ -65,6 +65,18 @@ class Settings(BaseSettings):
         gt=0,
         description="Seconds a read (GET) may run before its database query is stopped (503)",
     )
+    pool_size: int = Field(
+        default=10,
+        gt=0,
+        description="Requests that use the database at once (each holds one pooled connection); "
+        "more wait up to pool_wait_s",
+    )
+    pool_wait_s: float = Field(
+        default=3.0,
+        gt=0,
+        description="Seconds a request waits for the database when pool_size requests use it; "
+        "then 503 with Retry-After",
+    )
     host: str = "127.0.0.1"
     port: int = 8000
     log_level: Literal["critical", "error", "warning", "info", "debug"] = "info"

@@ -4,10 +4,12 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.pool import NullPool
 
 from cryptobench_server.errors import DatabaseUnusable
 
@@ -16,15 +18,36 @@ class Base(DeclarativeBase):
     pass
 
 
-def make_engine(url: str) -> Engine:
+#: Connections a pool opens beyond pool_size for work outside the requests' slots (token
+#: checks, uploads, imports, CSV exports): admission.py holds requests to pool_size.
+POOL_OVERFLOW = 20
+
+
+def make_engine(url: str, *, pool_size: int = 10, pool_wait_s: float = 30.0) -> Engine:
+    """An engine whose pool keeps `pool_size` connections (plus POOL_OVERFLOW); a checkout waits
+    at most `pool_wait_s` (sqlalchemy.exc.TimeoutError, a 503 with Retry-After)."""
+    return _engine(url, pool_size=pool_size, max_overflow=POOL_OVERFLOW, pool_timeout=pool_wait_s)
+
+
+def make_probe_engine(url: str) -> Engine:
+    """An engine without a pool (each connection opened and closed): /health's, which answers
+    while every pooled connection is in use and keeps none open."""
+    return _engine(url, poolclass=NullPool)
+
+
+def _engine(url: str, **pool: Any) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        else:  # in memory: one database per connection, so one connection per thread
+            pool = {}
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, **pool
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True, **pool)
     # before SQLAlchemy's own first-connect work, which fails with a bare TypeError on SQL_ASCII
     event.listen(engine, "connect", _require_utf8, insert=True)
     return engine

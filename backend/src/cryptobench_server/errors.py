@@ -1,5 +1,6 @@
 """Domain errors and their one mapping to RFC 9457 problem+json responses."""
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -7,6 +8,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 PROBLEM_JSON = "application/problem+json"
@@ -15,6 +17,8 @@ PROBLEM_JSON = "application/problem+json"
 class DomainError(Exception):
     status = 400
     title = "Bad request"
+    #: headers of the answer (WWW-Authenticate, Retry-After)
+    headers: dict[str, str] | None = None
 
     def __init__(self, detail: str, *, errors: list[dict[str, Any]] | None = None) -> None:
         super().__init__(detail)
@@ -32,6 +36,10 @@ class Conflict(DomainError):
 
 class Unauthorized(DomainError):
     status, title = 401, "Unauthorized"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.headers = {"WWW-Authenticate": "Bearer"}
 
 
 class Forbidden(DomainError):
@@ -56,6 +64,20 @@ class QueryStopped(DomainError):
     """A read query stopped at the time limit, or because its client went away (budget.py)."""
 
     status, title = 503, "Query stopped"
+
+
+class DatabaseBusy(DomainError):
+    """Every connection for requests stayed in use for the pool wait (admission.py, db.py)."""
+
+    status, title = 503, "Service busy"
+
+    def __init__(self, wait_s: float) -> None:
+        retry = max(1, math.ceil(wait_s))
+        super().__init__(
+            f"the database is busy: every connection for requests stayed in use for {wait_s:g} s;"
+            f" send the request again in {retry} s"
+        )
+        self.headers = {"Retry-After": str(retry)}
 
 
 class DatabaseUnusable(DomainError):
@@ -130,8 +152,7 @@ def contention(exc: DBAPIError) -> str | None:
 
 
 def domain_problem(exc: DomainError) -> JSONResponse:
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-    return problem(exc.status, exc.title, exc.detail, exc.errors, headers)
+    return problem(exc.status, exc.title, exc.detail, exc.errors, exc.headers)
 
 
 def unavailable() -> JSONResponse:
@@ -151,6 +172,10 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         return problem(exc.status_code, str(exc.detail), str(exc.detail))
+
+    @app.exception_handler(PoolTimeout)
+    async def _pool(request: Request, _: PoolTimeout) -> JSONResponse:
+        return domain_problem(DatabaseBusy(request.app.state.settings.pool_wait_s))
 
     @app.exception_handler(DBAPIError)
     async def _database(_: Request, exc: DBAPIError) -> JSONResponse:

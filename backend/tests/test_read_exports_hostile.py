@@ -56,6 +56,21 @@ def test_csv_text_cells_cannot_be_formulas_and_numbers_stay_numbers(store_client
     assert row["value"] == "1600000.0"
 
 
+def test_a_part_after_a_semicolon_cannot_be_a_formula_in_a_semicolon_locale(store_client):
+    doc = make_run_doc(
+        [make_result(library="a;=1+2")],
+        tags={"list": "1;-3;x;@SUM(A1)", "opt": "-O2;+x", "plain": "a;b", "neg": "-1.5;2e3"},
+    )
+    assert store_client.post("/api/v1/runs", json=doc).status_code == 201
+    response = store_client.get("/api/v1/results", params={"format": "csv", "run": doc["run_id"]})
+    header, line = response.text.splitlines()
+    assert header.endswith(",tag.list,tag.neg,tag.opt,tag.plain")
+    assert line.endswith(',"1;-3;x;\'@SUM(A1)","-1.5;2e3","\'-O2;\'+x","a;b"')
+    assert ',"a;\'=1+2",' in line
+    pieces = [piece.strip('"') for cell in line.split(",") for piece in cell.split(";")]
+    assert [p for p in pieces if p.startswith(("=", "+", "@"))] == []
+
+
 def test_a_key_the_filters_could_not_name_is_refused_on_upload(store_client):
     doc = make_run_doc([make_result(params={'we"ird': 1})], tags={"a\\b": "v"})
     response = store_client.post("/api/v1/runs", json=doc)

@@ -54,9 +54,9 @@ def test_csv_is_whole_with_param_and_tag_columns(loaded):
         "instructions_per_op,instructions_per_byte,derived,"
         "flags,param.curve,param.message_bytes,tag.jvm\n"
         f"{JMH2},2026-11-21T10:00:00+00:00,jmh,jvm-host,,SHA256withECDSA sign,signature,ECDSA,sign,SunEC,21.0.2,"
-        f"ops_per_s,1100.0,ops/s,30.0,ci99.9,,{1e9 / 1100},1100.0,,140800.0,,,,ns_per_op;bytes_per_s,,secp256r1,128,21\n"
+        f'ops_per_s,1100.0,ops/s,30.0,ci99.9,,{1e9 / 1100},1100.0,,140800.0,,,,"ns_per_op;bytes_per_s",,secp256r1,128,21\n'
         f"{JMH2},2026-11-21T10:00:00+00:00,jmh,jvm-host,,SHA256withECDSA sign,signature,ECDSA,sign,SunEC,21.0.2,"
-        f"ops_per_s,850.0,ops/s,5.0,stddev,,{1e9 / 850},850.0,,108800.0,,,,ns_per_op;bytes_per_s,,secp256k1,128,21\n"
+        f'ops_per_s,850.0,ops/s,5.0,stddev,,{1e9 / 850},850.0,,108800.0,,,,"ns_per_op;bytes_per_s",,secp256k1,128,21\n'
     )
 
 

@@ -196,7 +196,7 @@ describe("drilldownCsv", () => {
     expect(lines[0]).toBe(
       "#,run_id,started_at,machine,source,tags,name,algorithm,operation,library,library_version,params,value,unit,time per operation (us/op),error,error_kind,samples,distribution unit,forks,raw samples,min,p10,median,max",
     );
-    expect(lines[1]).toBe(`1,${RUN},2026-11-21T09:00:00Z,jvm-host,jmh,jvm=21,SHA256withECDSA sign,ECDSA,sign,SunEC,21.0.2,curve=secp256r1;message_bytes=128,1000,ops/s,1000,,,2,us/op,1,1000 2000,1000,1000,1500,2000`);
+    expect(lines[1]).toBe(`1,${RUN},2026-11-21T09:00:00Z,jvm-host,jmh,jvm=21,SHA256withECDSA sign,ECDSA,sign,SunEC,21.0.2,"curve=secp256r1;message_bytes=128",1000,ops/s,1000,,,2,us/op,1,1000 2000,1000,1000,1500,2000`);
     expect(lines[2]).toContain(",us/op,,,1.915,,1.918,1.929");
     expect(lines[3]).toContain(",cycles/op,,1 2,,,,2");
   });

@@ -39,6 +39,16 @@ describe("CSV cells", () => {
     expect(csvText([["h", "=1"], [-2, "line\nbreak"]])).toBe("h,'=1\r\n-2,\"line\nbreak\"\r\n");
   });
 
+  it("neutralise a part after a ; that a spreadsheet of a ; locale would run, and quote the cell", () => {
+    expect(["a;=1+2", "1;-3;x;@SUM(A1)", "-O2;+x", "a;b", "-1.5;2e3"].map(csvCell)).toEqual([
+      `"a;'=1+2"`,
+      `"1;-3;x;'@SUM(A1)"`,
+      `"'-O2;'+x"`,
+      `"a;b"`,
+      `"-1.5;2e3"`,
+    ]);
+  });
+
   it("in every export built by the UI", () => {
     const tradeoff: TradeoffResponse = {
       metric: "ops_per_s",

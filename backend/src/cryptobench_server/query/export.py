@@ -8,12 +8,12 @@ nothing was measured.
 
 Text from data is inert in both: a CSV text cell that a spreadsheet would read as a formula (it
 starts with = + - @ tab or carriage return) gets a leading single quote (OWASP's CSV injection
-rule; numbers, and text that is a plain number such as "-1.5", are written as they are, the same
-rule as the UI's exports in frontend/src/lib/csv.ts); LaTeX specials are escaped.
+rule), and so does each part of it after a `;` (a spreadsheet of a `;` locale splits an unquoted
+`a;=1+2` into `a` and a live `=1+2`); a cell with a `;` is also quoted, so that it stays one
+cell there. Numbers, and text that is a plain number such as "-1.5", are written as they are.
+The same rule as the UI's exports (frontend/src/lib/csv.ts). LaTeX specials are escaped.
 """
 
-import csv
-import io
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -61,16 +61,18 @@ def csv_lines(
 
 
 def _line(cells: Sequence[str]) -> str:
-    """One CSV line ending in LF. The writer quotes a cell holding a character of its line
-    terminator only, so it writes CRLF (a lone CR inside a cell, which a spreadsheet reads as a
-    new row, gets quoted too) and the CR of the terminator is dropped."""
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\r\n").writerow(cells)
-    return buffer.getvalue()[:-2] + "\n"
+    """One CSV line ending in LF (RFC 4180 quoting: a cell with a comma, quote, CR or LF, and
+    one with a `;`, which a spreadsheet of a `;` locale would split, is quoted)."""
+    return ",".join(_quoted(cell) for cell in cells) + "\n"
+
+
+def _quoted(cell: str) -> str:
+    return '"' + cell.replace('"', '""') + '"' if _QUOTE.search(cell) else cell
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_QUOTE = re.compile(r'[",;\r\n]')
 
 
 def _cell(value: Any) -> str:
@@ -85,8 +87,14 @@ def _cell(value: Any) -> str:
             value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
         ).isoformat()
     text = ";".join(str(v) for v in value) if isinstance(value, list) else str(value)
-    inert = not text.startswith(FORMULA_START) or _NUMBER.fullmatch(text) is not None
-    return text if inert else "'" + text
+    return ";".join(_inert(part) for part in text.split(";"))
+
+
+def _inert(part: str) -> str:
+    """`part` of a text cell (the cell, or a part of it after a `;`) as a spreadsheet cannot
+    run it: a single quote before a formula start, a plain number as it is."""
+    formula = part.startswith(FORMULA_START) and _NUMBER.fullmatch(part) is None
+    return "'" + part if formula else part
 
 
 def benchmark_label(row: dict[str, Any]) -> str:

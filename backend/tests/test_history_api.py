@@ -9,6 +9,8 @@ from sqlalchemy import create_engine, text
 from test_rollups import assert_same, snapshot
 
 from cryptobench_server.changes.store import detect_all
+from cryptobench_server.errors import PROBLEM_JSON
+from cryptobench_server.schemas_history import MAX_NOTES_PER_RUN
 from cryptobench_server.store import rollups
 
 
@@ -117,6 +119,21 @@ def test_notes_show_on_the_run_and_on_history(store_client):
         f"/api/v1/runs/{run_ids[1]}/notes", json={"text": "x"}, headers={"Authorization": ""}
     )
     assert anonymous.status_code == 401
+
+
+def test_a_run_holds_at_most_twenty_notes_of_at_most_4000_characters(store_client):
+    [run_id] = upload(store_client, synthetic_runs()[:1])
+    url = f"/api/v1/runs/{run_id}/notes"
+    for number in range(MAX_NOTES_PER_RUN):
+        assert store_client.post(url, json={"text": f"{number} " + "n" * 3990}).status_code == 201
+    over = store_client.post(url, json={"text": "one more"})
+    assert (over.status_code, over.headers["content-type"]) == (409, PROBLEM_JSON)
+    assert over.json()["detail"] == f"run {run_id} holds 20 notes, the most a run may hold (20)"
+    assert over.json()["errors"] == [{"field": "notes", "message": "at most 20 per run"}]
+    long = store_client.post(url, json={"text": "n" * 4001})
+    assert (long.status_code, long.json()["errors"][0]["field"]) == (422, "text")
+    notes = store_client.get(f"/api/v1/runs/{run_id}").json()["notes"]
+    assert [note["text"].split()[0] for note in notes] == [str(n) for n in range(20)]
 
 
 def test_delete_needs_admin_and_removes_the_run_everywhere(store_client, store_url):

@@ -9,6 +9,9 @@ from cryptobench_contract.bounds import NO_NUL
 from cryptobench_server.schemas_read import SPLIT_DESCRIPTION, NoteOut, PointBasis, UtcDatetime
 
 NOTE_MAX_CHARS = 4000
+#: Notes one run may hold: with NOTE_MAX_CHARS, at most 80,000 characters of notes on a run page
+#: and on each history point (2,000 notes of 4,000 made a run page 8 MB; issue 35).
+MAX_NOTES_PER_RUN = 20
 
 
 class NoteIn(BaseModel):

@@ -11,13 +11,14 @@ without runs goes too. The locks are locks.py's, in its order, like ingest's.
 import uuid
 from datetime import datetime
 
-from sqlalchemy import Connection, Row, delete, exists, select
+from sqlalchemy import Connection, Row, delete, exists, func, select
 from sqlalchemy.orm import Session
 
 from cryptobench_server.changes.store import refresh_run
-from cryptobench_server.errors import NotFound
+from cryptobench_server.errors import Conflict, NotFound
 from cryptobench_server.locks import run_writer
 from cryptobench_server.models import Machine, Run, RunNote
+from cryptobench_server.schemas_history import MAX_NOTES_PER_RUN
 from cryptobench_server.store import artifacts
 from cryptobench_server.store.rollups import remove_run_rollups
 
@@ -51,7 +52,18 @@ def _locked_run(connection: Connection, run_id: uuid.UUID) -> Row:
 def add_note(
     session: Session, run_id: uuid.UUID, *, text: str, author: str, now: datetime
 ) -> RunNote:
-    run = _locked_run(session.connection(), run_id)
+    """The run's new note; Conflict when the run holds MAX_NOTES_PER_RUN already (counted under
+    the run's lock, so concurrent notes cannot pass it together)."""
+    connection = session.connection()
+    run = _locked_run(connection, run_id)
+    held = connection.scalar(
+        select(func.count()).select_from(RunNote).where(RunNote.run_pk == run.id)
+    )
+    if held is not None and held >= MAX_NOTES_PER_RUN:
+        raise Conflict(
+            f"run {run_id} holds {held} notes, the most a run may hold ({MAX_NOTES_PER_RUN})",
+            errors=[{"field": "notes", "message": f"at most {MAX_NOTES_PER_RUN} per run"}],
+        )
     note = RunNote(run_pk=run.id, text=text, author=author, created_at=now)
     session.add(note)
     session.flush()

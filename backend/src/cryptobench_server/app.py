@@ -15,6 +15,7 @@ from cryptobench_server.config import Settings, get_settings
 from cryptobench_server.db import make_engine, make_probe_engine, make_sessionmaker
 from cryptobench_server.errors import install_handlers
 from cryptobench_server.frontend import mount_frontend
+from cryptobench_server.headers import SecurityHeaders
 from cryptobench_server.openapi import install_openapi
 
 
@@ -50,6 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(
             CORSMiddleware, allow_origins=settings.cors_origins, allow_methods=["GET"]
         )
+    app.add_middleware(SecurityHeaders)
     install_handlers(app)
     install_openapi(app)
     app.include_router(api_router)

@@ -26,6 +26,7 @@ from cryptobench_server.config import get_settings
 from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 from cryptobench_server.demo import load_demo
 from cryptobench_server.errors import DomainError, InvalidInput, contention
+from cryptobench_server.serving import uvicorn_options
 from cryptobench_server.store import rollups
 from cryptobench_server.store.imports import import_options, parse_import, store_import
 
@@ -99,6 +100,7 @@ def serve(
         access_log=settings.access_log,
         proxy_headers=True,
         forwarded_allow_ips=settings.forwarded_allow_ips,
+        **uvicorn_options(settings),
     )
 
 

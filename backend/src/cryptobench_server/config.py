@@ -87,6 +87,17 @@ class Settings(BaseSettings):
         default="127.0.0.1",
         description="Proxies whose X-Forwarded-* headers are trusted (comma-separated, or *)",
     )
+    header_timeout_s: float = Field(
+        default=10.0,
+        gt=0,
+        description="Seconds a connection may take to send a whole request head (from its "
+        "opening, or from its last answer); then `serve` closes it (serving.py)",
+    )
+    limit_concurrency: int = Field(
+        default=1000,
+        gt=0,
+        description="Open connections (or requests under way) past which `serve` answers 503",
+    )
 
     @field_validator("database_url")
     @classmethod

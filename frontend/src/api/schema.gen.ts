@@ -63,10 +63,13 @@ export interface paths {
          *     Points are sorted by x: as versions for a version dimension ("3.9" before "3.10"), else
          *     numerically when every x is a number.
          *
-         *     Each point says what it stands on: `pooled` = the identity dimensions (machine, library,
-         *     library_version, clock, source, algorithm, operation, param.<key>, tag.<key>) with more than one
-         *     distinct value among its results, other than x and the series dimensions (`{"machine": 2}`:
-         *     two machines' results in one figure; `{}`: nothing pooled); `flagged` = how many of its results
+         *     A point is one experiment: the identity dimensions (machine, library, library_version, clock,
+         *     source, algorithm, operation, param.<key>, tag.<key>) that vary among a point's results, other
+         *     than x and the series dimensions, are split into the series (`split` names them; each series'
+         *     key has their values), so each point aggregates repeated runs of one experiment on one machine.
+         *     Only the dimensions named in `pool` are pooled: such a point is the median of its results with
+         *     their min-max range (whatever `agg`), and `pooled` says what it pooled (`{"machine": 2}`: two
+         *     machines' results in one figure; `{}`: nothing pooled); `flagged` = how many of its results
          *     carry a plausibility flag, `flags` = how many carry each (GET /vocabulary names them).
          *
          *     Error: a result's reported error is carried into the metric only when it was reported in that
@@ -284,7 +287,8 @@ export interface paths {
          *
          *     Rows are result identities under the filters: algorithm, operation, library and canonical params,
          *     less the column dimension (with `column=param.block_bytes` the block size moves into the
-         *     columns), plus any `split` dimensions. A cell is the `agg` of its results exactly as GET /chart
+         *     columns), plus any `split` dimensions and every identity dimension that varies within a cell
+         *     (the answer's `split` lists both: a cell is one experiment unless pooled). A cell is the `agg` of its results exactly as GET /chart
          *     computes a point (exact median, with `pooled`, `flagged` and `flags`); a row a column did not
          *     measure has a null cell. Columns are sorted as versions for a version dimension, else
          *     numerically when every value is a number; rows by their identity, numbers by value.
@@ -452,7 +456,9 @@ export interface paths {
          *     under the filters is a point: x = its standard size in bytes (`size`: public_key_bytes,
          *     signature_bytes, ciphertext_bytes or shared_secret_bytes, from the standards via the contract;
          *     the identity's params carry every size it has), y = the `agg` of `metric` as GET /chart computes
-         *     it. `pareto` marks the points no other point of the same operation beats in both size and speed.
+         *     it, one point per experiment (an identity measured on two machines is two points, their values
+         *     of the dimensions split in `split`). `pareto` marks the points no other point of the same
+         *     operation and split values beats in both size and speed.
          *     Identities without that size (ciphers, hashes, unknown sets) are counted in `unsized`.
          *
          *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
@@ -665,6 +671,11 @@ export interface components {
             metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /** Series */
             series: components["schemas"]["ChartSeries"][];
+            /**
+             * Split
+             * @description Identity dimensions the server split because they varied within a point (a point is one experiment: query/chart.py); each series' key names them after the requested ones
+             */
+            split: string[];
             /** Unit */
             unit: string;
             /** X */
@@ -1212,6 +1223,11 @@ export interface components {
             metric: string;
             /** Series */
             series: components["schemas"]["HistorySeries"][];
+            /**
+             * Split
+             * @description Identity dimensions the server split because they varied within a point (a point is one experiment: query/chart.py); each series' key names them after the requested ones
+             */
+            split: string[];
             /** Unit */
             unit: string;
         };
@@ -1875,6 +1891,11 @@ export interface components {
             metric: "ops_per_s" | "ns_per_op" | "cycles_per_op" | "bytes_per_s" | "cycles_per_byte" | "instructions_per_op" | "instructions_per_byte";
             /** Series */
             series: components["schemas"]["RelativeSeries"][];
+            /**
+             * Split
+             * @description Identity dimensions the server split because they varied within a point (a point is one experiment: query/chart.py); each series' key names them after the requested ones
+             */
+            split: string[];
             /** Unit */
             unit: string;
             /** X */
@@ -2364,6 +2385,11 @@ export interface components {
             min_r2: number;
             /** Series */
             series: components["schemas"]["SizeFitSeries"][];
+            /**
+             * Split
+             * @description Identity dimensions the server split because they varied within a point (a point is one experiment: query/chart.py); each series' key names them after the requested ones
+             */
+            split: string[];
             /** Unit */
             unit: string;
             /** X */
@@ -2430,6 +2456,11 @@ export interface components {
             points: components["schemas"]["TradeoffPoint"][];
             /** Size */
             size: string;
+            /**
+             * Split
+             * @description Identity dimensions the server split because they varied within a point (a point is one experiment: query/chart.py); each series' key names them after the requested ones
+             */
+            split: string[];
             /** Unit */
             unit: string;
             /**
@@ -2440,8 +2471,8 @@ export interface components {
         };
         /**
          * TradeoffPoint
-         * @description `pooled`: what the identity's results differ in (machines, clocks, library versions, ...),
-         *     each pooled into this one point's aggregate.
+         * @description One experiment: an identity whose results differ in machine, clock, library version,
+         *     ... is one point per value of each (`split`), as GET /chart splits them.
          */
         TradeoffPoint: {
             /** Algorithm */
@@ -2473,7 +2504,7 @@ export interface components {
             };
             /**
              * Pareto
-             * @description No point of this operation is as small and as fast
+             * @description No point of this operation with the same split values is as small and as fast
              */
             pareto: boolean;
             /**
@@ -2488,6 +2519,13 @@ export interface components {
              * @description The chosen size in bytes
              */
             size: number;
+            /**
+             * Split
+             * @description Its value of each identity dimension the server split (the answer's `split`)
+             */
+            split: {
+                [key: string]: string | null;
+            };
             /** Value */
             value: number;
         };
@@ -2747,6 +2785,8 @@ export interface operations {
                 series?: string[];
                 /** @description Aggregate of the results at one point */
                 agg?: "median" | "mean" | "min" | "max";
+                /** @description Identity dimension(s) to pool instead of split (repeatable): a point that pools them is the median of its results with their min-max range, whatever `agg` */
+                pool?: string[];
             };
             header?: never;
             path?: never;
@@ -3108,6 +3148,8 @@ export interface operations {
                 series?: string[];
                 /** @description Aggregate of the results at one size */
                 agg?: "median" | "mean" | "min" | "max";
+                /** @description Identity dimension(s) to pool instead of split (repeatable): a point that pools them is the median of its results with their min-max range, whatever `agg` */
+                pool?: string[];
             };
             header?: never;
             path?: never;
@@ -3685,6 +3727,8 @@ export interface operations {
                 baseline_x?: string | null;
                 /** @description Aggregate of the results at one point */
                 agg?: "median" | "mean" | "min" | "max";
+                /** @description Identity dimension(s) to pool instead of split (repeatable): a point that pools them is the median of its results with their min-max range, whatever `agg` */
+                pool?: string[];
             };
             header?: never;
             path?: never;

@@ -32,5 +32,7 @@ export interface ChartData {
   unit: string;
   scale?: number;
   x: string;
+  /** Identity dimensions the server split because they varied within a point: each series' key names them after the requested ones. */
+  split?: string[];
   series: ChartSeries[];
 }

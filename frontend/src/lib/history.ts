@@ -11,6 +11,7 @@ import { seriesLabel, wantsLogScale } from "./figures";
 import { plotText } from "./plotText";
 import { chartUnit, formatNumber, isMetric, metricFormatter, metricLabel, unitText, type Metric } from "./units";
 import { decodeFilters, filtersUrl, type ExplorerState, type Filters } from "./viewState";
+import views from "./views.json";
 
 export type HistoryAxis = "time" | "version";
 
@@ -28,7 +29,11 @@ export function formatTime(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** History opened without a view (views.json): AES-128-CBC encrypt, a line per machine and block size. */
+export const DEFAULT_HISTORY: HistoryState = { ...(views.history as Omit<HistoryState, "axis">), axis: "time" };
+
 export function decodeHistory(vocabulary: Vocabulary, params: URLSearchParams): HistoryState {
+  if (params.size === 0) return DEFAULT_HISTORY;
   const filters = decodeFilters(vocabulary, params);
   const metric = params.get("metric");
   return {

@@ -16,7 +16,11 @@ export interface BaselineChoice {
 
 const keyText = (v: DimValue | undefined) => (v === null || v === undefined ? "" : String(v));
 
-/** Choices for a chart: each series (when there are series dimensions), then each x value. */
+/**
+ * Choices for a chart: each series (when there are series dimensions), then each x value. A series is named by the
+ * requested dimensions `seriesDims` only: against it, each series the server split (machine, ...) is compared with the
+ * baseline of its own split values.
+ */
 export function baselineChoices(vocabulary: Vocabulary, chart: ChartData, seriesDims: string[]): BaselineChoice[] {
   const series: BaselineChoice[] =
     seriesDims.length === 0
@@ -25,13 +29,14 @@ export function baselineChoices(vocabulary: Vocabulary, chart: ChartData, series
           const key = seriesDims.map((d) => keyText(s.key[d]));
           return { value: `s:${key.join("\u0000")}`, label: `series ${seriesLabel(s.key, seriesDims)}`, relative: { by: "series", key } };
         });
+  const uniqueSeries = [...new Map(series.map((c) => [c.value, c])).values()];
   const xs = [...new Map(chart.series.flatMap((s) => s.points.map((p) => [keyText(p.x), p.x] as const))).entries()];
   const xChoices: BaselineChoice[] = xs.map(([text, x]) => ({
     value: `x:${text}`,
     label: `${dimensionLabel(vocabulary, chart.x)} = ${valueText(x)}`,
     relative: { by: "x", x: text },
   }));
-  return [...series, ...xChoices];
+  return [...uniqueSeries, ...xChoices];
 }
 
 export function choiceValue(relative: Relative | null): string {

@@ -1,6 +1,7 @@
 /** The Explorer's whole view state and its URL form (permalinks, back/forward). */
 import type { Vocabulary } from "../api/vocabulary";
 import { isDimension } from "./dimensions";
+import views from "./views.json";
 import { isDisplayUnit, isMetric, type Metric } from "./units";
 
 export const AGGREGATIONS = ["median", "mean", "min", "max"] as const;
@@ -46,8 +47,20 @@ export const DEFAULT_STATE: ExplorerState = {
 
 export const MAX_SERIES = 2;
 
-/** The Explorer opened without a view: a series per machine, so that no bar pools machines. */
-export const DEFAULT_VIEW: ExplorerState = { ...DEFAULT_STATE, series: ["machine"] };
+/**
+ * The view as drawn: its series dimensions, then those the server split because they varied within a point
+ * (a point is one experiment), which every label, table column and open point names too.
+ */
+export function withSplit(state: ExplorerState, split: string[] | undefined): ExplorerState {
+  return split && split.length > 0 ? { ...state, series: [...state.series, ...split] } : state;
+}
+
+/**
+ * The Explorer opened without a view (views.json, with the presets): a question every point of
+ * which is one experiment, AES-128-CBC throughput by block size with a line per machine, so a
+ * person's own `cryptobench run openssl` lands beside the seeds.
+ */
+export const DEFAULT_VIEW: ExplorerState = { ...DEFAULT_STATE, ...(views.explorer as Partial<ExplorerState>) };
 
 /** `value` when it is one of `allowed`, else `fallback`: a URL parameter read into a closed set. */
 export function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
@@ -90,7 +103,7 @@ export function decodeState(vocabulary: Vocabulary, params: URLSearchParams): Ex
     scale: pick(params.get("scale"), ["auto", "linear", "log"] as const, DEFAULT_STATE.scale),
     chart: pick(params.get("chart"), ["bars", "lines"] as const, DEFAULT_STATE.chart),
     relative: vsX !== null ? { by: "x", x: vsX } : vs.length > 0 && vs.length === series.length ? { by: "series", key: vs } : null,
-    point: point.length === series.length + 1 ? { x: point[0] || null, key: point.slice(1).map((v) => v || null) } : null,
+    point: point.length >= series.length + 1 ? { x: point[0] || null, key: point.slice(1).map((v) => v || null) } : null,
   };
 }
 

@@ -19,7 +19,7 @@ import { availableMetrics, chartUnit, isMetric, metricLabel, type Metric } from 
 import { dimensionLabel } from "../lib/dimensions";
 import type { ChartData } from "../lib/chartData";
 import { baselineChoices, baselineText, choiceValue, geomeanText, relativeAsChart, relativeTitle } from "../lib/relative";
-import { decodeState, encodeState, explorerHref, keepPoint, splitBy, type ExplorerState, type PointRef, type Relative } from "../lib/viewState";
+import { decodeState, encodeState, explorerHref, keepPoint, splitBy, withSplit, type ExplorerState, type PointRef, type Relative } from "../lib/viewState";
 
 function Presets({ current }: { current: string }) {
   return (
@@ -107,7 +107,7 @@ function RelativeArea({ request, state, relative, ...point }: { request: ChartRe
   const answer = useQuery(relativeQuery(request, relative));
   if (answer.isPending) return <Loading what="the relative chart" />;
   if (answer.isError) return <ErrorMessage error={answer.error} what="the relative chart" />;
-  const baseline = baselineText(vocabulary, relative, state.series, state.x);
+  const baseline = baselineText(vocabulary, relative, request.series, state.x);
   const info = { title: relativeTitle(vocabulary, request.metric, baseline), note: geomeanText(answer.data, state.series) };
   return (
     <ChartPanel chart={relativeAsChart(answer.data)} state={state} title={`speedup over ${baseline} by ${dimensionLabel(vocabulary, state.x)}`} relative={info} {...point} />
@@ -181,9 +181,12 @@ function ChartArea({ state, metric, onChange, caveat }: { state: ExplorerState; 
   if (chart.isError) return <ErrorMessage error={chart.error} what="the chart" />;
   const unit = chartUnit(vocabulary, metric, state.unit, chart.data.series.flatMap((s) => s.points.map((p) => p.value)));
   const shown = inUnit(chart.data, unit.unit, unit.scale);
+  const drawn = withSplit(state, chart.data.split);
   const point: PointProps = {
     onPoint: (p: PointRef) => onChange({ ...state, point: p }),
-    detail: state.point && <DrilldownPanel request={request} state={state} point={state.point} onClose={() => onChange({ ...state, point: null })} />,
+    detail: state.point && (
+      <DrilldownPanel request={{ ...request, series: drawn.series }} state={drawn} point={state.point} onClose={() => onChange({ ...state, point: null })} />
+    ),
     onSplit: (dim: string) => onChange(splitBy(state, dim)),
     caveat,
   };
@@ -191,11 +194,11 @@ function ChartArea({ state, metric, onChange, caveat }: { state: ExplorerState; 
     <>
       <RelativePicker chart={chart.data} state={state} onChange={onChange} />
       {state.relative !== null ? (
-        <RelativeArea request={request} state={state} relative={state.relative} {...point} />
+        <RelativeArea request={request} state={drawn} relative={state.relative} {...point} />
       ) : isFitDimension(vocabulary, state.x) ? (
-        <FittedChart chart={shown} request={request} state={state} scale={unit.scale} {...point} />
+        <FittedChart chart={shown} request={request} state={drawn} scale={unit.scale} {...point} />
       ) : (
-        <ChartPanel chart={shown} state={state} title={chartTitle(vocabulary, metric, state.x)} {...point} />
+        <ChartPanel chart={shown} state={drawn} title={chartTitle(vocabulary, metric, state.x)} {...point} />
       )}
     </>
   );

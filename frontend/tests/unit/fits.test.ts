@@ -8,6 +8,7 @@ const FITS: SizeFitsResponse = {
   metric: "ns_per_op",
   unit: "ns/op",
   x: "param.block_bytes",
+  split: [],
   min_r2: 0.99,
   series: [
     {

@@ -20,6 +20,7 @@ const RUN = (i: number) => `00000000-0000-4000-8000-00000000000${i}`;
 const HISTORY: History = {
   metric: "ns_per_op",
   unit: "ns/op",
+  split: [],
   series: [
     {
       key: { operation: "sign" },
@@ -76,7 +77,12 @@ describe("history", () => {
     const state: HistoryState = { filters: { algorithm: ["ECDSA"] }, series: ["operation"], metric: "ns_per_op", axis: "version" };
     expect(decodeHistory(VOCABULARY, encodeHistory(state))).toEqual(state);
     expect(decodeHistory(VOCABULARY, encodeHistory({ ...state, series: [] })).series).toEqual([]);
-    expect(decodeHistory(VOCABULARY, new URLSearchParams())).toEqual({ filters: {}, series: ["machine"], metric: null, axis: "time" });
+    expect(decodeHistory(VOCABULARY, new URLSearchParams())).toEqual({
+      filters: { algorithm: ["AES-128-CBC"], operation: ["encrypt"] },
+      series: ["machine", "param.block_bytes"],
+      metric: "bytes_per_s",
+      axis: "time",
+    });
   });
 
   it("links a chart and one of its points to their history", () => {

@@ -55,8 +55,9 @@ describe("CSV cells", () => {
       unit: "ops/s",
       less_is_better: false,
       size: "public_key_bytes",
+      split: [],
       unsized: 0,
-      points: [{ algorithm: "=cmd|' /C calc'!A0", operation: "+encaps", library: "@lib", params: {}, size: 32, value: -1, n: 1, pareto: true, pooled: {}, flagged: 0, flags: {} }],
+      points: [{ algorithm: "=cmd|' /C calc'!A0", operation: "+encaps", library: "@lib", params: {}, size: 32, value: -1, n: 1, pareto: true, split: {}, pooled: {}, flagged: 0, flags: {} }],
     };
     expect(tradeoffCsv(VOCABULARY, tradeoff, 1, "ops/s").split("\r\n")[1]).toBe("'+encaps,'=cmd|' /C calc'!A0 (@lib),32,-1,1,yes,,");
     const table = rowsToCsv(VOCABULARY, tableHeader(VOCABULARY, CHART, ["tag.<i>k</i>"]), chartRows(VOCABULARY, CHART, ["tag.<i>k</i>"])).split("\r\n");
@@ -150,6 +151,7 @@ describe("labels from data in charts", () => {
     const history: History = {
       metric: "ns_per_op",
       unit: "ns/op",
+      split: [],
       series: [
         {
           key: { machine: LINK },
@@ -171,8 +173,9 @@ describe("labels from data in charts", () => {
       unit: "ops/s",
       less_is_better: false,
       size: "public_key_bytes",
+      split: [],
       unsized: 0,
-      points: [{ algorithm: LINK, operation: "<b>op</b>", library: "x", params: {}, size: 32, value: 1, n: 1, pareto: true, pooled: {}, flagged: 0, flags: {} }],
+      points: [{ algorithm: LINK, operation: "<b>op</b>", library: "x", params: {}, size: 32, value: 1, n: 1, pareto: true, split: {}, pooled: {}, flagged: 0, flags: {} }],
     };
     expect(markup(tradeoffFigure(VOCABULARY, tradeoff, 1, "ops/s", THEME))).toEqual([]);
     expect(relativeTitle(VOCABULARY, "ns_per_op", LINK)).toBe(`speedup over ${SHOWN} (> 1 = better)<br>from time per operation, where lower is better`);

@@ -9,6 +9,7 @@ const DIMS = ["param.padding", "tag.opt_level"];
 const REL: RelativeResponse = {
   metric: "ns_per_op",
   unit: "ns/op",
+  split: [],
   less_is_better: true,
   x: "param.key_bits",
   baseline_series: { "tag.opt_level": "-O2" },

@@ -9,6 +9,7 @@ const point = (algorithm: string, size: number, value: number, pareto: boolean) 
   library: "OpenSSL",
   params: { public_key_bytes: size },
   size,
+  split: {},
   value,
   n: 1,
   pareto,
@@ -23,6 +24,7 @@ const KEM: TradeoffResponse = {
   unit: "ops/s",
   less_is_better: false,
   size: "public_key_bytes",
+  split: [],
   unsized: 0,
   points: [point("X25519", 32, 17727.3, true), point("ML-KEM-512", 800, 70454.8, true), point("ML-KEM-768", 1184, 51310.1, false)],
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRESETS } from "../../src/lib/presets";
-import { DEFAULT_STATE, decodeState, encodeState, explorerHref, filterParams, keepPoint, toggleFilter, type ExplorerState } from "../../src/lib/viewState";
+import { DEFAULT_STATE, decodeState, encodeState, explorerHref, filterParams, keepPoint, toggleFilter, withSplit, type ExplorerState } from "../../src/lib/viewState";
 import { VOCABULARY } from "./fixtures";
 
 const FULL: ExplorerState = {
@@ -28,7 +28,14 @@ describe("URL state", () => {
 
   it("gives the default state an empty query", () => {
     expect(explorerHref(DEFAULT_STATE)).toBe("/");
-    expect(decodeState(VOCABULARY, new URLSearchParams())).toEqual({ ...DEFAULT_STATE, series: ["machine"] });
+    expect(decodeState(VOCABULARY, new URLSearchParams())).toEqual({
+      ...DEFAULT_STATE,
+      filters: { algorithm: ["AES-128-CBC"], operation: ["encrypt"] },
+      x: "param.block_bytes",
+      series: ["machine"],
+      metric: "bytes_per_s",
+      chart: "lines",
+    });
   });
 
   it("writes a canonical query", () => {
@@ -51,10 +58,18 @@ describe("URL state", () => {
 });
 
 describe("an open point", () => {
+  it("is named by the series the server split too", () => {
+    const state = { ...DEFAULT_STATE, series: ["library"] };
+    expect(withSplit(state, ["machine", "tag.opt_level"]).series).toEqual(["library", "machine", "tag.opt_level"]);
+    expect(withSplit(state, [])).toBe(state);
+  });
+
   it("needs its x value and one value per series dimension, empty meaning absent", () => {
     expect(decodeState(VOCABULARY, new URLSearchParams("series=library&point=RSA&point=")).point).toEqual({ x: "RSA", key: [null] });
     expect(decodeState(VOCABULARY, new URLSearchParams("series=library&point=RSA")).point).toBeNull();
-    expect(decodeState(VOCABULARY, new URLSearchParams("point=RSA&point=x")).point).toBeNull();
+    // values past the series dimensions are those of the dimensions the server split (withSplit)
+    expect(decodeState(VOCABULARY, new URLSearchParams("point=RSA&point=x")).point).toEqual({ x: "RSA", key: ["x"] });
+    expect(decodeState(VOCABULARY, new URLSearchParams("series=library&series=machine&point=RSA&point=x")).point).toBeNull();
   });
 
   it("stays open when the metric or unit changes and closes with the chart's filters, x or series", () => {

@@ -98,10 +98,15 @@ export interface SeriesStyle {
   variant: number;
 }
 
-/** A colour per series (by the first series dimension when there are two), hatch or dash by the second. */
+/**
+ * A colour per series (by the first series dimension when two of them tell series apart), hatch or dash by the second.
+ * Only dimensions whose value differs between series count (the split ones often share one); with more than two
+ * of them every series gets a colour of its own, so no two lines look alike.
+ */
 export function seriesStyles(series: ChartSeries[], seriesDims: string[]): SeriesStyle[] {
-  const [first, second] = seriesDims;
-  if (first === undefined || second === undefined) return series.map((_, i) => ({ color: COLORS[i % COLORS.length] ?? "#1f77b4", variant: 0 }));
+  const varying = seriesDims.filter((dim) => new Set(series.map((s) => valueText(s.key[dim]))).size > 1);
+  const [first, second] = varying;
+  if (first === undefined || second === undefined || varying.length > 2) return series.map((_, i) => ({ color: COLORS[i % COLORS.length] ?? "#1f77b4", variant: 0 }));
   const firsts = [...new Set(series.map((s) => valueText(s.key[first])))];
   const seconds = [...new Set(series.map((s) => valueText(s.key[second])))];
   return series.map((s) => ({

@@ -139,6 +139,29 @@ describe("two series dimensions", () => {
     expect(lines.data[1]).toMatchObject({ line: { color: "#ff7f0e", dash: "dash" } });
   });
 
+  it("colour every series apart when the server split more than two dimensions that tell them apart (seed 003 beside other machines)", () => {
+    const key = (engine: string, timing: string, version: string | null) => ({ machine: "bbb", "library_version": version, "tag.engine": engine, "tag.timing": timing });
+    const point = [{ x: 16, value: 1 }];
+    const chart: ChartResponse = {
+      metric: "bytes_per_s",
+      unit: "B/s",
+      x: "param.block_bytes",
+      split: ["library_version", "tag.engine", "tag.timing"],
+      series: [
+        { key: key("none", "cpu", null), points: point },
+        { key: key("none", "elapsed", null), points: point },
+        { key: key("devcrypto", "cpu", "1.1.1g"), points: point },
+      ],
+    };
+    const dims = ["machine", "library_version", "tag.engine", "tag.timing"];
+    const fig = buildFigure(VOCABULARY, chart, { ...OPTS, chart: "lines", seriesDims: dims });
+    expect(fig.data.map((d) => (d as { line: { color: string; dash: string } }).line)).toEqual([
+      { color: "#1f77b4", dash: "solid" },
+      { color: "#ff7f0e", dash: "solid" },
+      { color: "#2ca02c", dash: "solid" },
+    ]);
+  });
+
   it("give every series its own colour, which fit overlays take by legend name", () => {
     const fig = buildFigure(VOCABULARY, JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] });
     expect(fig.data.map((d) => (d as { marker: { color: string } }).marker.color)).toEqual(["#1f77b4", "#ff7f0e"]);

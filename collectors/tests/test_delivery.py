@@ -39,11 +39,29 @@ def test_no_upload_with_output_writes_the_file_only(tmp_path, capsys):
     assert json.loads(out.read_text())["run_id"] == "00000000-0000-4000-8000-000000000001"
 
 
+def stored(request: httpx.Request) -> httpx.Response:
+    """The server's answer to an upload it stored: the run's summary."""
+    return httpx.Response(201, json={"run_id": json.loads(request.content)["run_id"]})
+
+
 def test_accepted_run_ends_in_sent(tmp_path):
-    deliver(make_run(), options(tmp_path, lambda r: httpx.Response(201), server="http://s"))
+    deliver(make_run(), options(tmp_path, stored, server="http://s"))
     spool = Spool(tmp_path / "spool")
     assert [p.name for p in spool.paths("sent")] == ["00000000-0000-4000-8000-000000000001.json"]
     assert spool.paths("pending") == []
+
+
+def test_a_201_whose_answer_is_not_the_run_leaves_it_pending_and_says_why(tmp_path):
+    portal = httpx.Response(201, text="<html>sign in to the network</html>")
+    with pytest.raises(OnlySpooled) as raised:
+        deliver(make_run(), options(tmp_path, lambda r: portal, server="http://s"))
+    assert str(raised.value).startswith(
+        "HTTP 201 without the stored run (not a JSON object: '<html>sign in to the network</html>'); "
+        "not counted as sent; run 00000000-0000-4000-8000-000000000001 waits in "
+    )
+    spool = Spool(tmp_path / "spool")
+    assert [p.name for p in spool.paths("pending")] == ["00000000-0000-4000-8000-000000000001.json"]
+    assert spool.paths("sent") == []
 
 
 def test_rejected_run_ends_in_failed_with_the_problem(tmp_path):
@@ -81,7 +99,7 @@ def test_flush_sends_pending_runs_oldest_first(tmp_path):
 
     def accept(request):
         seen.append(json.loads(request.content)["run_id"])
-        return httpx.Response(201)
+        return stored(request)
 
     done = flush(options(tmp_path, accept, server="http://s"))
     assert (done.pending, done.sent, done.taken, done.problems) == (2, 2, 0, [])
@@ -107,7 +125,7 @@ def test_flush_stops_only_when_no_connection_can_be_made(tmp_path):
         if seen[-1] == "1":
             return httpx.Response(503, json={"title": "Database busy"})
         if seen[-1] == "2":
-            return httpx.Response(201)
+            return stored(request)
         raise httpx.ConnectError("refused")
 
     done = flush(options(tmp_path, answer, server="http://s"))

@@ -107,7 +107,7 @@ def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -
         raise OnlySpooled(
             f"no server configured (--server or CRYPTOBENCH_SERVER); run {run.run_id} waits in {path}"
         )
-    outcome = options.uploader().upload(run.to_json())
+    outcome = options.uploader().upload(run.to_json(), run_id=str(run.run_id))
     if outcome.status == "accepted":
         spool.mark_sent(path)
         options.console.print(f"uploaded run {run.run_id} to {options.server} ({outcome.detail})")

@@ -1,6 +1,8 @@
 """POST run documents to the dashboard, classifying every answer explicitly.
 
-201/200: accepted (200 = the same run was already stored; run_id is the idempotency key).
+201/200: accepted (200 = the same run was already stored; run_id is the idempotency key), when
+the answer is the stored run: a JSON object with the run's run_id. Any other 200/201 (a proxy's
+or a portal's page, a body broken off) is failing: retried, and the run stays in the spool.
 401/403: not authorized (the run is fine, the token is not: keep it pending).
 409 and other 4xx: rejected, with the server's problem+json detail.
 429, 5xx and an answer broken off: retried with exponential backoff until a deadline, then
@@ -45,14 +47,15 @@ class Uploader:
     sleep: Callable[[float], None] = time.sleep
     clock: Callable[[], float] = time.monotonic
 
-    def upload(self, body: str) -> UploadOutcome:
-        """Send one run document (its JSON text); retry what is worth retrying until the deadline."""
+    def upload(self, body: str, *, run_id: str) -> UploadOutcome:
+        """Send one run document (its JSON text, of run `run_id`); retry what is worth retrying
+        until the deadline."""
         give_up_at = self.clock() + self.deadline_s
         with self._client() as client:
             attempt = 0
             while True:
                 attempt += 1
-                outcome, retry_after = self._attempt(client, body, attempt)
+                outcome, retry_after = self._attempt(client, body, run_id, attempt)
                 if outcome.status not in RETRIED:
                     return outcome
                 pause = (
@@ -92,7 +95,7 @@ class Uploader:
         )
 
     def _attempt(
-        self, client: httpx.Client, body: str, attempt: int
+        self, client: httpx.Client, body: str, run_id: str, attempt: int
     ) -> tuple[UploadOutcome, float | None]:
         started = self.clock()
         try:
@@ -112,15 +115,18 @@ class Uploader:
             response.status_code,
             self.clock() - started,
         )
-        return classify(response), _retry_after(response)
+        return classify(response, run_id), _retry_after(response)
 
 
-def classify(response: httpx.Response) -> UploadOutcome:
+def classify(response: httpx.Response, run_id: str) -> UploadOutcome:
+    """The outcome of the server's `response` to the upload of run `run_id`."""
     code = response.status_code
     problem = _problem(response)
     detail = _describe(code, problem, response)
     if code in (200, 201):
-        return UploadOutcome("accepted", code, detail, problem)
+        if problem.get("run_id") == run_id:
+            return UploadOutcome("accepted", code, detail, problem)
+        return UploadOutcome("failing", code, _not_the_run(code, problem, response))
     if code in (401, 403):
         return UploadOutcome("unauthorized", code, detail, problem)
     if code == 429 or code >= 500:
@@ -151,6 +157,14 @@ def _describe(code: int, problem: dict[str, Any], response: httpx.Response) -> s
         parts.append(f"{len(errors)} field error(s), first: {errors[0]}")
     text = "; ".join(parts) or response.text[:300].strip() or response.reason_phrase
     return f"HTTP {code}: {text}"
+
+
+def _not_the_run(code: int, answer: dict[str, Any], response: httpx.Response) -> str:
+    if not answer:
+        what = f"not a JSON object: {response.text[:100].strip() or '(empty)'!r}"
+    else:
+        what = f"run_id {answer.get('run_id')!r}"
+    return f"HTTP {code} without the stored run ({what}); not counted as sent"
 
 
 def _retry_after(response: httpx.Response) -> float | None:

@@ -51,14 +51,21 @@ export function encodeTradeoff(vocabulary: Vocabulary, state: TradeoffState): UR
 
 type Point = TradeoffResponse["points"][number];
 
-/** A point's name: algorithm, library and the params that are not sizes. */
+/** A point's name: algorithm, library and the params that are not sizes, then its values of what the server split ("· esp32c6 · -O2"). */
 export function pointLabel(vocabulary: Vocabulary, p: Point): string {
   const sizes = standardSizes(vocabulary);
   const params = Object.entries(p.params)
     .filter(([k]) => !sizes.includes(k))
     .map(([, v]) => valueText(v));
-  return [p.algorithm, ...params, p.library ? `(${p.library})` : ""].filter(Boolean).join(" ");
+  const name = [p.algorithm, ...params, p.library ? `(${p.library})` : ""].filter(Boolean).join(" ");
+  return [name, ...splitValues(p)].join(" · ");
 }
+
+/** The point's values of the dimensions the server split (machine, build, ...), absent ones left out. */
+const splitValues = (p: Point): string[] => Object.values(p.split).filter((v): v is string => v !== null);
+
+/** The group a Pareto front is drawn for: an operation on one machine, build, ... (the server's fronts). */
+const frontGroup = (p: Point): string => [p.operation ?? "(none)", ...splitValues(p)].join(" · ");
 
 /** Sizes on a log axis, ticks at powers of two read as bytes ("64 B", "1 KiB"). */
 function sizeAxis(sizes: number[], title: string): Axis {
@@ -86,9 +93,9 @@ const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"
 /** One marker trace per operation, and its Pareto front as a dashed step line (in `scale` units). */
 export function tradeoffFigure(vocabulary: Vocabulary, t: TradeoffResponse, scale: number, unit: string, theme: Theme): { data: Data[]; layout: Partial<Layout> } {
   const format = isMetric(vocabulary, t.metric) ? metricFormatter(vocabulary, t.metric, scale) : (v: number) => `${formatNumber(v)} ${unit}`;
-  const operations = [...new Set(t.points.map((p) => p.operation ?? "(none)"))];
-  const data: Data[] = operations.flatMap((op, i) => {
-    const points = t.points.filter((p) => (p.operation ?? "(none)") === op);
+  const groups = [...new Set(t.points.map(frontGroup))];
+  const data: Data[] = groups.flatMap((op, i) => {
+    const points = t.points.filter((p) => frontGroup(p) === op);
     const front = points.filter((p) => p.pareto).sort((a, b) => a.size - b.size);
     const color = COLORS[i % COLORS.length];
     return [

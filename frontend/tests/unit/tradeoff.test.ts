@@ -45,6 +45,19 @@ describe("size vs speed", () => {
     expect(layout.xaxis?.title).toEqual({ text: "public key size (bytes)<br>smaller is better" });
   });
 
+  it("names each machine's point and draws each machine's front (the server's split)", () => {
+    const on = (machine: string, value: number) => ({ ...point("ML-KEM-512", 800, value, true), split: { machine } });
+    const answer: TradeoffResponse = { ...KEM, split: ["machine"], points: [on("x86-host", 70454.8), on("arm-host", 35227.4)] };
+    expect(answer.points.map((p) => pointLabel(VOCABULARY, p))).toEqual(["ML-KEM-512 (OpenSSL) · x86-host", "ML-KEM-512 (OpenSSL) · arm-host"]);
+    const fig = tradeoffFigure(VOCABULARY, answer, 1, "ops/s", { foreground: "#000", grid: "#ccc" });
+    expect(fig.data.map((d) => [d.name, (d as { x: number[] }).x])).toEqual([
+      ["encaps · x86-host", [800]],
+      ["encaps · x86-host Pareto front", [800]],
+      ["encaps · arm-host", [800]],
+      ["encaps · arm-host Pareto front", [800]],
+    ]);
+  });
+
   it("exports the shown points", () => {
     expect(pointLabel(VOCABULARY, KEM.points[1]!)).toBe("ML-KEM-512 (OpenSSL)");
     expect(tradeoffCsv(VOCABULARY, KEM, 1000, "ops/ms").split("\r\n").slice(0, 3)).toEqual([

@@ -11,6 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 FIXTURES = Path(__file__).parent / "fixtures"
+#: Issue 36's development corpus: real published outputs by tool (fixtures/heldout is kept apart,
+#: read only by heldout.py).
+CORPUS = FIXTURES / "corpus"
 #: When the runs of the captured outputs started, for the parsers that find no date in them.
 AT = datetime(2026, 11, 25, tzinfo=UTC)
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 from captured import CAPTURED
-from published import AT, fixture_paths
+from published import AT, CORPUS, fixture_paths
 
-from cryptobench_parsers.detect import TOOLS, TRIED, detect
+from cryptobench_parsers.detect import DOMINANT, TOOLS, TRIED, detect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.imports import ImportOptions, decode, import_text
 
@@ -118,9 +118,17 @@ def first_output(folder: str, pattern: str) -> str:
 
 
 @pytest.mark.parametrize(("one", "other"), PAIRS, ids=["+".join(pair) for pair in PAIRS])
-def test_a_paste_of_two_formats_asks_for_the_format_naming_both(one, other):
+def test_a_paste_of_two_formats_reads_the_one_holding_most_lines_or_names_both(one, other):
     first, second = first_output(*LINE_FORMATS[one]), first_output(*LINE_FORMATS[other])
+    counts = {kind: _lines(text) for kind, text in ((one, first), (other, second))}
+    leader = max(counts, key=counts.__getitem__)
+    trailer = other if leader == one else one
     for text in (f"{first}\n{second}", f"{second}\n{first}"):
+        if counts[leader] >= DOMINANT * (counts[one] + counts[other]):
+            found = detect(text, source_name="paste")
+            assert found.format == leader
+            assert f"not as the other {counts[trailer]} like {TOOLS[trailer]}" in found.reason
+            continue
         with pytest.raises(ParseError) as caught:
             detect(text, source_name="paste")
         message = caught.value.message
@@ -130,6 +138,32 @@ def test_a_paste_of_two_formats_asks_for_the_format_naming_both(one, other):
         assert message.endswith(
             "choose the format instead of detecting it (or import each output on its own)"
         )
+
+
+def _lines(output: str) -> int:
+    """How many lines of `output` its format recognizes (the count its reason starts with)."""
+    return int(detect(output, source_name="one").reason.split(" ", 1)[0])
+
+
+def test_a_table_with_a_few_lines_of_another_tool_is_read_as_the_table():
+    """issue 36: eight `bssl speed` lines under three hand-made openssl summary lines (one of
+    them openssl's own row shape) were refused as ambiguous."""
+    path = CORPUS / "bssl" / "open-quantum-safe-profiling_issue28_with_openssl_summary.txt"
+    found = detect(path.read_text(encoding="utf-8"), source_name=path.name)
+    assert found.format == "bssl"
+    assert found.reason == (
+        "8 lines look like bssl speed (BoringSSL, AWS-LC) output (the first at line 15); read "
+        "as that, not as the other 1 like openssl speed (format openssl, the first at line 10)"
+    )
+
+
+def test_openssl_tables_among_other_benchmarks_in_html_are_read_as_openssl():
+    """issue 36: openssl 1.0.1 tables of four machines inside HTML <pre> with BYTEmark and
+    Bonnie++ around them answered "ambiguous: lines of 2 formats, 345 like openssl speed"."""
+    path = CORPUS / "openssl" / "rfinnie-jekyll-finnie_raspberry-pi-2-benchmarks.md"
+    found = detect(path.read_text(encoding="utf-8"), source_name=path.name)
+    assert found.format == "openssl"
+    assert found.reason.startswith("345 lines look like openssl speed output"), found.reason
 
 
 @pytest.mark.parametrize("kind", JSON_FORMATS)

@@ -1,10 +1,12 @@
 """Which tool printed a text (`format=auto`): decided from the text itself, or refused.
 
 The first lines (at most `SCAN_CHARS` characters) are read; each format counts the lines it
-recognizes, and the one format that recognizes any is chosen. No line recognized is a
-ParseError that names what was tried; lines of two formats or more (two outputs pasted
-together) is a ParseError naming the candidates, their counts and first lines: a guess would
-store wrong figures or lose a run. Messages name
+recognizes, and the format holding most of them (DOMINANT) is chosen: a table with a few lines
+of another tool around it is read as that table, its reason naming the other lines (each
+figure-like one not read is a warning of the parser). No line recognized is a ParseError that
+names what was tried; lines of two formats close in number (two outputs pasted together) is a
+ParseError naming the candidates, their counts and first lines: a guess would store wrong
+figures or lose a run. Messages name
 the formats by the tools that print them (IMPORT_FORMATS, served by GET /api/v1/vocabulary).
 """
 
@@ -89,6 +91,10 @@ IMPORT_FORMATS = (
 FORMATS = tuple(f.name for f in IMPORT_FORMATS)
 TOOLS = {f.name: f.tool for f in IMPORT_FORMATS}
 SCAN_CHARS = 1_000_000
+#: The share of the recognized lines one format must hold to be read when other formats'
+#: lines are there too (a table pasted with a few lines of another tool's output around it);
+#: below it the text is refused, naming each format and its count.
+DOMINANT = 0.8
 _OPENSSL = re.compile(
     r"^(?:Doing .+ for \d+s"
     r"|\+(?:DTP?|H|R\d*|F\d*):"
@@ -153,20 +159,24 @@ def detect(text: str, *, source_name: str) -> Detection:
             f"{where} If the output starts further down, choose its format instead of "
             "detecting it",
         )
-    if runner_up:
-        found = [(name, seen) for name, seen in ranked if seen[0]]
-        candidates = " and ".join(
-            f"{seen} like {TOOLS[name]} (format {name}, the first at line {line})"
-            for name, (seen, line) in found
-        )
+    found = [(name, seen) for name, seen in ranked if seen[0]]
+    if runner_up and hits < DOMINANT * sum(seen for _, (seen, _) in found):
         raise ParseError(
             source_name,
             found[1][1][1],
-            f"ambiguous: lines of {len(found)} formats, {candidates}; choose the format instead "
-            "of detecting it (or import each output on its own)",
+            f"ambiguous: lines of {len(found)} formats, {_counted(found)}; choose the format "
+            "instead of detecting it (or import each output on its own)",
         )
-    return Detection(
-        best, f"{hits} lines look like {TOOLS[best]} output (the first at line {first})"
+    reason = f"{hits} lines look like {TOOLS[best]} output (the first at line {first})"
+    if runner_up:
+        reason += f"; read as that, not as the other {_counted(found[1:])}"
+    return Detection(best, reason)
+
+
+def _counted(found: list[tuple[str, tuple[int, int | None]]]) -> str:
+    return " and ".join(
+        f"{seen} like {TOOLS[name]} (format {name}, the first at line {line})"
+        for name, (seen, line) in found
     )
 
 

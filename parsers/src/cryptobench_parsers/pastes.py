@@ -1,4 +1,5 @@
-"""A pasted text as the tool printed it: mail quotes taken off, wrapped lines joined (pure).
+"""A pasted text as the tool printed it: what publishing did undone (tolerant.readable), mail
+quotes taken off, wrapped lines joined (pure).
 
 Outputs quoted in a mailing-list reply come with `> ` (or `>> `, `> > `) before every line and
 their long table lines wrapped at about 72 characters:
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 
 from cryptobench_contract import ParseWarning
 from cryptobench_parsers.figures import figure_like, short, warning
+from cryptobench_parsers.tolerant import readable
 
 _QUOTE = re.compile(r"^[ \t]*>(?:[ \t]?>)*[ \t]?")
 #: A line that can only be the wrapped end of the line before it: figures and `bytes` only,
@@ -59,9 +61,11 @@ def _continues(stripped: str) -> bool:
 
 
 def unwrapped(text: str) -> Paste:
-    """`text` without quote marks (when a quoted line holds a figure: a Markdown blockquote of
-    prose stays as it is) and with its wrapped figure lines joined; the same text when it
-    holds neither."""
+    """`text` read back as the tool printed it (tolerant.readable: HTML, Markdown tables,
+    encoding damage, thousands separators), without quote marks (when a quoted line holds a
+    figure: a Markdown blockquote of prose stays as it is) and with its wrapped figure lines
+    joined; the same text when it holds none of these."""
+    text = readable(text)
     lines = text.splitlines()
     quoted = [_QUOTE.sub("", line, count=1) if ">" in line else line for line in lines]
     if any(

@@ -1,5 +1,6 @@
-"""Exports of hostile data (issue 25): CSV cells that cannot run as formulas, LaTeX that prints
-what was stored, and a bad filter key refused before the CSV stream starts. Both stores."""
+"""Exports of hostile data (issue 25): CSV for spreadsheets whose cells cannot run as formulas,
+CSV for data (pandas, R) with every value exactly as stored (issue 37), LaTeX that prints what
+was stored, and a bad filter key refused before the CSV stream starts. Both stores."""
 
 import csv
 import io
@@ -33,10 +34,27 @@ def store(client, **overrides) -> str:
     return doc["run_id"]
 
 
-def test_csv_text_cells_cannot_be_formulas_and_numbers_stay_numbers(store_client):
+def test_csv_for_data_loads_every_value_exactly(store_client):
+    """format=csv is for pandas and R: `-O2` stays `-O2`, whatever a spreadsheet would do with it
+    (a csv reader parses RFC 4180 as pandas' read_csv and R's read.csv do)."""
     run_id = store(store_client, library="=cmd|' /C calc'!A0")
     response = store_client.get("/api/v1/results", params={"format": "csv", "run": run_id})
     assert response.status_code == 200
+    assert 'filename="results.csv"' in response.headers["content-disposition"]
+    (row,) = csv.DictReader(io.StringIO(response.text, newline=""))
+    assert {k: v for k, v in row.items() if k.startswith(("param.", "tag.", "library"))} == {
+        "library": "=cmd|' /C calc'!A0",
+        "library_version": "3.6.2",
+        **{f"param.{k}": str(v) for k, v in HOSTILE_PARAMS.items()},
+        **{f"tag.{k}": v for k, v in HOSTILE_TAGS.items()},
+    }
+
+
+def test_csv_for_spreadsheets_cannot_run_formulas_and_numbers_stay_numbers(store_client):
+    run_id = store(store_client, library="=cmd|' /C calc'!A0")
+    response = store_client.get("/api/v1/results", params={"format": "spreadsheet", "run": run_id})
+    assert response.status_code == 200
+    assert 'filename="results-for-spreadsheets.csv"' in response.headers["content-disposition"]
     (row,) = csv.DictReader(io.StringIO(response.text))
     assert {k: v for k, v in row.items() if k.startswith(("param.", "tag.", "library"))} == {
         "library": "'=cmd|' /C calc'!A0",
@@ -62,8 +80,8 @@ def test_a_part_after_a_semicolon_cannot_be_a_formula_in_a_semicolon_locale(stor
         tags={"list": "1;-3;x;@SUM(A1)", "opt": "-O2;+x", "plain": "a;b", "neg": "-1.5;2e3"},
     )
     assert store_client.post("/api/v1/runs", json=doc).status_code == 201
-    response = store_client.get("/api/v1/results", params={"format": "csv", "run": doc["run_id"]})
-    header, line = response.text.splitlines()
+    params = {"format": "spreadsheet", "run": doc["run_id"]}
+    header, line = store_client.get("/api/v1/results", params=params).text.splitlines()
     assert header.endswith(",tag.list,tag.neg,tag.opt,tag.plain")
     assert line.endswith(',"1;-3;x;\'@SUM(A1)","-1.5;2e3","\'-O2;\'+x","a;b"')
     assert ',"a;\'=1+2",' in line

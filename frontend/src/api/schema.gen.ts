@@ -360,7 +360,9 @@ export interface paths {
          * @description GET /results: flat rows (one per result, every canonical metric) as JSON pages, CSV or LaTeX.
          *
          *     json: paginated (limit + cursor). csv: every matching row, streamed, one `param.<name>` and
-         *     `tag.<name>` column per key present. latex: every matching row pivoted to a table in the spirit
+         *     `tag.<name>` column per key present, every value exactly as stored (loads unchanged in pandas and
+         *     R: `-O2` stays `-O2`). spreadsheet: the same CSV for spreadsheets, where text that a spreadsheet
+         *     would run as a formula gets a leading single quote (query/export.py). latex: every matching row pivoted to a table in the spirit
          *     of seed 004's output (benchmarks x `columns` values, mean of `metric`).
          *
          *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
@@ -3499,7 +3501,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Nothing parseable: the line, or the formats tried */
+            /** @description Nothing parseable: the line, or the formats tried; or past the work budget (import_budget_s) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3517,7 +3519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
+            /** @description Every import worker stayed busy (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3813,7 +3815,8 @@ export interface operations {
     "results-get_results": {
         parameters: {
             query?: {
-                format?: "json" | "csv" | "latex";
+                /** @description csv: exact values (pandas, R); spreadsheet: CSV whose text cannot run as a formula (a leading ' before = + - @ tab CR) */
+                format?: "json" | "csv" | "spreadsheet" | "latex";
                 /** @description Rows per page */
                 limit?: number;
                 /** @description `next_cursor` of the previous page */

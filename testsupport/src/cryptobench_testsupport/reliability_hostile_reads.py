@@ -69,7 +69,8 @@ def _upload(stack: Stack, document: dict[str, Any]) -> int:
 
 
 def csv_formulas(stack: Stack) -> Outcome:
-    """Params and tags that a spreadsheet would run come out of the CSV export neutralised."""
+    """Params and tags that a spreadsheet would run come out of the CSV export for spreadsheets
+    neutralised (format=csv is the data flavour: every value exactly, for pandas and R)."""
     document = make_run(40, 0)
     document["tags"].update(FORMULA_TAGS)
     for result in document["results"]:
@@ -78,11 +79,11 @@ def csv_formulas(stack: Stack) -> Outcome:
     outcome, response = exchange(
         stack,
         "csv_formula_injection",
-        f"GET /api/v1/results?format=csv of a run with param {FORMULA_PARAM!r} and tags "
+        f"GET /api/v1/results?format=spreadsheet of a run with param {FORMULA_PARAM!r} and tags "
         f"{FORMULA_TAGS}",
         Bound(statuses=("2xx",)),
         lambda client: client.get(
-            "/api/v1/results", params={"format": "csv", "run": document["run_id"]}
+            "/api/v1/results", params={"format": "spreadsheet", "run": document["run_id"]}
         ),
     )
     outcome.check(uploaded == 201, f"upload answered {uploaded}")
@@ -117,7 +118,7 @@ def csv_quoted_key(stack: Stack) -> Outcome:
         f"GET /api/v1/results?format=csv of a run with param key {QUOTED_KEY!r}",
         Bound(statuses=("2xx",)),
         lambda client: client.get(
-            "/api/v1/results", params={"format": "csv", "run": document["run_id"]}
+            "/api/v1/results", params={"format": "spreadsheet", "run": document["run_id"]}
         ),
     )
     outcome.check(uploaded in (201, 422), f"upload answered {uploaded}")

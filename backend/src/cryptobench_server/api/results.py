@@ -1,7 +1,9 @@
 """GET /results: flat rows (one per result, every canonical metric) as JSON pages, CSV or LaTeX.
 
 json: paginated (limit + cursor). csv: every matching row, streamed, one `param.<name>` and
-`tag.<name>` column per key present. latex: every matching row pivoted to a table in the spirit
+`tag.<name>` column per key present, every value exactly as stored (loads unchanged in pandas and
+R: `-O2` stays `-O2`). spreadsheet: the same CSV for spreadsheets, where text that a spreadsheet
+would run as a formula gets a leading single quote (query/export.py). latex: every matching row pivoted to a table in the spirit
 of seed 004's output (benchmarks x `columns` values, mean of `metric`).
 """
 
@@ -51,7 +53,13 @@ def get_results(
     session: SessionDep,
     _: ReadAccess,
     filters: ResultFilters,
-    format: Annotated[Literal["json", "csv", "latex"], Query()] = "json",
+    format: Annotated[
+        Literal["json", "csv", "spreadsheet", "latex"],
+        Query(
+            description="csv: exact values (pandas, R); spreadsheet: CSV whose text cannot run as "
+            "a formula (a leading ' before = + - @ tab CR)"
+        ),
+    ] = "json",
     limit: Limit = DEFAULT_LIMIT,
     cursor: Cursor = None,
     metric: Annotated[
@@ -61,12 +69,14 @@ def get_results(
         str, Query(description="latex: the dimension whose values are the columns")
     ] = "library",
 ) -> ResultsPage | Response:
-    if format == "csv":
+    if format in ("csv", "spreadsheet"):
         params, tags = _keys(session, Result.params, filters), _keys(session, Run.tags, filters)
+        sheet = format == "spreadsheet"
+        name = "results-for-spreadsheets.csv" if sheet else "results.csv"
         return StreamingResponse(
-            _csv(request, filters, params, tags),
+            _csv(request, filters, params, tags, spreadsheet=sheet),
             media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": 'attachment; filename="results.csv"'},
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
     if format == "latex":
         column = dimension(columns, field="columns").name
@@ -79,10 +89,13 @@ def get_results(
     return ResultsPage.model_validate({"data": rows, "next_cursor": next_cursor})
 
 
-def _csv(request: Request, filters: Filters, params: list[str], tags: list[str]) -> Iterator[str]:
+def _csv(
+    request: Request, filters: Filters, params: list[str], tags: list[str], *, spreadsheet: bool
+) -> Iterator[str]:
     """The rows, read in a session of their own (the request's closes when the route returns)."""
     with request.app.state.sessionmaker() as session:
-        yield from csv_lines(stream_rows(session, filters), params, tags)
+        rows = stream_rows(session, filters)
+        yield from csv_lines(rows, params, tags, spreadsheet=spreadsheet)
 
 
 def _keys(session: Session, column, filters: Filters) -> list[str]:

@@ -6,12 +6,17 @@ key present. LaTeX: a table in the spirit of seed 004's output: one row per benc
 (default: library), cells the mean of the metric with thousands separated by commas, `--` where
 nothing was measured.
 
-Text from data is inert in both: a CSV text cell that a spreadsheet would read as a formula (it
-starts with = + - @ tab or carriage return) gets a leading single quote (OWASP's CSV injection
-rule), and so does each part of it after a `;` (a spreadsheet of a `;` locale splits an unquoted
-`a;=1+2` into `a` and a live `=1+2`); a cell with a `;` is also quoted, so that it stays one
-cell there. Numbers, and text that is a plain number such as "-1.5", are written as they are.
-The same rule as the UI's exports (frontend/src/lib/csv.ts). LaTeX specials are escaped.
+CSV comes in two flavours, the same two as the UI's exports (frontend/src/lib/csv.ts):
+- data (`format=csv`): every value exactly as stored, RFC 4180 quoting only (a cell with a
+  comma, quote, CR, LF or `;` is quoted), so that pandas' `read_csv` and R's `read.csv` load
+  `-O2` as `-O2`;
+- spreadsheet (`format=spreadsheet`): text from data can never run as a formula: a text cell
+  that a spreadsheet would read as one (it starts with = + - @ tab or carriage return) gets a
+  leading single quote (OWASP's CSV injection rule), and so does each part of it after a `;` (a
+  spreadsheet of a `;` locale splits an unquoted `a;=1+2` into `a` and a live `=1+2`); a cell
+  with a `;` is quoted, so that it stays one cell there. Numbers, and text that is a plain
+  number such as "-1.5", are written as they are.
+LaTeX specials are escaped.
 """
 
 import re
@@ -48,15 +53,27 @@ CSV_FIXED = (
 
 
 def csv_lines(
-    rows: Iterable[dict[str, Any]], param_keys: Sequence[str], tag_keys: Sequence[str]
+    rows: Iterable[dict[str, Any]],
+    param_keys: Sequence[str],
+    tag_keys: Sequence[str],
+    *,
+    spreadsheet: bool = False,
 ) -> Iterator[str]:
-    """The CSV text in chunks: a header, then one line per row."""
+    """The CSV text in chunks: a header, then one line per row; `spreadsheet`: the flavour whose
+    text cells cannot run as formulas, else every value exactly."""
+
+    def cell(value: Any) -> str:
+        text = _cell(value)
+        if spreadsheet and isinstance(value, str | list):
+            return ";".join(_inert(part) for part in text.split(";"))
+        return text
+
     header = [*CSV_FIXED, *(f"param.{k}" for k in param_keys), *(f"tag.{k}" for k in tag_keys)]
-    yield _line(header)
+    yield _line([cell(name) for name in header])
     for row in rows:
-        cells = [_cell(row[name]) for name in CSV_FIXED]
-        cells += [_cell(row["params"].get(k)) for k in param_keys]
-        cells += [_cell(row["tags"].get(k)) for k in tag_keys]
+        cells = [cell(row[name]) for name in CSV_FIXED]
+        cells += [cell(row["params"].get(k)) for k in param_keys]
+        cells += [cell(row["tags"].get(k)) for k in tag_keys]
         yield _line(cells)
 
 
@@ -86,8 +103,7 @@ def _cell(value: Any) -> str:
         return (
             value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
         ).isoformat()
-    text = ";".join(str(v) for v in value) if isinstance(value, list) else str(value)
-    return ";".join(_inert(part) for part in text.split(";"))
+    return ";".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
 def _inert(part: str) -> str:

@@ -18,7 +18,8 @@ Counting rule (for the hand count and for what is read):
   `N/A` cells and `inf` are not figures; a data.js entry's benchmark is one figure however many
   times its commit lists the name (`-count` repeats, the ` - ns/op`, ` - B/op` copies).
 What is read is counted the same way: the distinct (run, name, operation, params, kind) of the
-stored results, kind being cycles or time, at most the figures the file holds.
+stored results, kind being cycles or time (a result named `X counter` beside `X` is X's), at
+most the figures the file holds.
 """
 
 import sys
@@ -82,17 +83,22 @@ def outcome(path: Path, format: str, present: int) -> Outcome:
     keys: set[tuple[object, ...]] = set()
     try:
         for number, run in enumerate(import_text(text, options, received_at=_AT).runs):
-            keys.update(_key(number, result) for result in run.results)
+            names = {result.name for result in run.results}
+            keys.update(_key(number, result, names) for result in run.results)
     except ParseError as exc:
         if not keys:
             return Outcome(0, str(exc)[:160])
     return Outcome(min(len(keys), present), None)
 
 
-def _key(run: int, result: Result) -> tuple[object, ...]:
+def _key(run: int, result: Result, names: set[str]) -> tuple[object, ...]:
+    """A figure's identity: a result named after another of its run (`X CYCLES`, `X
+    bytes_per_second` beside `X`) is a figure of that one, of its kind."""
     params = tuple(sorted((k, str(v)) for k, v in result.params.items()))
     kind = "cycles" if result.metric in _CYCLES else "time"
-    return (run, result.name, result.operation, params, kind)
+    head, _, _ = result.name.partition(" ")
+    name = head if head != result.name and head in names else result.name
+    return (run, name, result.operation, params, kind)
 
 
 def main(argv: list[str]) -> None:

@@ -93,3 +93,15 @@ def test_wolfcrypt_csv_rows_are_read_as_its_human_lines():
     assert ecc.value == 63765.44
     assert parse_wolfssl_line("scrypt,17,,44.080,22.686,") == []
     assert parse_wolfssl_line("1.96,1.96,raspberrypi,1,1424560958,1G,,42,99,") == []
+
+
+def test_google_benchmark_tabular_counters_are_read_by_their_header_columns():
+    """`--benchmark_counters_tabular=true` prints counters as columns (`CYCLES
+    items_per_second`), not `key=value`: the CYCLES of every benchmark were lost."""
+    (results,) = imported("gbench", "itzmeanjan-falcon_README.md")
+    assert len(results) == 24
+    cycles = row(results, "falcon_sign_single<512>/32 CYCLES")
+    assert (cycles.metric, cycles.value, cycles.unit) == ("cycles_per_op", 1460160.0, "cycles/op")
+    assert cycles.stats == {"median": 1460340.0, "cv": 0.0012, "min": 1455640.0, "max": 1462610.0}
+    time = row(results, "falcon_sign_single<512>/32")
+    assert (time.value, time.unit) == (320.0, "us/op")

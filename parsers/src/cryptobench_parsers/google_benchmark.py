@@ -4,7 +4,8 @@ Pure: no I/O.
 Each benchmark (its `run_name`) is one result per figure: the time (`Time` / `real_time`, in
 its `time_unit` per iteration; the CPU time beside it as stat `cpu_time`), `bytes_per_second`
 (bytes per second; the console's `648.653M/s` is 1024-based, as Google Benchmark prints byte
-rates) and every user counter (`CYCLES` as cycles per iteration, `CYCLES/ BYTE` as cycles per
+rates) and every user counter, `key=value` or in the columns of `--benchmark_counters_tabular`
+(`CYCLES` as cycles per iteration, `CYCLES/ BYTE` as cycles per
 byte, `items_per_second` and any other as printed). With `--benchmark_repetitions`, a figure is
 the `mean` aggregate, its `stddev` the error (`stddev`), `median`, `min`, `max` and `cv` stats
 and the repetitions `raw`; without aggregates, repeated rows give their median and `raw`.
@@ -136,8 +137,11 @@ def _console_runs(text: str, source_name: str, at: datetime) -> list[RunDocument
     context: dict[str, Any] = {}
     understood: set[int] = set()
     numbered = list(enumerate(text.splitlines(), start=1))
+    columns: list[str] = []
     for number, line in numbered:
-        if (date := _DATE.match(line)) is not None:
+        if _HEADER.match(line) is not None:
+            columns = _counter_columns(line)
+        elif (date := _DATE.match(line)) is not None:
             context = {"date": date.group(1)}
         elif (run_on := _RUN_ON.match(line)) is not None:
             context = {
@@ -146,7 +150,7 @@ def _console_runs(text: str, source_name: str, at: datetime) -> list[RunDocument
                 "mhz_per_cpu": float(run_on["mhz"]),
             }
             understood.add(number)
-        elif (row := _console_row(number, line)) is not None:
+        elif (row := _console_row(number, line, columns)) is not None:
             understood.add(number)
             _add(runs, row, context)
     if not runs:
@@ -154,7 +158,20 @@ def _console_runs(text: str, source_name: str, at: datetime) -> list[RunDocument
     return run_documents(runs, numbered, understood, source_name, lambda r, w: _document(r, at, w))
 
 
-def _console_row(number: int, line: str) -> _Row | None:
+def _counter_columns(header: str) -> list[str]:
+    """The counter columns of a `--benchmark_counters_tabular` header (`... Iterations  CYCLES
+    CYCLES/ BYTE bytes_per_second`); [] for the plain header (`UserCounters...`)."""
+    words = header.split("Iterations", 1)[1].split()
+    columns: list[str] = []
+    for word in words:
+        if columns and columns[-1].endswith("/"):
+            columns[-1] += f" {word}"
+        else:
+            columns.append(word)
+    return [] if columns[:1] == ["UserCounters..."] else columns
+
+
+def _console_row(number: int, line: str, columns: list[str]) -> _Row | None:
     match = _ROW.match(line)
     if match is None:
         return None
@@ -165,6 +182,9 @@ def _console_row(number: int, line: str) -> _Row | None:
     )
     figures = {"time": (real, unit), "cpu_time": (cpu, unit)}
     rest = match["rest"]
+    values = rest.split()
+    if columns and "=" not in rest and len(values) == len(columns):
+        rest = " ".join(f"{key}={value}" for key, value in zip(columns, values, strict=True))
     while (counter := _COUNTER.match(rest)) is not None:
         key, prefix, rate = counter["key"].strip(), counter["prefix"] or "", counter["rate"] or ""
         if rate == "%":

@@ -1,5 +1,5 @@
 // Issue 24 in real Chromium on the shared e2e backend (demo data): what the drawn SVG says. Ticks
-// carry units, size axes are log2, a pooled point says so (note, hover, one-click split), presets
+// carry units, size axes are log2, machines are split (a point is one experiment), presets
 // draw only their seed's runs after a run of another machine is uploaded, fits take their series' colour.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -61,7 +61,7 @@ test("value ticks carry units, block sizes sit on a log2 axis, the CPU-time cave
   assert.deepEqual(errors, []);
 });
 
-test("a point pooling machines says so; split by machine; the preset keeps to its seed's machine", async ({ page }) => {
+test("a point is one experiment: machines are split, never pooled; the preset keeps to its seed's machine", async ({ page }) => {
   const errors = pageErrors(page);
   await uploadRun(backend, foreignRun());
 
@@ -74,27 +74,19 @@ test("a point pooling machines says so; split by machine; the preset keeps to it
   assert.deepEqual(new URL(page.url()).searchParams.getAll("series"), ["library", "machine"]);
   assert.ok((await plotted(page)).some((t) => t.name === "ECpy · e2e-foreign-vm"));
 
+  // a point is one experiment: series=library alone draws a line per machine (the server splits what
+  // varies within a point), never the median of two machines' figures
   await page.goto(`${url()}/?f.library=ECpy&f.param.curve=secp256k1&f.source=python-ecc&x=name&series=library&metric=ns_per_op&scale=log`);
   await waitForChart(page);
-  const note = await page.getByTestId("pooled-note").innerText();
-  assert.match(note, /^◇ 2 of 11 points pool results that differ in machine \(up to 2 per point\)/);
-  // The bar's top from Plotly's axes (a bar's path on a log axis runs far past the plot area).
-  const top = await page.evaluate(() => {
-    const gd = document.querySelector('[data-testid="plot"]');
-    const { xaxis, yaxis } = gd._fullLayout;
-    const i = [...gd.data[0].customdata].indexOf("point-add");
-    const box = gd.getBoundingClientRect();
-    return { x: box.x + xaxis._offset + xaxis.l2p(i), y: box.y + yaxis._offset + yaxis.l2p(Math.log10(gd.data[0].y[i])) + 4 };
-  });
-  await page.mouse.move(top.x, top.y);
-  const hover = page.locator('[data-testid="plot"] g.hoverlayer');
-  await hover.getByText("pooled 2 machines").waitFor();
-  assert.match(await hover.textContent(), /point-add: 201 µs\/op/);
-  await shots(page, "pooled");
-
-  await redrawnBy(page, () => page.getByRole("button", { name: "split by machine" }).click());
-  assert.deepEqual(new URL(page.url()).searchParams.getAll("series"), ["library", "machine"]);
-  assert.equal(await page.getByTestId("pooled-note").count(), 0, "split by machine, nothing pooled");
+  assert.equal(await page.getByTestId("pooled-note").count(), 0, "nothing pooled");
+  const traces = await plotted(page);
+  const names = traces.map((t) => t.name).join(" | ");
+  const foreign = traces.find((t) => t.name.startsWith("ECpy · e2e-foreign-vm"));
+  const seed = traces.find((t) => t.name.startsWith("ECpy · i5-5300u-win10"));
+  assert.ok(foreign && seed, names);
+  const at = (trace, name) => trace.y[trace.x.indexOf(name)];
+  for (const name of ["point-add", "point-mul"]) assert.ok(Math.abs((2 * at(foreign, name)) / at(seed, name) - 1) < 1e-9, `${name}: ${names}`);
+  await shots(page, "split");
   assert.deepEqual(errors, []);
 });
 

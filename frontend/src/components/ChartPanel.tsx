@@ -37,6 +37,9 @@ interface Props {
   caveat?: ReactNode;
 }
 
+/** The view as asked for: History splits what varies within a run itself, not what varied within a chart point (library versions, ...). */
+const requested = (state: ExplorerState, split: string[] | undefined): ExplorerState => ({ ...state, series: state.series.filter((d) => !split?.includes(d)) });
+
 export function ChartPanel({ chart, state, title, relative, overlay, onPoint, detail, onSplit, caveat }: Props) {
   const vocabulary = useVocabulary();
   const theme = useContext(ThemeContext);
@@ -84,7 +87,7 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
       </p>
       <div className="toolbar">
         {metric !== null && (
-          <Link to={chartHistoryHref(state, metric)} title="Click a point of the chart for what is behind it and its history alone">
+          <Link to={chartHistoryHref(requested(state, chart.split), metric)} title="Click a point of the chart for what is behind it and its history alone">
             Show history of these series
           </Link>
         )}

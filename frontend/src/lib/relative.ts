@@ -63,6 +63,7 @@ export function relativeAsChart(rel: RelativeResponse): ChartData {
     metric: "speedup",
     unit: "×",
     x: rel.x,
+    split: rel.split,
     series: rel.series.map((s) => ({
       key: s.key,
       points: s.points.map((p) => ({ x: p.x, value: p.speedup, min: null, max: null, n: null, error: null, error_kind: null, pooled: p.pooled, flagged: p.flagged, flags: p.flags })),

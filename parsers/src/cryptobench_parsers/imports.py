@@ -3,7 +3,11 @@
 
 Pure: the caller gives the text, the options and the time it was received. Run ids are uuid5
 of the text, the options and the run's position, so the same text imported again gives the same
-ids (and another machine name or other tags give other ones). The original text is each run's
+ids (and another machine name or other tags give other ones; another `started_at` does not: it
+is the same paste). Each run's machine is `text_machine.import_machine`'s; its `started_at` is
+the date the output states, else the person's `started_at`, else the time the text was
+received, and `machine.extra.date_source` says which (`output`, `given`, `import-time`), stored
+with the run as the clock's source is. The original text is each run's
 artifact, one object shared by all (so the warnings' line numbers count in it). The runs of a
 pasted `openssl speed` session are parsed and made one at a time as the caller takes them, so
 a paste of thousands of sessions never holds more than one run's results.
@@ -20,6 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cryptobench_contract import Artifact, Machine, RunDocument
+from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_parsers.action_benchmark import entry_count, parse_action_benchmark
 from cryptobench_parsers.botan_speed import parse_botan_speed
 from cryptobench_parsers.bssl_speed import parse_bssl_speed
@@ -37,9 +42,9 @@ from cryptobench_parsers.pastes import unwrapped
 from cryptobench_parsers.pytest_benchmark import parse_pytest_benchmark
 from cryptobench_parsers.serial.documents import build_document
 from cryptobench_parsers.serial.runs import assemble_text
+from cryptobench_parsers.text_machine import import_machine, text_facts
 
 IMPORT_NAMESPACE = uuid.UUID("3c0e7f7a-1d52-4a8e-9f0b-6d2a51c4e8b3")
-DEFAULT_MACHINE = "imported"
 _MEDIA_TYPES = {
     "jmh": "application/json",
     "gbench": "application/json",
@@ -60,6 +65,9 @@ class ImportOptions:
     machine_name: str | None = None
     tags: dict[str, str] = field(default_factory=dict)
     source_name: str = "import"
+    #: When the person says the output was measured: the run's start unless the output states
+    #: one (module doc).
+    started_at: datetime | None = None
     #: At most this many runs from one text (None: no limit); more is a ParseError before any
     #: run is made.
     max_runs: int | None = None
@@ -105,12 +113,14 @@ def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> 
         raise ParseError(
             options.source_name, None, f"format {options.format!r}: use auto, {', '.join(FORMATS)}"
         )
-    documents = _contract_checked(detection.format, parsed, options, received_at)
+    fallback = options.started_at or received_at
+    documents = _contract_checked(detection.format, parsed, options, fallback)
     json_text = text.lstrip().startswith(("[", "{"))
     media_type = _MEDIA_TYPES.get(detection.format, "text/plain") if json_text else "text/plain"
     artifact = Artifact(media_type=media_type, content=capped(text))
     keyed = detection.format in _ENTRY_IDS
-    runs = _finished(documents, options, text_digest(text), artifact, keyed=keyed)
+    paste = _Paste(text_digest(text), artifact, text_facts(parsed), fallback)
+    runs = _finished(documents, options, paste, keyed=keyed)
     first = next(runs)
     return Imported(detection, itertools.chain([first], runs))
 
@@ -201,33 +211,54 @@ _PARSERS: dict[str, _Parser] = {
 
 
 def _machine(options: ImportOptions) -> Machine:
-    return Machine(name=options.machine_name or DEFAULT_MACHINE)
+    return Machine(name=options.machine_name or UNKNOWN_MACHINE)
+
+
+@dataclass(frozen=True)
+class _Paste:
+    """What every run of one paste shares: the text's digest, its artifact, the machine facts
+    it states and the start a run gets when its output states none."""
+
+    digest: str
+    artifact: Artifact
+    facts: dict[str, str]
+    fallback: datetime
 
 
 def _finished(
     documents: Iterable[RunDocument],
     options: ImportOptions,
-    digest: str,
-    artifact: Artifact,
+    paste: _Paste,
     *,
     keyed: bool,
 ) -> Iterator[RunDocument]:
     """The parsers' documents with the import's run ids (of the entry when `keyed`, else of the
-    text and the position), machine name, tags and artifact. The results, validated by the
-    parser, are passed on as they are (pydantic does not validate a model instance again)."""
+    text and the position), machine, date source, tags and artifact. The results, validated by
+    the parser, are passed on as they are (pydantic does not validate a model instance again)."""
     for number, document in enumerate(documents, start=1):
         data: dict[str, Any] = document.model_dump(by_alias=True, exclude={"artifact", "results"})
         data["results"] = document.results
-        key = f"entry:{document.run_id}" if keyed else f"{digest}:{number}"
+        key = f"entry:{document.run_id}" if keyed else f"{paste.digest}:{number}"
         data["run_id"] = uuid.uuid5(IMPORT_NAMESPACE, f"{key}:{options.salt()}")
         data["tags"] = {**data["tags"], **options.tags}
-        if options.machine_name:
-            data["machine"]["name"] = options.machine_name
+        machine = import_machine(
+            document.machine, paste.digest, person=options.machine_name, facts=paste.facts
+        )
+        data["machine"] = machine.model_dump()
+        data["machine"]["extra"]["date_source"] = _date_source(document, options, paste)
         try:
             finished = RunDocument.model_validate(data)
         except ValidationError as exc:
             raise ParseError(options.source_name, None, _refusal(exc)) from None
-        yield finished.model_copy(update={"artifact": artifact})
+        yield finished.model_copy(update={"artifact": paste.artifact})
+
+
+def _date_source(document: RunDocument, options: ImportOptions, paste: _Paste) -> str:
+    """Where the run's start comes from: the output (a date the parser read), the person's
+    `started_at`, or the time of the import."""
+    if document.started_at != paste.fallback:
+        return "output"
+    return "given" if options.started_at else "import-time"
 
 
 def _contract_checked(

@@ -3,6 +3,7 @@ detection. Thin commands over callables."""
 
 import logging
 import sys
+from datetime import datetime
 from importlib.metadata import version
 from pathlib import Path
 from typing import Annotated
@@ -234,6 +235,14 @@ def import_files(
         typer.Option(help="What printed them"),
     ] = "auto",
     machine_name: Annotated[str | None, typer.Option(help="The machine they ran on")] = None,
+    started_at: Annotated[
+        datetime | None,
+        typer.Option(
+            formats=["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%S%z"],
+            help="When they were measured (UTC unless an offset is given), used where the "
+            "output states no date",
+        ),
+    ] = None,
     tag: Annotated[list[str] | None, typer.Option(metavar="KEY=VALUE", help="Repeatable")] = None,
     dry_run: Annotated[bool, typer.Option(help="Parse and report; store nothing")] = False,
 ) -> None:
@@ -248,6 +257,7 @@ def import_files(
                 tag=tag or [],
                 source_name=str(path),
                 max_runs=settings.max_import_runs,
+                started_at=started_at,
             )
             try:
                 imported = parse_import(path.read_bytes(), options)

@@ -25,6 +25,7 @@ from cryptobench_server.errors import Conflict, InvalidInput
 from cryptobench_server.store.dialect import paused_gc
 from cryptobench_server.store.imported_before import stored_before
 from cryptobench_server.store.ingest import ingest_run
+from cryptobench_server.store.plausibility import FLAG_REASONS
 from cryptobench_server.store.rows import result_rows
 
 
@@ -49,10 +50,18 @@ class ImportOutcome(NamedTuple):
 
 
 def import_options(
-    *, format: str, machine_name: str | None, tag: list[str], source_name: str, max_runs: int
+    *,
+    format: str,
+    machine_name: str | None,
+    tag: list[str],
+    source_name: str,
+    max_runs: int,
+    started_at: datetime | None = None,
 ) -> ImportOptions:
     """The options of an import (at most `max_runs` runs): an empty machine name is none, a
-    blank one (spaces only) and a malformed tag are an InvalidInput naming them."""
+    blank one (spaces only) and a malformed tag are an InvalidInput naming them. `started_at`
+    is when the person says the output was measured (a time without an offset is UTC): the
+    runs' start unless the output states one (parsers imports.py)."""
     if machine_name and not machine_name.strip():
         raise InvalidInput(
             "machine_name is blank: give a name or leave it out",
@@ -64,6 +73,9 @@ def import_options(
         tags=parse_tags(tag),
         source_name=source_name,
         max_runs=max_runs,
+        started_at=started_at.replace(tzinfo=UTC)
+        if started_at and not started_at.tzinfo
+        else started_at,
     )
 
 
@@ -143,16 +155,22 @@ def _store(engine: Engine, document: RunDocument) -> bool:
 
 
 def preview_rows(document: RunDocument) -> list[dict[str, Any]]:
-    """The results as the store would hold them (the rows ingest makes): what was reported and
-    every canonical figure (None where it cannot be derived)."""
-    return [
-        {
-            **{field: getattr(row, field) for field in _SHOWN},
-            "params": orjson.loads(row.params or "{}"),
-            "derived": orjson.loads(row.derived),
-        }
-        for row in result_rows(document)
-    ]
+    """The results as the store would hold them (the rows ingest makes): what was reported,
+    every canonical figure (None where it cannot be derived) and the plausibility flags storing
+    would raise, with their reasons (plausibility.FLAG_REASONS)."""
+    rows = []
+    for row in result_rows(document):
+        flags: list[str] = orjson.loads(row.flags)
+        rows.append(
+            {
+                **{field: getattr(row, field) for field in _SHOWN},
+                "params": orjson.loads(row.params or "{}"),
+                "derived": orjson.loads(row.derived),
+                "flags": flags,
+                "flag_reasons": {flag: FLAG_REASONS[flag] for flag in flags},
+            }
+        )
+    return rows
 
 
 _SHOWN = (

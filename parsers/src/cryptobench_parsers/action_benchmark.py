@@ -38,6 +38,7 @@ from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_fac
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
 from cryptobench_parsers.go_bench import MEMORY, PAIR
+from cryptobench_parsers.limits import loads
 
 SOURCE: Source = "github-action-benchmark"
 PREFIX = "window.BENCHMARK_DATA"
@@ -131,7 +132,7 @@ def parse_action_benchmark(
 def _suites(text: str, source_name: str) -> list[tuple[str, list[dict[str, Any]]]]:
     body = text.lstrip().removeprefix(PREFIX).lstrip().removeprefix("=").strip().rstrip(";")
     try:
-        data = json.loads(body)
+        data = loads(body, source_name=source_name)
     except json.JSONDecodeError as exc:
         line = text[: text.find(body[:50])].count("\n") + exc.lineno if body else None
         raise ParseError(source_name, line, f"not the action's data.js: {exc.msg}") from None
@@ -268,7 +269,7 @@ def _identity(bench: _Bench, tool: str) -> tuple[str, NameFacts, dict[str, Any]]
 
 def _json_object(text: str) -> dict[str, Any]:
     try:
-        return _mapping(json.loads(text))
+        return _mapping(loads(text, source_name="extra"))
     except ValueError:
         return {}
 

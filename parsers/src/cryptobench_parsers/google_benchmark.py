@@ -31,6 +31,7 @@ from cryptobench_parsers.dates import iso_datetime
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings
 from cryptobench_parsers.harness_runs import run_documents
+from cryptobench_parsers.limits import loads
 
 SOURCE: Source = "google-benchmark"
 TOOL = "Google Benchmark"
@@ -93,7 +94,7 @@ def parse_google_benchmark(
 
 def _json_run(text: str, source_name: str, at: datetime) -> RunDocument:
     try:
-        data = json.loads(text)
+        data = loads(text, source_name=source_name)
     except json.JSONDecodeError as exc:
         raise ParseError(source_name, exc.lineno, f"not JSON: {exc.msg}") from None
     records = data.get("benchmarks") if isinstance(data, dict) else None

@@ -36,6 +36,7 @@ from cryptobench_parsers.go_bench import parse_go_bench
 from cryptobench_parsers.google_benchmark import parse_google_benchmark
 from cryptobench_parsers.jmh.text_tables import jmh_documents
 from cryptobench_parsers.liboqs_speed import parse_liboqs_speed
+from cryptobench_parsers.limits import check_numbers
 from cryptobench_parsers.openssl.documents import capped, run_documents, text_digest
 from cryptobench_parsers.openssl.session import session_runs, too_many_runs
 from cryptobench_parsers.pastes import unwrapped
@@ -103,7 +104,9 @@ def decode(data: bytes, *, source_name: str) -> str:
 def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> Imported:
     """The run documents of `text`; raises ParseError (the format tried, the line) when none,
     or when the first run cannot be made (an option the contract refuses). Mail quotes and
-    wrapped lines are undone first (pastes.unwrapped); the artifact is the text as given."""
+    wrapped lines are undone first (pastes.unwrapped); the artifact is the text as given. A
+    number longer than any tool prints is a ParseError naming its line (limits.check_numbers)."""
+    check_numbers(text, options.source_name)
     parsed = unwrapped(text).text
     if options.format == "auto":
         detection = detect(parsed, source_name=options.source_name)

@@ -22,6 +22,7 @@ from cryptobench_parsers.bench_names import name_facts
 from cryptobench_parsers.dates import iso_datetime
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
+from cryptobench_parsers.limits import loads
 
 SOURCE: Source = "pytest-benchmark"
 TOOL = "pytest-benchmark"
@@ -41,7 +42,7 @@ def parse_pytest_benchmark(
 ) -> list[RunDocument]:
     """The run document of a pytest-benchmark JSON file; ParseError when it holds no result."""
     try:
-        data = json.loads(text)
+        data = loads(text, source_name=source_name)
     except json.JSONDecodeError as exc:
         raise ParseError(source_name, exc.lineno, f"not JSON: {exc.msg}") from None
     records = data.get("benchmarks") if isinstance(data, dict) else None

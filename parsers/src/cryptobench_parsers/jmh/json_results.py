@@ -25,6 +25,7 @@ from cryptobench_contract.units import canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
+from cryptobench_parsers.limits import loads
 
 SUITE_PACKAGE = "dev.cryptobench.jmh."
 _RUN_NAMESPACE = uuid.UUID("5f0c3a52-6d2e-4c7e-9b1e-0f6a1d2c3b4a")
@@ -130,7 +131,7 @@ def _records(text: str, source_name: str) -> list[dict[str, Any]]:
     if not text.strip():
         raise ParseError(source_name, None, "empty file (expected JMH's -rf json output)")
     try:
-        data = json.loads(text)
+        data = loads(text, source_name=source_name)
     except json.JSONDecodeError as exc:
         reason = (
             f"not JSON: {exc.msg} (expected JMH's -rf json output)"

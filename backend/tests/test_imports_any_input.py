@@ -103,9 +103,10 @@ def test_a_mutated_output_is_answered(client, mutated):
 
 
 def test_two_outputs_pasted_together_ask_for_the_format_naming_both(client):
-    go = (ROOT / "parsers/tests/fixtures/go/meysam81-x_cryptox_README.txt").read_text()
+    """Close in number of lines (5 go, 6 bssl): a guess would lose one of them."""
+    go = (ROOT / "parsers/tests/fixtures/go/alextanhongpin-go-obfuscate_README.txt").read_text()
     bssl = ROOT / "parsers/tests/fixtures/bssl_speed/boringssl-500fa1f_ml-kem_commit_message.txt"
-    paste = f"{go}\n{bssl.read_text()}"
+    paste = f"{bssl.read_text()}\n{go}"
     response = post(client, paste.encode(), "auto", dry_run=True)
     assert response.status_code == 422
     assert_answered(response)
@@ -113,5 +114,15 @@ def test_two_outputs_pasted_together_ask_for_the_format_naming_both(client):
     assert problem["detail"].startswith("line ")
     assert "like go test -bench (format go," in problem["detail"]
     assert "like bssl speed (BoringSSL, AWS-LC) (format bssl," in problem["detail"]
-    assert problem["errors"][0]["line"] > go.count("\n")
+    assert problem["errors"][0]["line"] > bssl.read_text().count("\n")  # the fewer's first
     assert post(client, paste.encode(), "bssl", dry_run=True).status_code == 200
+
+
+def test_an_output_with_a_few_lines_of_another_is_read_as_the_one_holding_most(client):
+    """issue 36: 32 go lines and 6 bssl lines are a go output with something pasted after it
+    (was refused as ambiguous); the reason names the lines not read."""
+    go = (ROOT / "parsers/tests/fixtures/go/meysam81-x_cryptox_README.txt").read_text()
+    bssl = ROOT / "parsers/tests/fixtures/bssl_speed/boringssl-500fa1f_ml-kem_commit_message.txt"
+    response = post(client, f"{go}\n{bssl.read_text()}".encode(), "auto", dry_run=True)
+    assert response.status_code == 200, response.text
+    assert_answered(response)

@@ -66,8 +66,13 @@ export const VIEW_TESTS = [
       await fresh.close();
 
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+      assert.equal(download.suggestedFilename(), "cryptobench-matrix.csv");
       const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
-      assert.equal(csv[0], "hash,key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup");
+      // the data flavour: -O2 as it is (pandas, R); the spreadsheet's makes it inert
+      assert.equal(csv[0], "hash,key size (bits),padding,-O2 (ms/op),-O2 speedup,-Os (ms/op),-Os speedup");
+      const [sheet] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Spreadsheet CSV" }).click()]);
+      assert.equal(sheet.suggestedFilename(), "cryptobench-matrix-for-spreadsheets.csv");
+      assert.equal(readFileSync(await sheet.path(), "utf8").split("\r\n")[0], "hash,key size (bits),padding,'-O2 (ms/op),'-O2 speedup,'-Os (ms/op),'-Os speedup");
       assert.equal(csv.length, expected.length + 2);
       const first = csv[1].split(",");
       assert.deepEqual(first.slice(1, 3), [worst.bits, worst.padding]);

@@ -6,7 +6,7 @@ import { useVocabulary } from "../api/vocabulary";
 import type { Position } from "../lib/axes";
 import { chartCaveats } from "../lib/caveats";
 import type { ChartData as ChartResponse } from "../lib/chartData";
-import { downloadText } from "../lib/download";
+import { CsvButtons } from "./CsvButtons";
 import { pointOf, rowPoint } from "../lib/drilldown";
 import { buildFigure } from "../lib/figures";
 import { chartHistoryHref } from "../lib/history";
@@ -91,9 +91,7 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
             Show history of these series
           </Link>
         )}
-        <button type="button" onClick={() => downloadText("cryptobench-chart.csv", rowsToCsv(vocabulary, header, rows), "text/csv")}>
-          Export CSV
-        </button>
+        <CsvButtons name="cryptobench-chart" csv={(flavour) => rowsToCsv(vocabulary, header, rows, flavour)} />
         <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-chart")}>
           Save PNG
         </button>

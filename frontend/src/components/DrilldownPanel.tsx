@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { drilldownQuery, type ChartRequest } from "../api/queries";
 import type { DrilldownResponse } from "../api/types";
 import { useVocabulary } from "../api/vocabulary";
-import { downloadText } from "../lib/download";
+import { CsvButtons } from "./CsvButtons";
 import { BOX_MIN_SAMPLES, describeDistribution, distributionFigure, drilldownCsv, keyValues, pointText, resultLabel, summaryText } from "../lib/drilldown";
 import { formatTime, pointHistoryHref } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
@@ -83,9 +83,7 @@ function Behind({ body, request, state }: { body: DrilldownResponse; request: Ch
           </p>
           <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label={`distribution of the results behind the point, ${unit.unit}`} testId="drilldown-plot" />
           <div className="toolbar">
-            <button type="button" onClick={() => downloadText("cryptobench-point.csv", drilldownCsv(vocabulary, body, unit.unit, unit.scale), "text/csv")}>
-              Export CSV of these results
-            </button>
+            <CsvButtons name="cryptobench-point" what=" of these results" csv={(flavour) => drilldownCsv(vocabulary, body, unit.unit, unit.scale, flavour)} />
             <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-point")}>
               Save distribution PNG
             </button>

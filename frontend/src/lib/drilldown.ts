@@ -7,7 +7,7 @@ import type { Data, Layout } from "plotly.js";
 import type { DrilldownResponse, PointResult } from "../api/types";
 import type { Vocabulary } from "../api/vocabulary";
 import type { DimValue } from "./chartData";
-import { csvText } from "./csv";
+import { csvText, type CsvFlavour } from "./csv";
 import { dimensionLabel, valueText } from "./dimensions";
 import { wantsLogScale, type Theme } from "./figures";
 import { plotText } from "./plotText";
@@ -220,7 +220,7 @@ export function keyValues(o: Record<string, unknown>, separator: string): string
  * figure, the figure in the display unit, and the distribution (its unit per row, the samples
  * space-separated, one column per stat).
  */
-export function drilldownCsv(vocabulary: Vocabulary, body: DrilldownResponse, unit: string, scale: number): string {
+export function drilldownCsv(vocabulary: Vocabulary, body: DrilldownResponse, unit: string, scale: number, flavour: CsvFlavour = "spreadsheet"): string {
   const marks = [...new Set(body.results.flatMap((r) => Object.keys(r.distribution?.marks ?? {})))].sort(byRank);
   const header = [
     "#",
@@ -277,7 +277,7 @@ export function drilldownCsv(vocabulary: Vocabulary, body: DrilldownResponse, un
       }),
     ];
   });
-  return csvText([header, ...rows]);
+  return csvText([header, ...rows], flavour);
 }
 
 /** "4 results from 1 run: median 4,633 · mean … (ms/op)", the chart's aggregate named. */

@@ -6,7 +6,7 @@
 import type { MatrixResponse } from "../api/types";
 import type { Vocabulary } from "../api/vocabulary";
 import { dimensionValueText } from "./axes";
-import { csvText } from "./csv";
+import { csvText, type CsvFlavour } from "./csv";
 import { dimensionLabel, isDimension, paramDimension, paramKey, valueText } from "./dimensions";
 import { isDisplayUnit, isMetric, type Metric } from "./units";
 import { AGGREGATIONS, decodeFilters, filtersUrl, pick, type Aggregation, type Filters } from "./viewState";
@@ -186,12 +186,12 @@ export function apartBy(vocabulary: Vocabulary, matrix: MatrixResponse, column: 
 }
 
 /** CSV of exactly the shown table: per matrix column its value (in `unit`, divided by `scale`) and its speedup; the geomean row last. */
-export function matrixCsv(table: MatrixTable, unit: string, scale: number): string {
+export function matrixCsv(table: MatrixTable, unit: string, scale: number, flavour: CsvFlavour = "spreadsheet"): string {
   const header = [...(table.varying.length > 0 ? table.labelHeader : ["row"]), ...table.columns.flatMap((c) => [`${c} (${unit})`, `${c} speedup`])];
   const rows = table.rows.map((row) => [...(table.varying.length > 0 ? row.labels : [row.label]), ...row.cells.flatMap((c) => (c === null ? [null, null] : [c.value / scale, c.speedup ?? null]))]);
   const pad = Math.max(0, table.labelHeader.length - 1);
   const geo = ["geometric mean speedup", ...Array<string>(pad).fill(""), ...table.geomeans.flatMap((g) => [null, g])];
-  return csvText([header, ...rows, geo]);
+  return csvText([header, ...rows, geo], flavour);
 }
 
 /** Diverging colour of a speedup: better green, worse red, strength by log2 distance from 1, full at 4x. */

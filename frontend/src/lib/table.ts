@@ -2,7 +2,7 @@
 import type { Vocabulary } from "../api/vocabulary";
 import { flagsText, isPooled, pooledText } from "./caveats";
 import type { ChartData as ChartResponse, DimValue, Pooled } from "./chartData";
-import { csvText } from "./csv";
+import { csvText, type CsvFlavour } from "./csv";
 import { dimensionLabel, valueText } from "./dimensions";
 import { xOrder } from "./figures";
 import { csvNumber, metricLabel } from "./units";
@@ -64,10 +64,10 @@ export function tableHeader(vocabulary: Vocabulary, chart: ChartResponse, series
 }
 
 /** CSV (lib/csv: RFC 4180, formula cells neutralised) with full-precision numbers; absent values are empty cells, never 0. */
-export function rowsToCsv(vocabulary: Vocabulary, header: string[], rows: TableRow[]): string {
+export function rowsToCsv(vocabulary: Vocabulary, header: string[], rows: TableRow[], flavour: CsvFlavour = "spreadsheet"): string {
   const lines = rows.map((r) => {
     const figures = [r.value, r.n, r.min, r.max, r.error].map(csvNumber);
     return [r.x, ...r.series, ...figures, r.errorKind, pooledText(vocabulary, r.pooled), flagsText(r.flags)];
   });
-  return csvText([header, ...lines]);
+  return csvText([header, ...lines], flavour);
 }

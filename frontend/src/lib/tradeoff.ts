@@ -2,7 +2,7 @@
 import type { Data, Layout } from "plotly.js";
 import type { TradeoffResponse } from "../api/types";
 import { caveatHover, chartCaveats, flagsText, isFlagged, isPooled, pooledText, type Caveats } from "./caveats";
-import { csvText } from "./csv";
+import { csvText, type CsvFlavour } from "./csv";
 import type { Vocabulary } from "../api/vocabulary";
 import { dimensionLabel, paramDimension, valueText } from "./dimensions";
 import type { Theme } from "./figures";
@@ -136,8 +136,8 @@ export function tradeoffFigure(vocabulary: Vocabulary, t: TradeoffResponse, scal
 }
 
 /** CSV of the shown points: operation, label, size, value in the shown unit, n, on the front, what it pooled and its flags (as the Explorer's CSV). */
-export function tradeoffCsv(vocabulary: Vocabulary, t: TradeoffResponse, scale: number, unit: string): string {
+export function tradeoffCsv(vocabulary: Vocabulary, t: TradeoffResponse, scale: number, unit: string, flavour: CsvFlavour = "spreadsheet"): string {
   const header = ["operation", "point", sizeLabel(vocabulary, t.size), `${metricLabel(vocabulary, t.metric)} (${unit})`, "n", "pareto front", "pooled", "flagged figures"];
   const rows = t.points.map((p) => [p.operation, pointLabel(vocabulary, p), p.size, p.value / scale, p.n, p.pareto ? "yes" : "no", pooledText(vocabulary, p.pooled), flagsText(p.flags)]);
-  return csvText([header, ...rows]);
+  return csvText([header, ...rows], flavour);
 }

@@ -15,7 +15,7 @@ import { Empty, ErrorMessage, Loading } from "../components/States";
 import { ChartCaveats } from "../components/ChartCaveats";
 import { chartCaveats, flagsText, isFlagged, isPooled, pooledText } from "../lib/caveats";
 import { dimensionLabel } from "../lib/dimensions";
-import { downloadText } from "../lib/download";
+import { CsvButtons } from "../components/CsvButtons";
 import { apartBy, decodeMatrix, encodeMatrix, formatSpeedup, matrixCsv, matrixTable, speedupColour, type MatrixState, type MatrixTable } from "../lib/matrixView";
 import { availableMetrics, chartUnit, formatNumber, metricInfo, type Metric } from "../lib/units";
 
@@ -198,9 +198,7 @@ function MatrixTableView({ matrix, state, onChange }: { matrix: MatrixResponse; 
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => downloadText("cryptobench-matrix.csv", matrixCsv(table, unit.unit, unit.scale), "text/csv")}>
-          Export CSV
-        </button>
+        <CsvButtons name="cryptobench-matrix" csv={(flavour) => matrixCsv(table, unit.unit, unit.scale, flavour)} />
       </div>
       <div className="matrix-scroll" tabIndex={0} role="region" aria-label="matrix table">
         <table className="matrix" data-testid="matrix-table">

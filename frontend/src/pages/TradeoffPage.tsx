@@ -11,7 +11,7 @@ import { AggregationPicker, MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure, type PlotHandle } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
-import { downloadText } from "../lib/download";
+import { CsvButtons } from "../components/CsvButtons";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { dimensionLabel, isDimension } from "../lib/dimensions";
 import { decodeTradeoff, encodeTradeoff, pointCaveats, pointLabel, sizeLabel, standardSizes, tradeoffCaveats, tradeoffCsv, tradeoffFigure, type TradeoffState } from "../lib/tradeoff";
@@ -40,9 +40,7 @@ function Scatter({ answer, metric }: { answer: TradeoffResponse; metric: Metric 
         {answer.unsized > 0 ? ` ${answer.unsized} result identities have no such size and are not shown.` : ""}
       </p>
       <div className="toolbar">
-        <button type="button" onClick={() => downloadText("cryptobench-size-speed.csv", tradeoffCsv(vocabulary, answer, unit.scale, unit.unit), "text/csv")}>
-          Export CSV
-        </button>
+        <CsvButtons name="cryptobench-size-speed" csv={(flavour) => tradeoffCsv(vocabulary, answer, unit.scale, unit.unit, flavour)} />
         <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-size-speed")}>
           Save PNG
         </button>

@@ -27,7 +27,7 @@ function markup(value: unknown): string[] {
 
 describe("CSV cells", () => {
   it("neutralise text a spreadsheet would run, and leave numbers and plain text alone", () => {
-    expect(['=HYPERLINK("http://evil.example/","x")', "+1+1", "-O2", "@SUM(A1)", "\tcmd", "\rcmd"].map(csvCell)).toEqual([
+    expect(['=HYPERLINK("http://evil.example/","x")', "+1+1", "-O2", "@SUM(A1)", "\tcmd", "\rcmd"].map((v) => csvCell(v))).toEqual([
       `"'=HYPERLINK(""http://evil.example/"",""x"")"`,
       "'+1+1",
       "'-O2",
@@ -35,12 +35,18 @@ describe("CSV cells", () => {
       "'\tcmd",
       `"'\rcmd"`,
     ]);
-    expect([-1.5, -3, "-1.5", "+2e-3", "a=b", "x,y", null, undefined, true].map(csvCell)).toEqual(["-1.5", "-3", "-1.5", "+2e-3", "a=b", '"x,y"', "", "", "true"]);
+    expect([-1.5, -3, "-1.5", "+2e-3", "a=b", "x,y", null, undefined, true].map((v) => csvCell(v))).toEqual(["-1.5", "-3", "-1.5", "+2e-3", "a=b", '"x,y"', "", "", "true"]);
     expect(csvText([["h", "=1"], [-2, "line\nbreak"]])).toBe("h,'=1\r\n-2,\"line\nbreak\"\r\n");
   });
 
+  it("are every value exactly in the data flavour (pandas, R), quoted by RFC 4180 alone", () => {
+    const hostile = ['=HYPERLINK("http://evil.example/","x")', "+1+1", "-O2", "@SUM(A1)", "a;=1+2", -1.5];
+    expect(hostile.map((v) => csvCell(v, "data"))).toEqual([`"=HYPERLINK(""http://evil.example/"",""x"")"`, "+1+1", "-O2", "@SUM(A1)", `"a;=1+2"`, "-1.5"]);
+    expect(csvText([["opt_level", "n"], ["-O2", 1]], "data")).toBe("opt_level,n\r\n-O2,1\r\n");
+  });
+
   it("neutralise a part after a ; that a spreadsheet of a ; locale would run, and quote the cell", () => {
-    expect(["a;=1+2", "1;-3;x;@SUM(A1)", "-O2;+x", "a;b", "-1.5;2e3"].map(csvCell)).toEqual([
+    expect(["a;=1+2", "1;-3;x;@SUM(A1)", "-O2;+x", "a;b", "-1.5;2e3"].map((v) => csvCell(v))).toEqual([
       `"a;'=1+2"`,
       `"1;-3;x;'@SUM(A1)"`,
       `"'-O2;'+x"`,

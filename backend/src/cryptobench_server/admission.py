@@ -9,23 +9,30 @@ a slot finds a connection (the pool keeps `pool_size` of them, plus an overflow 
 outside the slots: token checks, uploads, imports) and a thread.
 """
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import anyio
 from anyio.lowlevel import RunVar
 
-from cryptobench_server.errors import DatabaseBusy
+from cryptobench_server.errors import DatabaseBusy, DomainError
 
 
 class Slots:
-    """`count` requests at a time; a request waits at most `wait_s` for its turn."""
+    """`count` requests at a time; a request waits at most `wait_s` for its turn, then gets
+    `busy(wait_s)` (import_workers.py takes turns at its workers the same way)."""
 
-    def __init__(self, count: int, wait_s: float) -> None:
+    def __init__(
+        self,
+        count: int,
+        wait_s: float,
+        busy: Callable[[float], DomainError] = DatabaseBusy,
+    ) -> None:
         self.count = count
         self.wait_s = wait_s
+        self.busy = busy
         # one semaphore per event loop (a test client runs one per `with`)
-        self._semaphore: RunVar[anyio.Semaphore] = RunVar("database slots")
+        self._semaphore: RunVar[anyio.Semaphore] = RunVar("slots")
 
     @asynccontextmanager
     async def held(self) -> AsyncIterator[None]:
@@ -34,7 +41,7 @@ class Slots:
             with anyio.fail_after(self.wait_s):
                 await semaphore.acquire()
         except TimeoutError:
-            raise DatabaseBusy(self.wait_s) from None
+            raise self.busy(self.wait_s) from None
         try:
             yield
         finally:

@@ -1,5 +1,7 @@
 """FastAPI application factory: database, routes, error handlers and the built UI."""
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -16,6 +18,7 @@ from cryptobench_server.db import make_engine, make_probe_engine, make_sessionma
 from cryptobench_server.errors import install_handlers
 from cryptobench_server.frontend import mount_frontend
 from cryptobench_server.headers import SecurityHeaders
+from cryptobench_server.import_workers import ImportWorkers
 from cryptobench_server.openapi import install_openapi
 
 
@@ -26,6 +29,7 @@ def _operation_id(route: APIRoute) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     app = FastAPI(
+        lifespan=_lifespan,
         title="CryptoBench",
         version="1.0.0",
         description="Cryptography benchmark results from many platforms, normalized and comparable.",
@@ -40,6 +44,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessionmaker = make_sessionmaker(engine)
     app.state.database_slots = Slots(settings.pool_size, settings.pool_wait_s)
     app.state.probe_engine = make_probe_engine(url)
+    app.state.import_workers = ImportWorkers(
+        url, processes=settings.import_workers, budget_s=settings.import_budget_s
+    )
     budget.install(engine)
     app.add_middleware(budget.BoundedReads, seconds=settings.query_timeout_s)
     app.add_middleware(
@@ -58,6 +65,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_docs(app)
     mount_frontend(app, settings.frontend_dist or _checkout_dist())
     return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    yield
+    app.state.import_workers.close()
 
 
 def _checkout_dist() -> Path:

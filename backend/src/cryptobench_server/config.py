@@ -46,6 +46,15 @@ class Settings(BaseSettings):
         gt=0,
         description="Most runs (outputs) one import makes; more: 422 before storing any",
     )
+    import_budget_s: float = Field(
+        default=20.0,
+        gt=0,
+        description="Seconds one import (parse and store, in a worker process) may take; "
+        "past them it is stopped and answered 422",
+    )
+    import_workers: int = Field(
+        default=2, gt=0, description="Worker processes that parse and store imports"
+    )
     read_tokens: bool = Field(
         default=False, description="Require a token with scope read for GET endpoints"
     )

@@ -36,10 +36,7 @@ class Conflict(DomainError):
 
 class Unauthorized(DomainError):
     status, title = 401, "Unauthorized"
-
-    def __init__(self, detail: str) -> None:
-        super().__init__(detail)
-        self.headers = {"WWW-Authenticate": "Bearer"}
+    headers = {"WWW-Authenticate": "Bearer"}  # noqa: RUF012 - never changed
 
 
 class Forbidden(DomainError):
@@ -78,6 +75,20 @@ class DatabaseBusy(DomainError):
             f" send the request again in {retry} s"
         )
         self.headers = {"Retry-After": str(retry)}
+
+
+class DatabaseRolledBack(DomainError):
+    """The database gave up on the request so that concurrent writers go on (`contention`)."""
+
+    status, title = 503, "Database busy"
+    headers = {"Retry-After": "1"}  # noqa: RUF012 - never changed
+
+
+class DatabaseDown(DomainError):
+    """The database cannot be reached."""
+
+    status, title = 503, "Service unavailable"
+    headers = {"Retry-After": "5"}  # noqa: RUF012 - never changed
 
 
 class DatabaseUnusable(DomainError):
@@ -155,8 +166,20 @@ def domain_problem(exc: DomainError) -> JSONResponse:
     return problem(exc.status, exc.title, exc.detail, exc.errors, exc.headers)
 
 
+def database_error(exc: DBAPIError) -> DomainError | None:
+    """What a database error means to the client (503s with Retry-After), or None when it is
+    a failure of the server. The one reading, for requests and for import workers."""
+    why = contention(exc)
+    if why is not None:
+        detail = f"the database rolled this request back ({why}); it changed nothing, send it again"
+        return DatabaseRolledBack(detail)
+    if isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated:
+        return DatabaseDown("database unavailable")
+    return None
+
+
 def unavailable() -> JSONResponse:
-    return problem(503, "Service unavailable", "database unavailable", headers={"Retry-After": "5"})
+    return domain_problem(DatabaseDown("database unavailable"))
 
 
 def install_handlers(app: FastAPI) -> None:
@@ -179,15 +202,10 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(DBAPIError)
     async def _database(_: Request, exc: DBAPIError) -> JSONResponse:
-        why = contention(exc)
-        if why is not None:
-            detail = (
-                f"the database rolled this request back ({why}); it changed nothing, send it again"
-            )
-            return problem(503, "Database busy", detail, headers={"Retry-After": "1"})
-        if isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated:
-            return unavailable()
-        raise exc
+        known = database_error(exc)
+        if known is None:
+            raise exc
+        return domain_problem(known)
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:

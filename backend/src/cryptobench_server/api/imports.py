@@ -5,7 +5,9 @@ The body is `text/plain` (the output itself) or `multipart/form-data` with a `fi
 under its own cap (`max_import_bytes`, 413; bodies.py). 201 when a run was stored, 200 when
 every run was stored before (same text, same options: same run ids), 200 for `dry_run=true` (a
 preview in canonical units; nothing stored), 422 problem+json naming the line or what detection
-tried, or the option (a blank machine_name, a tag without `=`).
+tried, or the option (a blank machine_name, a tag without `=`), or the work budget
+(`import_budget_s`) the import ran past. The import is parsed and stored in a worker process
+(import_workers.py): however hostile the text, the server's other requests go on.
 """
 
 import uuid
@@ -14,7 +16,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from cryptobench_contract import ParseWarning
@@ -22,7 +23,8 @@ from cryptobench_contract.vocabulary import Operation
 from cryptobench_server.api.ingest import run_url
 from cryptobench_server.auth import BodyAccess
 from cryptobench_server.errors import InvalidInput
-from cryptobench_server.store.imports import import_options, parse_import, store_import
+from cryptobench_server.import_workers import Job
+from cryptobench_server.store.imports import import_options
 
 router = APIRouter(tags=["imports"])
 #: What `format=` (cryptobench-server import's --format) takes: detection or one of the parsers'
@@ -111,7 +113,11 @@ _BODY = {
     responses={
         200: {"model": ImportResponse, "description": "Stored before, or a dry run"},
         413: {"description": "Body larger than the configured cap"},
-        422: {"description": "Nothing parseable: the line, or the formats tried"},
+        422: {
+            "description": "Nothing parseable: the line, or the formats tried; or past the "
+            "work budget (import_budget_s)"
+        },
+        503: {"description": "Every import worker stayed busy (Retry-After)"},
     },
 )
 async def import_output(
@@ -132,11 +138,8 @@ async def import_output(
         max_runs=request.app.state.settings.max_import_runs,
     )
     data, source_name = await _body(request)
-    options = replace(options, source_name=source_name)
-    imported = await run_in_threadpool(parse_import, data, options)
-    outcome = await run_in_threadpool(
-        store_import, engine=request.app.state.engine, imported=imported, dry_run=dry_run
-    )
+    job = Job(data, replace(options, source_name=source_name), dry_run)
+    outcome = await request.app.state.import_workers.run(job)
     if dry_run or not any(run.created for run in outcome.runs):
         response.status_code = 200
     return ImportResponse(

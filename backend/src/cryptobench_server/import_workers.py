@@ -1,0 +1,197 @@
+"""Imports run in worker processes, each under a work budget (issue 35).
+
+Parsing a paste, and storing its runs, is pure Python: on the server's own threads it held the
+interpreter lock, so one hostile paste froze every other request. `POST /api/v1/imports` hands
+the whole import (store/imports.py: parse_import, then store_import) to one of
+`import_workers` processes, forked from a forkserver that has the parsers loaded, and waits for
+its outcome on a thread that holds no lock. Past `import_budget_s` the worker is killed (the run
+it was storing is rolled back with its connection: a run is stored whole or not at all) and the
+import answers 422 naming the limit; the next import starts a new worker. An import waits for a
+free worker as long as a budget lasts, then answers 503 with Retry-After.
+
+What crosses the process boundary pickles: the body, ImportOptions, ImportOutcome, and
+`Problem` for an error (a DomainError, or what errors.py makes of a database error), so the
+answer is the one the import would give in the server's process.
+"""
+
+import logging
+import math
+import multiprocessing
+import traceback
+from multiprocessing.connection import Connection
+from typing import Any, NamedTuple
+
+import anyio
+from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError
+
+from cryptobench_parsers.imports import ImportOptions
+from cryptobench_server.admission import Slots
+from cryptobench_server.db import make_engine
+from cryptobench_server.errors import DomainError, database_error
+from cryptobench_server.store.imports import ImportOutcome, parse_import, store_import
+
+log = logging.getLogger(__name__)
+#: Seconds a new worker process may take to start; what it says when it has.
+START_S, READY = 60, "ready"
+_CONTEXT = multiprocessing.get_context("forkserver")
+# the forkserver imports the main module and this one (the parsers, the store) once; a worker
+# is a fork of it
+_CONTEXT.set_forkserver_preload(["__main__", __name__])
+
+
+class Job(NamedTuple):
+    data: bytes
+    options: ImportOptions
+    dry_run: bool
+
+
+class Problem(NamedTuple):
+    """An error of the import, as the server's error boundary answers it."""
+
+    status: int
+    title: str
+    detail: str
+    errors: list[dict[str, Any]]
+    headers: dict[str, str] | None
+
+
+class ImportFailed(DomainError):
+    """A Problem of a worker, raised in the server's process."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.detail, errors=problem.errors)
+        self.status, self.title, self.headers = problem.status, problem.title, problem.headers
+
+
+class ImportStopped(DomainError):
+    status, title = 422, "Import stopped"
+
+
+class WorkersBusy(DomainError):
+    status, title = 503, "Service busy"
+
+    def __init__(self, wait_s: float) -> None:
+        retry = max(1, math.ceil(wait_s))
+        super().__init__(
+            f"every import worker stayed busy for {wait_s:g} s; send the import again in {retry} s"
+        )
+        self.headers = {"Retry-After": str(retry)}
+
+
+class ImportWorkers:
+    """At most `processes` imports at once, each in a worker process for at most `budget_s`.
+    A worker's process starts with its first import (an app that imports nothing starts none)."""
+
+    def __init__(self, database_url: str, *, processes: int, budget_s: float) -> None:
+        self.budget_s = budget_s
+        self._slots = Slots(processes, budget_s, busy=WorkersBusy)
+        self._workers = [_Worker(database_url) for _ in range(processes)]
+        self._idle = list(self._workers)
+
+    async def run(self, job: Job) -> ImportOutcome:
+        """The outcome of `job`; its error as the DomainError it would be in this process."""
+        async with self._slots.held():
+            worker = self._idle.pop()
+            try:
+                outcome = await anyio.to_thread.run_sync(worker.call, job, self.budget_s)
+            finally:
+                self._idle.append(worker)
+        if outcome is None:
+            raise ImportStopped(
+                f"the import ran past its work budget of {self.budget_s:g} s (import_budget_s) "
+                "and was stopped; the runs it had stored stay stored: import the text in "
+                "smaller parts",
+                errors=[{"field": "body", "message": f"import_budget_s: {self.budget_s:g} s"}],
+            )
+        if isinstance(outcome, Problem):
+            raise ImportFailed(outcome)
+        return outcome
+
+    def close(self) -> None:
+        """Stop every worker (the app's lifespan ends)."""
+        for worker in self._workers:
+            worker.stop()
+
+
+class _Worker:
+    """One worker process (started when first asked) and the pipe to it."""
+
+    def __init__(self, database_url: str) -> None:
+        self.database_url = database_url
+        self._process: Any = None
+        self._connection: Connection | None = None
+
+    def call(self, job: Job, timeout_s: float) -> ImportOutcome | Problem | None:
+        """The worker's answer to `job`; None when it ran past `timeout_s` (it is killed) or
+        died."""
+        connection = self._connection or self._start()
+        try:
+            connection.send(job)
+            if connection.poll(timeout_s):
+                return connection.recv()
+        except (EOFError, OSError) as exc:
+            log.error("an import worker ended: %s (exit code %s)", exc, self._process.exitcode)
+        self.stop()
+        return None
+
+    def stop(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process.join()
+            self._process = None
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def _start(self) -> Connection:
+        ours, theirs = _CONTEXT.Pipe()
+        self._process = _CONTEXT.Process(
+            target=_serve, args=(theirs, self.database_url), name="import worker", daemon=True
+        )
+        self._process.start()
+        theirs.close()
+        self._connection = ours
+        # its start is not the import's work: the budget begins once it is ready
+        if not ours.poll(START_S) or ours.recv() != READY:
+            self.stop()
+            raise RuntimeError(f"an import worker did not start within {START_S} s")
+        return ours
+
+
+def _serve(connection: Connection, database_url: str) -> None:
+    """A worker's loop: one job at a time, until the server closes the pipe."""
+    engine: Engine | None = None
+    connection.send(READY)
+    while True:
+        try:
+            job: Job = connection.recv()
+        except EOFError:
+            return
+        engine = engine or make_engine(database_url, pool_size=1)
+        connection.send(_outcome(engine, job))
+
+
+def _outcome(engine: Engine, job: Job) -> ImportOutcome | Problem:
+    """The import's outcome, or its error as a Problem: this process's error boundary."""
+    try:
+        imported = parse_import(job.data, job.options)
+        return store_import(engine=engine, imported=imported, dry_run=job.dry_run)
+    except DBAPIError as exc:
+        known = database_error(exc)
+        if known is None:
+            return _failed(exc)
+        return _problem(known)
+    except DomainError as exc:
+        return _problem(exc)
+    except Exception as exc:  # answered as the server answers any failure
+        return _failed(exc)
+
+
+def _problem(exc: DomainError) -> Problem:
+    return Problem(exc.status, exc.title, exc.detail, exc.errors, exc.headers)
+
+
+def _failed(exc: Exception) -> Problem:
+    log.error("an import failed:\n%s", "".join(traceback.format_exception(exc)))
+    return Problem(500, "Internal error", "the server failed; the error is in its log", [], None)

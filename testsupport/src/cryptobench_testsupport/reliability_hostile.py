@@ -43,6 +43,8 @@ class Sizes:
     """How big the probes are: the bench's figures by default, `QUICK` for `make test`."""
 
     paste_bytes: int = 30 * MB
+    #: A paste the parser reads whole: just under the import cap (8 MiB).
+    paste_under_cap_bytes: int = 8 * MB - 64 * 1024
     anonymous_bytes: int = 1024 * MB
     facet_keys: tuple[int, ...] = (100, 200, 300, 1000)
     racing_deletes: int = 40
@@ -51,6 +53,7 @@ class Sizes:
 
 QUICK = Sizes(
     paste_bytes=3 * MB,
+    paste_under_cap_bytes=MB // 4,
     anonymous_bytes=64 * MB,
     facet_keys=(200,),
     racing_deletes=10,

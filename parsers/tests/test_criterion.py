@@ -26,12 +26,15 @@ def test_every_fixture_is_detected_as_criterion_and_read_without_warnings(path):
     assert {run.source for run in runs} == {"criterion"}
 
 
-def test_time_and_throughput_with_their_intervals_and_two_machines_two_runs():
+def test_time_with_its_interval_and_size_stored_once_and_two_machines_two_runs():
+    """`hash/16B  time: [..]  thrpt: [157.82 MiB/s]` is one measurement: one result, 16 B per
+    operation (the store derives the 157.8 MiB/s again), the algorithm without the size."""
     x86, arm = parse("codahale-lockstitch_perf.txt")
-    assert [len(x86.results), len(arm.results)] == [40, 40]
-    time, rate = x86.results[:2]
-    assert (time.name, time.params, time.metric, time.unit, time.value) == (
+    assert [len(x86.results), len(arm.results)] == [20, 20]
+    time = x86.results[0]
+    assert (time.name, time.algorithm, time.params, time.metric, time.unit, time.value) == (
         "hash/16B",
+        "hash",
         {"block_bytes": 16},
         "ns_per_op",
         "ns/op",
@@ -42,15 +45,34 @@ def test_time_and_throughput_with_their_intervals_and_two_machines_two_runs():
         "ci95",
         {"ci95_lower": 96.635, "ci95_upper": 96.742},
     )
-    assert (rate.metric, rate.unit, rate.value, rate.stats) == (
-        "bytes_per_s",
-        "MiB/s",
-        157.82,
-        {"ci95_lower": 157.73, "ci95_upper": 157.9},
-    )
-    assert [(r.name, r.unit, r.value) for r in arm.results[-2:]] == [
-        ("aead/1MiB", "us/op", 67.202),
-        ("aead/1MiB", "GiB/s", 14.532),
+    assert [(r.name, r.algorithm, r.params, r.unit, r.value) for r in arm.results[-2:]] == [
+        ("aead/16KiB", "aead", {"block_bytes": 16384}, "us/op", 1.1521),
+        ("aead/1MiB", "aead", {"block_bytes": 1048576}, "us/op", 67.202),
+    ]
+
+
+def test_a_throughput_gives_the_size_a_name_does_not_state():
+    text = (CRITERION.parent / "corpus/criterion/mozilla-neqo_pr1738_change_blocks.txt").read_text()
+    runs = parse_criterion(text, source_name="neqo", started_at=AT)
+    assert [(r.name, r.params, r.unit, r.value) for r in runs[0].results] == [
+        (
+            "transfer/Run multiple transfers with varying seeds",
+            {"block_bytes": 4194304},
+            "ms/op",
+            224.95,
+        ),
+        (
+            "transfer/Run multiple transfers with the same seed",
+            {"block_bytes": 4194304},
+            "ms/op",
+            188.4,
+        ),
+    ]
+    elements = CRITERION.parent / "corpus/criterion/anza-xyz-alpenglow_pr512_warnings.txt"
+    [run] = parse_criterion(elements.read_text(), source_name="alpenglow", started_at=AT)
+    assert [(r.operation, r.unit, r.value) for r in run.results] == [
+        ("verify", "ms/op", 1.7773),
+        ("verify", "Kelem/s", 1.1253),
     ]
 
 
@@ -72,15 +94,14 @@ def test_change_blocks_progress_and_advice_lines_are_not_figures():
 
 def test_cycle_measurements_and_names_of_the_vocabulary():
     [run] = parse("nstilt1-stream-ciphers-rng_x86_64-linux_sse2.txt")
-    cycles, cpb = run.results[:2]
-    assert (cycles.unit, cycles.value, cpb.unit, cpb.value) == (
+    cycles = run.results[0]
+    assert (cycles.algorithm, cycles.params, cycles.unit, cycles.value) == (
+        "stream-cipher/apply_keystream",
+        {"block_bytes": 1024},
         "cycles/op",
         3004.0906,
-        "cycles/B",
-        2.9337,
     )
-    assert cpb.stats == {"ci95_lower": 2.9292, "ci95_upper": 2.9386}
-    rng = run.results[10]
+    rng = run.results[5]
     assert (rng.name, rng.family, rng.algorithm, rng.operation, rng.params, rng.value) == (
         "ChaCha20Rng/fill_bytes/1024",
         "rng",

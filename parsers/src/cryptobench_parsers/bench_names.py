@@ -1,9 +1,14 @@
 """What a benchmark's own name says (`AESGCM_Encrypt_1KB`, `hash/16B`, `ECDSAP256Verify`):
 family, algorithm, operation and params in the contract's vocabulary. Pure.
 
-Used by the parsers of general-purpose harnesses (go test -bench, criterion, Google Benchmark),
-whose names are whatever the author wrote. Only what the name states is taken: a name with no
-known algorithm keeps itself verbatim as the algorithm and has no family or operation. A size
+The one function that splits the names of general-purpose harnesses (go test -bench, criterion,
+JMH, Google Benchmark, github-action-benchmark's data.js), whose names are whatever the author
+wrote. Only what the name states is taken: a name with no known algorithm keeps itself as the
+algorithm, without the size it states (`aead/16B` -> `aead`, block_bytes 16; so its sizes draw
+one line), with the operation it states (`signBenchmark` -> sign) and no family. A key
+derivation over a hash is that function with the hash as a param, never the hash
+(`PBKDF2_SHA256` -> PBKDF2, hash SHA-256, operation derive unless the name states another);
+an HMAC is HMAC of its hash (`hmac_sha512` -> HMAC-SHA512). A size
 is read from a token with a unit (`1K`, `1KB`, `16KiB`, `1MB`: K = 1024 bytes, as these
 harnesses' authors use it) or, once the algorithm is a cipher, AEAD, hash or MAC, from a path
 segment that is only a number (`stream/1024`); otherwise a number is not taken as a size.
@@ -44,6 +49,7 @@ _ALGORITHMS: tuple[tuple[str, Family, str, dict[str, str | int]], ...] = tuple(
             ("chacha20", "cipher", "ChaCha20", {}),
             ("hmacsha256", "mac", "HMAC-SHA256", {}),
             ("hmacsha1", "mac", "HMAC-SHA1", {}),
+            ("hmacmd5", "mac", "HMAC-MD5", {}),
             ("poly1305", "mac", "Poly1305", {}),
             ("sha3224", "hash", "SHA3-224", {}),
             ("sha3256", "hash", "SHA3-256", {}),
@@ -106,6 +112,20 @@ _DEFAULT_OPERATION: dict[str, Operation] = {
     "key-exchange": "derive",
     "rng": "generate",
 }
+#: Key derivation functions (lower-case spelling -> canonical name), each a word of the name
+#: (`RsaEcbCryptoBenchmark` holds no bcrypt): operation derive, and the hash the rest of the
+#: name states as param `hash`.
+_KDFS = {
+    "pbkdf2": "PBKDF2",
+    "hkdf": "HKDF",
+    "argon2id": "Argon2id",
+    "argon2i": "Argon2i",
+    "argon2d": "Argon2d",
+    "scrypt": "scrypt",
+    "bcrypt": "bcrypt",
+}
+_KDF = re.compile(rf"(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))(?i:({'|'.join(_KDFS)}))(?![a-z])")
+_HASHES = tuple(entry for entry in _ALGORITHMS if entry[1] == "hash")
 _SIZED_FAMILIES = {"cipher", "aead", "hash", "mac", "rng"}
 _SIZE = re.compile(r"^(\d+)(b|k|kb|kib|m|mb|mib)$", re.IGNORECASE)
 _SCALE = {"b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20}
@@ -124,12 +144,20 @@ class NameFacts:
 def name_facts(name: str) -> NameFacts:
     """The algorithm, family, operation and params `name` states; the name itself otherwise."""
     folded = re.sub(r"[^a-z0-9]", "", name.lower())
-    found = next((entry for entry in _ALGORITHMS if entry[0] in folded), None)
     tokens = [token.lower() for token in _CAMEL.findall(name)]
     operation = next((_OPERATIONS[t] for t in tokens if t in _OPERATIONS), None)
+    kdf = _KDFS[word[1].lower()] if (word := _KDF.search(name)) else None
+    hashed = next((entry[2] for entry in _HASHES if entry[0] in folded), None)
+    if kdf is not None:
+        return NameFacts(kdf, None, operation or "derive", {"hash": hashed} if hashed else {})
+    if "hmac" in folded and hashed is not None:
+        return NameFacts(f"HMAC-{hashed.replace('-', '')}", "mac", operation or "mac", _sized(name))
+    found = next((entry for entry in _ALGORITHMS if entry[0] in folded), None)
     if found is None:
         size = _suffixed_size(tokens)
-        return NameFacts(name, params={"block_bytes": size} if size else {})
+        if not size:
+            return NameFacts(name, operation=operation)
+        return NameFacts(_sizeless(name), operation=operation, params={"block_bytes": size})
     _, family, algorithm, params = found
     size = _suffixed_size(tokens) or (_segment_size(name) if family in _SIZED_FAMILIES else None)
     return NameFacts(
@@ -138,6 +166,19 @@ def name_facts(name: str) -> NameFacts:
         operation or _DEFAULT_OPERATION.get(family),
         {**params, **({"block_bytes": size} if size else {})},
     )
+
+
+def _sized(name: str) -> dict[str, str | int]:
+    """`block_bytes` of the size `name` states (a token with a unit, or a number segment)."""
+    tokens = [token.lower() for token in _CAMEL.findall(name)]
+    size = _suffixed_size(tokens) or _segment_size(name)
+    return {"block_bytes": size} if size else {}
+
+
+def _sizeless(name: str) -> str:
+    """`name` without its size token and the separators left around it (`aead/16B` -> `aead`,
+    `encrypt_1024B` -> `encrypt`); the name itself when nothing else is left."""
+    return size_stem(name).strip("/_-. ") or name
 
 
 def _suffixed_size(tokens: list[str]) -> int | None:

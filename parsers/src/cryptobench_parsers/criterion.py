@@ -2,9 +2,14 @@
 
 `NAME  time: [lower estimate upper]` (the name on the same line or the line before) is a time
 result: the value is the middle figure, the error half the interval (criterion's 95% confidence
-interval, error_kind `ci95`), both bounds kept as stats. A following `thrpt: [...]` line is a
-second result (B/s to GiB/s, KB/s to GB/s, `cpb` = cycles per byte, elements per second as
-printed). Custom measurements print their own unit (`cycles`: cycles per iteration).
+interval, error_kind `ci95`), both bounds kept as stats. A following `thrpt: [...]` line in
+bytes (B/s to GiB/s, KB/s to GB/s; `cpb` = cycles per byte beside cycles) is the same
+measurement over the bytes an iteration processes: it is stored once, as the time result with
+that size as `block_bytes` (the name's size, else throughput x time when that is a power of two or a whole number
+of bytes within the figures' rounding, a number segment of that size then leaving the
+algorithm's name), from
+which the store derives the throughput again. Elements per second are a second result, as
+printed. Custom measurements print their own unit (`cycles`: cycles per iteration).
 
 Not figures, read and left out on purpose: `change:` blocks (the percent change against the
 previous run on that machine, which the dashboard computes itself), `Benchmarking NAME: ...`
@@ -13,12 +18,14 @@ A name measured again after others starts another run (a paste of several machin
 criterion prints nothing about the machine: it is the unknown machine unless the import names it.
 """
 
+import math
 import re
 from datetime import datetime
+from typing import Any
 
 from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
 from cryptobench_contract.run import UNKNOWN_MACHINE
-from cryptobench_contract.units import canonical_unit_symbol, metric_of
+from cryptobench_contract.units import UNITS, canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
@@ -64,8 +71,12 @@ def parse_criterion(text: str, *, source_name: str, started_at: datetime) -> lis
             understood.add(number)
         elif thrpt is not None and runs:
             run = runs[-1]
-            run.results.append(_result(run.results[-1].name, thrpt.groups()))
-            run.stems.append(run.stems[-1])
+            rate = _result(run.results[-1].name, thrpt.groups())
+            if (sized := _sized(run.results[-1], rate)) is not None:
+                run.results[-1] = sized
+            else:
+                run.results.append(rate)
+                run.stems.append(run.stems[-1])
             understood.add(number)
         elif (
             _CHANGE.match(line)
@@ -110,6 +121,42 @@ def _result(name: str, groups: tuple[str | None, ...]) -> Result:
         error_kind="ci95",
         stats={"ci95_lower": min(low, high), "ci95_upper": max(low, high)},
     )
+
+
+#: (time metric, throughput metric) pairs whose quotient is the bytes of one iteration.
+_PER_BYTE = {("ns_per_op", "bytes_per_s"), ("cycles_per_op", "cycles_per_byte")}
+#: How far the quotient of two figures criterion rounds to 5 digits may be from the bytes it
+#: stands for: relative to a power of two (the sizes benchmarks use), absolute to any other.
+_POWER_OF_TWO_SHARE = 2e-4
+_WHOLE = 0.05
+
+
+def _sized(time: Result, rate: Result) -> Result | None:
+    """`time` with the bytes per iteration `rate` states (module doc), or None when `rate` is
+    not a byte rate of `time` or states no whole number of bytes."""
+    if (time.metric, rate.metric) not in _PER_BYTE or not time.value or not rate.value:
+        return None
+    if "block_bytes" in time.params:
+        return time
+    per_op, per_rate = UNITS[time.unit].scale * time.value, UNITS[rate.unit].scale * rate.value
+    size = per_op * per_rate * 1e-9 if rate.metric == "bytes_per_s" else per_op / per_rate
+    whole = _whole_bytes(size)
+    if whole is None:
+        return None
+    update: dict[str, Any] = {"params": {**time.params, "block_bytes": whole}}
+    if time.algorithm == time.name:
+        update["algorithm"] = re.sub(rf"/{whole}(?=/|$)", "", time.name) or time.name
+    return time.model_copy(update=update)
+
+
+def _whole_bytes(size: float) -> int | None:
+    """The whole number of bytes `size` (a quotient of rounded figures) stands for, if any."""
+    if size < 0.5:
+        return None
+    power = 1 << max(0, round(math.log2(size)))
+    if abs(size - power) <= _POWER_OF_TWO_SHARE * power:
+        return power
+    return round(size) if abs(size - round(size)) <= _WHOLE else None
 
 
 def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunDocument:

@@ -3,7 +3,9 @@
 Every record becomes one result (score, scoreError as a 99.9% confidence interval, the
 percentiles as stats, rawData as raw) plus one result per secondary metric (gc.alloc.rate.norm,
 ...). Benchmarks of the CryptoBench suite (agents/jvm, package dev.cryptobench.jmh) map to an
-algorithm and operation; any other suite keeps its verbatim benchmark name as the algorithm.
+algorithm and operation; any other suite's class and method are read by bench_names.name_facts
+(`MyBenchmark.signBenchmark`: operation sign), and the verbatim benchmark name stays the
+algorithm unless they name one.
 """
 
 import hashlib
@@ -23,6 +25,7 @@ from cryptobench_contract.libraries import JDK_PROVIDERS, split_library
 from cryptobench_contract.run import MAX_ARTIFACT_CHARS
 from cryptobench_contract.units import canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_params
+from cryptobench_parsers.bench_names import name_facts
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
 from cryptobench_parsers.limits import loads
@@ -248,7 +251,23 @@ def identity(record: dict[str, Any]) -> dict[str, Any]:
     }
     if name.startswith(SUITE_PACKAGE):
         found.update(_suite_identity(name[len(SUITE_PACKAGE) :], params, record))
+    else:
+        found.update(_named_identity(name, params))
     return found
+
+
+def _named_identity(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """What the class and method of another suite's benchmark state (bench_names.name_facts:
+    `MyBenchmark.signBenchmark` is operation sign); the full name stays the algorithm unless
+    they state one."""
+    facts = name_facts(".".join(name.split(".")[-2:]))
+    named = facts.algorithm != ".".join(name.split(".")[-2:])
+    return {
+        "family": facts.family,
+        "algorithm": facts.algorithm if named else name,
+        "operation": facts.operation,
+        "params": {**facts.params, **params} if named else params,
+    }
 
 
 def secondary(base: dict[str, Any], key: str) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from cryptobench_contract import ParseWarning
 from cryptobench_parsers.figures import figure_like, short, warning
+from cryptobench_parsers.text_lines import filled_lines, rewritten
 from cryptobench_parsers.tolerant import readable
 
 _QUOTE = re.compile(r"^[ \t]*>(?:[ \t]?>)*[ \t]?")
@@ -66,19 +67,17 @@ def unwrapped(text: str) -> Paste:
     figure: a Markdown blockquote of prose stays as it is) and with its wrapped figure lines
     joined; the same text when it holds none of these."""
     text = readable(text)
-    lines = text.splitlines()
-    quoted = [_QUOTE.sub("", line, count=1) if ">" in line else line for line in lines]
-    if any(
-        q != line and short(q) and figure_like(q) for q, line in zip(quoted, lines, strict=True)
-    ):
-        lines = quoted
-    changed = lines is quoted
+    lines = dict(filled_lines(text))
+    quoted = {n: _QUOTE.sub("", line, count=1) for n, line in lines.items() if ">" in line}
+    changed = any(q != lines[n] and short(q) and figure_like(q) for n, q in quoted.items())
+    if changed:
+        lines |= quoted
     joined: dict[int, tuple[int, str]] = {}
-    for index in range(1, len(lines)):
-        before, stripped = lines[index - 1], lines[index].strip()
+    for number in list(lines):
+        before, stripped = lines.get(number - 1, ""), lines[number].strip()
         if len(before) >= WRAPPED_AT and _continues(stripped):
-            lines[index - 1], lines[index], changed = f"{before.rstrip()} {stripped}", "", True
-            joined[index + 1] = (index, stripped)
+            lines[number - 1], lines[number], changed = f"{before.rstrip()} {stripped}", "", True
+            joined[number] = (number - 1, stripped)
     if not changed:
         return Paste(text)
-    return Paste("\n".join(lines) + ("\n" if text.endswith(("\n", "\r")) else ""), joined)
+    return Paste(rewritten(text, lambda number, line: lines[number]), joined)

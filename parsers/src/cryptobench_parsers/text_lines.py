@@ -8,10 +8,10 @@ gigabyte of tuples and numbers) nor a loop turn each.
 """
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 _BREAK = re.compile(r"\r\n?|\n")
-_BREAKS = re.compile(r"[\r\n]*")
+_FILLED_LINE = re.compile(r"[^\r\n]+")
 
 
 def line_breaks(text: str, start: int = 0, end: int | None = None) -> int:
@@ -38,12 +38,21 @@ def numbered_lines(text: str, start: int = 1) -> Iterator[tuple[int, str]]:
 
 def filled_lines(text: str, start: int = 1) -> Iterator[tuple[int, str]]:
     """The lines of `text` that are not empty, with their numbers."""
+    for number, _, line in filled_spans(text, start):
+        yield number, line
+
+
+def filled_spans(text: str, start: int = 1) -> Iterator[tuple[int, int, str]]:
+    """The lines of `text` that are not empty: number, offset in `text`, line."""
     number, position = start, 0
-    while (blank := _BREAKS.match(text, position)) is not None and blank.end() < len(text):
-        filled = blank.end()
-        number += line_breaks(text, position, filled)
-        found = _BREAK.search(text, filled)
-        yield number, text[filled : found.start() if found else len(text)]
-        if found is None:
-            return
-        number, position = number + 1, found.end()
+    for found in _FILLED_LINE.finditer(text):
+        number += line_breaks(text, position, found.start())
+        position = found.start()
+        yield number, position, found.group()
+
+
+def rewritten(text: str, rewrite: Callable[[int, str], str]) -> str:
+    """`text` with each line that is not empty replaced by `rewrite(number, line)` (its line
+    breaks kept as they are)."""
+    lines = filled_lines(text)
+    return _FILLED_LINE.sub(lambda _: rewrite(*next(lines)), text)

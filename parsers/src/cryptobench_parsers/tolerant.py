@@ -19,6 +19,8 @@ JSON) are left as they are.
 import html
 import re
 
+from cryptobench_parsers.text_lines import rewritten
+
 _HTML_HINT = re.compile(r"<pre\b|<br\b|</\w|&(?:[a-zA-Z]{2,8}|#\d{1,6}|#x[0-9a-fA-F]{1,6});", re.I)
 _TAG = re.compile(
     r"</?(?:pre|code|br|p|div|span|td|tr|th|table|tbody|thead|b|strong|i|em|tt|samp|kbd|sup|sub"
@@ -42,13 +44,8 @@ def readable(text: str) -> str:
     if text.lstrip().startswith(("{", "[")) or "BENCHMARK_DATA" in text[:4096]:
         return text
     markup = _HTML_HINT.search(text) is not None
-    lines = text.split("\n")
-    changed = False
-    for index, line in enumerate(lines):
-        undone = _line(line, markup)
-        if undone != line:
-            lines[index], changed = undone, True
-    return "\n".join(lines) if changed else text
+    undone = rewritten(text, lambda _, line: _line(line, markup))
+    return text if undone == text else undone
 
 
 def _line(line: str, markup: bool) -> str:

@@ -24,6 +24,7 @@ from cryptobench_parsers.openssl.speed import (
     parse_version_header,
 )
 from cryptobench_parsers.pastes import unwrapped
+from cryptobench_parsers.text_lines import filled_spans, numbered_lines
 
 _COMMAND = re.compile(r"(?:^|[\s/\\>$#%])(?P<binary>openssl(?:\.exe)?)\s+speed\b(?P<args>.*)$")
 _NOT_COMMANDS = ("Doing ", "+", "Got: ")
@@ -88,21 +89,20 @@ def command(line: str, number: int) -> Command | None:
 
 def split_session(text: str) -> list[Part]:
     """The text cut before each command line (line numbers kept)."""
-    lines = text.splitlines()
-    starts: list[tuple[int, Command | None]] = [(0, None)]
+    starts: list[tuple[int, int, Command | None]] = [(1, 0, None)]
     after_table = False
-    for index, line in enumerate(lines):
-        found = command(line, index + 1)
+    for number, offset, line in filled_spans(text):
+        found = command(line, number)
         if found is not None or (after_table and _RUN_START.match(line)):
-            starts.append((index, found))
+            starts.append((number, offset, found))
             after_table = False
         after_table = after_table or _table_row(line)
-    if len(starts) > 1 and starts[1][0] == 0:
+    if len(starts) > 1 and starts[1][1] == 0:
         starts.pop(0)
-    ends = [start for start, _ in starts[1:]] + [len(lines)]
+    ends = [offset for _, offset, _ in starts[1:]] + [len(text)]
     return [
-        Part(found, start + 1, "\n".join(lines[start:end]))
-        for (start, found), end in zip(starts, ends, strict=True)
+        Part(found, number, text[offset:end])
+        for (number, offset, found), end in zip(starts, ends, strict=True)
     ]
 
 
@@ -164,7 +164,7 @@ def session_runs(
         if not out.results:
             orphans += _orphan_warnings(part, out, source_name)
             continue
-        first = part.text.splitlines()[0] if part.text else ""
+        first = next(numbered_lines(part.text), (0, ""))[1]
         if part.command is None and part is not parts[0] and _TABLE_START.match(first):
             out.warnings.insert(0, warning(part.first_line, first, WITHOUT_COMMAND, source_name))
         if held is not None:

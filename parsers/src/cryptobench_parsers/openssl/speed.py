@@ -21,6 +21,7 @@ from cryptobench_parsers.openssl import mr, tables
 from cryptobench_parsers.openssl.lines import FINAL, Figure, State, progress
 from cryptobench_parsers.openssl.names import fixed_name
 from cryptobench_parsers.openssl.results import to_result
+from cryptobench_parsers.text_lines import filled_lines
 
 _GOT = re.compile(r"^Got: (\+\S+) from (\d+)\s*$")
 _FORKED = re.compile(r"^Forked child (\d+)")
@@ -92,8 +93,8 @@ def parse_openssl_speed(
     without results (its warnings still say what was not understood) instead of raising.
     """
     scan = _Scan(file=source_name, out=SpeedOutput(library=library or "OpenSSL"))
-    for number, raw in enumerate(text.splitlines(), start=first_line):
-        scan.lines[number] = raw.rstrip("\r")
+    for number, raw in filled_lines(text, first_line):
+        scan.lines[number] = raw
         _scan_line(scan, scan.lines[number], number)
     out = scan.out
     out.version = out.version or version
@@ -130,7 +131,7 @@ class VersionHeader(NamedTuple):
 def parse_version_header(text: str) -> VersionHeader:
     """Version, build lines and library of `openssl version -a` (or of a speed header)."""
     scan = _Scan(file=None)
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in filled_lines(text):
         _header_line(scan, line, number)
     return VersionHeader(scan.out.version, scan.out.build, scan.out.library)
 
@@ -325,7 +326,7 @@ def _summed_children(scan: _Scan) -> dict[FigureKey, Figure]:
 
 def nothing_found(text: str, source_name: str) -> ParseError:
     """The error of a text without `openssl speed` results, at its first line that is not blank."""
-    first = next((n for n, line in enumerate(text.splitlines(), start=1) if line.strip()), 1)
+    first = next((n for n, line in filled_lines(text) if line.strip()), 1)
     if not text.strip():
         return ParseError(source_name, first, "empty: no `openssl speed` output")
     expected = "'Doing ...' lines with counts, a results table or -mr +F records"

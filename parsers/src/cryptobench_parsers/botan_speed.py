@@ -40,6 +40,7 @@ from cryptobench_parsers.harness_runs import (
     prompt_host,
     run_documents,
 )
+from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "botan-speed"
 TOOL = "botan speed"
@@ -108,7 +109,7 @@ def parse_botan_speed(text: str, *, source_name: str, started_at: datetime) -> l
     runs: list[NamedRun] = []
     context: dict[str, str] = {}
     understood: set[int] = set()
-    numbered = list(enumerate(text.splitlines(), start=1))
+    numbered = list(filled_lines(text))
     for number, line in numbered:
         if not short(line):
             continue

@@ -27,6 +27,7 @@ from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import NamedRun, add_results, measured, run_documents
+from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "bssl-speed"
 TOOL = "bssl speed"
@@ -71,7 +72,7 @@ def parse_bssl_speed(text: str, *, source_name: str, started_at: datetime) -> li
     runs: list[NamedRun] = []
     context: dict[str, str] = {}
     understood: set[int] = set()
-    numbered = list(enumerate(text.splitlines(), start=1))
+    numbered = list(filled_lines(text))
     for number, line in numbered:
         if _HEADING.match(line):
             named = _VERSION.search(line)

@@ -31,6 +31,7 @@ from cryptobench_parsers.bench_names import distinct_series, name_facts, size_st
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import NamedRun, add_results, run_documents
+from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "criterion"
 TOOL = "criterion"
@@ -60,7 +61,7 @@ def parse_criterion(text: str, *, source_name: str, started_at: datetime) -> lis
     """One run document per run of criterion in `text`; ParseError when no result."""
     runs: list[NamedRun] = []
     understood: set[int] = set()
-    numbered = list(enumerate(text.splitlines(), start=1))
+    numbered = list(filled_lines(text))
     previous = ""
     for number, line in numbered:
         row = short(line) and not _PERCENT.match(line)

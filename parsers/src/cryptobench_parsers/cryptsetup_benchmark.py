@@ -31,6 +31,7 @@ from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import measured, prompt_host, run_documents
+from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "cryptsetup-benchmark"
 TOOL = "cryptsetup benchmark"
@@ -80,7 +81,7 @@ def parse_cryptsetup_benchmark(
     host: str | None = None
     version: str | None = None
     understood: set[int] = set()
-    numbered = list(enumerate(text.splitlines(), start=1))
+    numbered = list(filled_lines(text))
     for number, line in numbered:
         if not short(line):
             continue

@@ -25,6 +25,7 @@ from cryptobench_parsers.bench_names import distinct_series, name_facts, size_st
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import figure_like, kept_warnings
 from cryptobench_parsers.harness_runs import run_documents
+from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "go-test-bench"
 TOOL = "go test -bench"
@@ -75,7 +76,7 @@ def parse_go_bench(text: str, *, source_name: str, started_at: datetime) -> list
     package: str | None = None
     runs: list[_Run] = []
     understood: set[int] = set()
-    numbered = list(enumerate(text.splitlines(), start=1))
+    numbered = list(filled_lines(text))
     for number, line in numbered:
         if (head := _HEADER.match(line)) is not None:
             header.setdefault(head["key"], head["value"])

@@ -32,6 +32,7 @@ from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings
 from cryptobench_parsers.harness_runs import run_documents
 from cryptobench_parsers.limits import loads
+from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "google-benchmark"
 TOOL = "Google Benchmark"
@@ -137,7 +138,7 @@ def _console_runs(text: str, source_name: str, at: datetime) -> list[RunDocument
     runs: list[_Run] = []
     context: dict[str, Any] = {}
     understood: set[int] = set()
-    numbered = list(enumerate(text.splitlines(), start=1))
+    numbered = list(filled_lines(text))
     columns: list[str] = []
     for number, line in numbered:
         if _HEADER.match(line) is not None:

@@ -26,6 +26,7 @@ from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short, warning
 from cryptobench_parsers.harness_runs import measured, prompt_host, run_documents
+from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "liboqs-speed"
 TOOL = "liboqs speed_kem / speed_sig"
@@ -82,7 +83,7 @@ def parse_liboqs_speed(text: str, *, source_name: str, started_at: datetime) -> 
     started: datetime | None = None
     understood: set[int] = set()
     stray: list[ParseWarning] = []
-    numbered = list(enumerate(text.splitlines(), start=1))
+    numbered = list(filled_lines(text))
     for number, line in numbered:
         if not short(line):
             continue

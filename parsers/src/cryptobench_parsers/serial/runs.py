@@ -24,6 +24,7 @@ from cryptobench_parsers.serial.lines import (
     Measurement,
     parse_line,
 )
+from cryptobench_parsers.text_lines import filled_lines, line_breaks
 
 _NAMESPACE = uuid.UUID("6f0b8a52-5d0e-4b8e-9a57-3c1f2b7d9e10")
 _WITHOUT_END = ("mbedtls", "wolfssl")
@@ -94,6 +95,11 @@ class RunAssembler:
         if before is not None and self.current in (before, None):
             before.lines.append(line.rstrip("\r\n"))
         return item
+
+    def blank_lines(self, count: int) -> None:
+        """`count` empty lines, fed at once: none is an item; an open run keeps them."""
+        if self.current is not None and count > 0:
+            self.current.lines.extend([""] * count)
 
     def warn(self, line_no: int | None, line: str, message: str) -> None:
         item = warning(line_no, line, message, self.source_name)
@@ -218,7 +224,11 @@ class RunAssembler:
 def assemble_text(text: str, *, source_name: str, at: datetime) -> RunAssembler:
     """Every line of a saved console log through a RunAssembler, closed at the end of the text."""
     assembler = RunAssembler(source_name=source_name, clock=lambda: at)
-    for line_no, line in enumerate(text.splitlines(), start=1):
+    last = 0
+    for line_no, line in filled_lines(text):
+        assembler.blank_lines(line_no - last - 1)
         assembler.feed(line, line_no)
+        last = line_no
+    assembler.blank_lines(line_breaks(text) + (not text.endswith(("\n", "\r"))) - last)
     assembler.finish()
     return assembler

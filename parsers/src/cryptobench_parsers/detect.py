@@ -29,6 +29,7 @@ from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import figure_like, short
 from cryptobench_parsers.jmh.text_tables import has_table, table_line
 from cryptobench_parsers.serial.lines import Fact, LineError, parse_line
+from cryptobench_parsers.text_lines import filled_lines
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ def _counted(found: list[tuple[str, tuple[int, int | None]]]) -> str:
 
 def _first_figure(head: str) -> int | None:
     """The first line that looks like a measured figure: where the parsers lost the thread."""
-    for number, line in enumerate(head.splitlines(), start=1):
+    for number, line in filled_lines(head):
         if short(line) and figure_like(line):
             return number
     return None
@@ -190,7 +191,7 @@ def _first_figure(head: str) -> int | None:
 
 def _count(head: str, recognize: Callable[[str], bool]) -> tuple[int, int | None]:
     hits, first = 0, None
-    for number, line in enumerate(head.splitlines(), start=1):
+    for number, line in filled_lines(head):
         if recognize(line):
             hits += 1
             first = first or number

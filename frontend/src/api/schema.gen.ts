@@ -1341,6 +1341,11 @@ export interface components {
              * @description False when stored before (or on a dry run)
              */
             created: boolean;
+            /**
+             * Date Source
+             * @description Where started_at comes from: the output, the person's started_at, or the time of the import (also the run's machine.extra.date_source)
+             */
+            date_source: ("output" | "given" | "import-time") | null;
             /** Machine */
             machine: string;
             /**
@@ -1360,6 +1365,12 @@ export interface components {
             run_id: string;
             /** Source */
             source: string;
+            /**
+             * Started At
+             * Format: date-time
+             * @description The run's start: see date_source
+             */
+            started_at: string;
             /** Tags */
             tags: {
                 [key: string]: string;
@@ -1832,6 +1843,18 @@ export interface components {
             derived: string[];
             /** Family */
             family: string | null;
+            /**
+             * Flag Reasons
+             * @description Each flag's reason (GET /vocabulary `flags`)
+             */
+            flag_reasons: {
+                [key: string]: string;
+            };
+            /**
+             * Flags
+             * @description Plausibility flags storing would raise
+             */
+            flags: string[];
             /** Instructions Per Byte */
             instructions_per_byte: number | null;
             /** Instructions Per Op */
@@ -3411,6 +3434,8 @@ export interface operations {
             query?: {
                 format?: "auto" | "openssl" | "jmh" | "serial" | "go" | "criterion" | "gbench" | "liboqs" | "cryptsetup" | "bssl" | "botan" | "pytest-benchmark" | "action-benchmark";
                 machine_name?: string | null;
+                /** @description When the output was measured (ISO 8601; UTC without an offset): the runs' start unless the output states one; else the import time, and each run's machine.extra.date_source says which */
+                started_at?: string | null;
                 /** @description key=value, repeatable */
                 tag?: string[] | null;
                 dry_run?: boolean;

@@ -12,6 +12,7 @@ tried, or the option (a blank machine_name, a tag without `=`), or the work budg
 
 import uuid
 from dataclasses import replace
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
@@ -64,6 +65,8 @@ class PreviewRow(BaseModel):
     instructions_per_op: float | None
     instructions_per_byte: float | None
     derived: list[str] = Field(description="Canonical figures computed from the reported one")
+    flags: list[str] = Field(description="Plausibility flags storing would raise")
+    flag_reasons: dict[str, str] = Field(description="Each flag's reason (GET /vocabulary `flags`)")
 
 
 class ImportedRunOut(BaseModel):
@@ -72,6 +75,11 @@ class ImportedRunOut(BaseModel):
     created: bool = Field(description="False when stored before (or on a dry run)")
     source: str
     machine: str
+    started_at: datetime = Field(description="The run's start: see date_source")
+    date_source: Literal["output", "given", "import-time"] | None = Field(
+        description="Where started_at comes from: the output, the person's started_at, or "
+        "the time of the import (also the run's machine.extra.date_source)"
+    )
     tags: dict[str, str]
     url: str
     preview: list[PreviewRow] | None = Field(
@@ -126,6 +134,14 @@ async def import_output(
     _: BodyAccess,
     format: FormatChoice = "auto",
     machine_name: Annotated[str | None, Query(max_length=200)] = None,
+    started_at: Annotated[
+        datetime | None,
+        Query(
+            description="When the output was measured (ISO 8601; UTC without an offset): the "
+            "runs' start unless the output states one; else the import time, and each run's "
+            "machine.extra.date_source says which"
+        ),
+    ] = None,
     tag: Annotated[list[str] | None, Query(description="key=value, repeatable")] = None,
     dry_run: bool = False,
 ) -> ImportResponse:
@@ -133,6 +149,7 @@ async def import_output(
     options = import_options(
         format=format,
         machine_name=machine_name,
+        started_at=started_at,
         tag=tag or [],
         source_name="text",
         max_runs=request.app.state.settings.max_import_runs,
@@ -153,6 +170,8 @@ async def import_output(
                 created=run.created,
                 source=run.source,
                 machine=run.machine,
+                started_at=run.started_at,
+                date_source=run.date_source,
                 tags=run.tags,
                 url=run_url(run.run_id),
                 preview=None if run.preview is None else [PreviewRow(**r) for r in run.preview],

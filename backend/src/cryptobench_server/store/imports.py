@@ -38,6 +38,8 @@ class ImportedRun(NamedTuple):
     created: bool
     source: str
     machine: str
+    started_at: datetime
+    date_source: str | None
     tags: dict[str, str]
     preview: list[dict[str, Any]] | None
 
@@ -138,6 +140,8 @@ def _summary(
         created,
         document.source,
         document.machine.name,
+        document.started_at,
+        document.machine.extra.get("date_source"),
         document.tags,
         preview,
     )

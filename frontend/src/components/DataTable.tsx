@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useVocabulary } from "../api/vocabulary";
 import { flagsText, pooledText } from "../lib/caveats";
 import { valueText } from "../lib/dimensions";
-import { formatNumber } from "../lib/units";
+import { digitsApart, formatNumber } from "../lib/units";
 import type { TableRow } from "../lib/table";
 import { TableBox } from "./TableBox";
 
@@ -19,6 +19,7 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * PAGE, (current + 1) * PAGE);
+  const digits = digitsApart(rows.map((r) => r.value));
   const numericFrom = 1 + (rows[0]?.series.length ?? 0);
   return (
     <>
@@ -45,11 +46,11 @@ export function DataTable({ header, rows, onOpen }: { header: string[]; rows: Ta
               <td key={j}>{valueText(s)}</td>
             ))}
             <td className="num" data-value={r.value ?? ""}>
-              {r.value === null ? "not derivable" : formatNumber(r.value)}
+              {r.value === null ? "not derivable" : formatNumber(r.value, digits)}
             </td>
             <td className="num">{r.n ?? "—"}</td>
-            <td className="num">{formatNumber(r.min)}</td>
-            <td className="num">{formatNumber(r.max)}</td>
+            <td className="num">{formatNumber(r.min, digits)}</td>
+            <td className="num">{formatNumber(r.max, digits)}</td>
             <td className="num">{formatNumber(r.error)}</td>
             <td>{r.errorKind ?? "—"}</td>
             <td>{pooledText(vocabulary, r.pooled) || "—"}</td>

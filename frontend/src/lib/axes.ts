@@ -46,12 +46,24 @@ export function valueTicks(lo: number, hi: number, log: boolean): number[] {
 export function valueAxis(values: number[], log: boolean, format: (v: number) => string, title: string): Axis {
   const finite = values.filter((v) => Number.isFinite(v) && (!log || v > 0));
   const ticks = finite.length === 0 ? [] : valueTicks(Math.min(...finite), Math.max(...finite), log);
+  const texts = ticks.map((t) => (t === 0 ? "0" : format(t)));
   return {
-    title: { text: title },
+    title: { text: titleInTickUnit(title, texts) },
     type: log ? "log" : "linear",
     automargin: true,
-    ...(ticks.length > 0 ? { tickmode: "array" as const, tickvals: ticks, ticktext: ticks.map((t) => (t === 0 ? "0" : format(t))) } : {}),
+    ...(ticks.length > 0 ? { tickmode: "array" as const, tickvals: ticks, ticktext: texts } : {}),
   };
+}
+
+/**
+ * An axis title names the unit its ticks read in, or none: a title's "(ms/op)" (a unit: no spaces) becomes the
+ * ticks' one unit, and goes when the ticks read in several ("30 MB/s" to "10 GB/s": "throughput", not "throughput (MB/s)").
+ */
+export function titleInTickUnit(title: string, ticks: string[]): string {
+  const units = new Set(ticks.map((t) => t.replace(/^[-+−\d.,]+\s*/, "")).filter((u) => u !== ""));
+  if (units.size === 0) return title;
+  const unit = units.size === 1 ? ` (${[...units][0]})` : "";
+  return title.replace(/ \([^()\s<>]+\)(?=<br>|$)/, unit);
 }
 
 export function numericDimension(vocabulary: Vocabulary, dim: string): NumericDimension | undefined {

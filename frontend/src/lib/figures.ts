@@ -6,7 +6,7 @@ import { caveatHover, isFlagged, isPooled, isSingle } from "./caveats";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { plotText } from "./plotText";
-import { formatNumber, isMetric, metricFormatter, metricLabel } from "./units";
+import { digitsApart, formatNumber, isMetric, metricFormatter, metricLabel } from "./units";
 import type { ChartKind, Scale } from "./viewState";
 
 export interface Theme {
@@ -196,10 +196,11 @@ function extent(chart: ChartResponse): number[] {
   );
 }
 
-/** The formatter of the chart's values: the metric's unit stepped per value, or a speedup's "×". */
+/** The formatter of the chart's values: the metric's unit stepped per value, or a speedup's "×", with the digits its values need to differ. */
 function valueFormat(vocabulary: Vocabulary, chart: ChartResponse): (v: number | null | undefined) => string {
-  if (isMetric(vocabulary, chart.metric)) return metricFormatter(vocabulary, chart.metric, chart.scale ?? 1);
-  return (v) => (v === null || v === undefined ? "—" : `${formatNumber(v)}${chart.unit}`);
+  const digits = digitsApart(chart.series.flatMap((s) => s.points.map((p) => p.value)));
+  if (isMetric(vocabulary, chart.metric)) return metricFormatter(vocabulary, chart.metric, chart.scale ?? 1, digits);
+  return (v) => (v === null || v === undefined ? "—" : `${formatNumber(v, digits)}${chart.unit}`);
 }
 
 export function buildFigure(vocabulary: Vocabulary, chart: ChartResponse, opts: FigureOptions): Figure {

@@ -174,7 +174,7 @@ describe("distributionFigure", () => {
   it("lists the newest first from the top, on a log axis past a spread of 100", () => {
     expect(figure.layout.yaxis?.categoryarray).toEqual([...rows].reverse());
     expect(figure.layout.xaxis?.type).toBe("log");
-    expect(figure.layout.xaxis?.title).toEqual({ text: "time per operation (µs/op)" });
+    expect(figure.layout.xaxis?.title).toEqual({ text: "time per operation" }); // ticks in µs/op and ms/op
     expect(figure.layout.xaxis?.ticktext).toContain("1 ms/op");
   });
 

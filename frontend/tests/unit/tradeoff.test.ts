@@ -41,7 +41,7 @@ describe("size vs speed", () => {
     expect(data.map((t) => t.name)).toEqual(["encaps", "encaps Pareto front"]);
     expect((data[1] as { x: number[] }).x).toEqual([32, 800]);
     expect(layout.xaxis?.type).toBe("log");
-    expect(layout.yaxis?.title).toEqual({ text: "operations per second (ops/s)<br>higher is better" });
+    expect(layout.yaxis?.title).toEqual({ text: "operations per second (kops/s)<br>higher is better" });
     expect(layout.xaxis?.title).toEqual({ text: "public key size (bytes)<br>smaller is better" });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dimensionLabel, isDimension } from "../../src/lib/dimensions";
 import { fieldText, paramsText } from "../../src/lib/runs";
-import { availableMetrics, chartUnit, csvNumber, formatNumber, formatQuantity, formatRatio, formatReported, ladder, metricFormatter, unitScale } from "../../src/lib/units";
+import { availableMetrics, chartUnit, csvNumber, digitsApart, formatNumber, formatQuantity, formatRatio, formatReported, ladder, metricFormatter, unitScale } from "../../src/lib/units";
 import { VOCABULARY } from "./fixtures";
 
 describe("the number formatter", () => {
@@ -35,6 +35,17 @@ describe("the number formatter", () => {
     expect(formatNumber(0.012345)).toBe("0.0123");
     expect(formatNumber(2)).toBe("2");
     expect(formatRatio(1.5)).toBe("1.500x");
+  });
+
+  it("gives the values of one view the digits they need to differ (seed 002's RSA verify, ms)", () => {
+    const seed002 = [53.97, 54.18, 54.57, 83.25, 83.49, 83.88, 206.71, 207.08, 207.78, 319.43, 319.85, 320.58];
+    expect(digitsApart(seed002)).toBe(4);
+    expect(seed002.slice(0, 3).map((v) => formatNumber(v, digitsApart(seed002)))).toEqual(["53.97", "54.18", "54.57"]);
+    expect(metricFormatter(VOCABULARY, "ns_per_op", 1e6, 4)(54.18)).toBe("54.18 ms/op");
+    expect(digitsApart([1, 2, 4, 8])).toBe(3);
+    expect(digitsApart([5, 5, null, 0])).toBe(3);
+    expect(digitsApart([1000.001, 1000.002])).toBe(6);
+    expect(formatNumber(12345.6, 6)).toBe("12345.6");
   });
 
   it("reads a metric's unit and prefix from the vocabulary, from any display unit", () => {

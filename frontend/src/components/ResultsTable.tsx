@@ -1,5 +1,6 @@
 /** Results as the server states them: name, algorithm, operation, params, the reported figure (with the
- * tool's error where it gave one) and every canonical metric; the run page's and the import preview's table. */
+ * tool's error where it gave one), every canonical metric and, when any row has one, the plausibility flags
+ * (their reasons from GET /vocabulary on hover); the run page's and the import preview's table. */
 import type { PreviewRow } from "../api/types";
 import { useVocabulary } from "../api/vocabulary";
 import { paramsText } from "../lib/runs";
@@ -11,12 +12,14 @@ type ResultRow = Pick<PreviewRow, "name" | "algorithm" | "params" | "value" | "u
   library_version?: string | null;
   error?: number | null;
   error_kind?: string | null;
+  flags?: string[];
 };
 
 export function ResultsTable({ rows, label, library = false }: { rows: ResultRow[]; label?: string; library?: boolean }) {
   const vocabulary = useVocabulary();
   const shown = metrics(vocabulary);
-  const columns = ["name", "algorithm", "operation", ...(library ? ["library"] : []), "params", "reported"];
+  const flagged = rows.some((r) => r.flags?.length);
+  const columns = ["name", "algorithm", "operation", ...(library ? ["library"] : []), "params", "reported", ...(flagged ? ["flags"] : [])];
   return (
     <table aria-label={label}>
       <thead>
@@ -45,6 +48,11 @@ export function ResultsTable({ rows, label, library = false }: { rows: ResultRow
               {formatReported(vocabulary, r.value, r.unit)}
               {r.error !== null && r.error !== undefined ? ` ± ${formatReported(vocabulary, r.error, r.unit)} (${r.error_kind ?? "?"})` : ""}
             </td>
+            {flagged && (
+              <td title={(r.flags ?? []).map((f) => `${f}: ${vocabulary.flags[f] ?? "flagged"}`).join("\n")}>
+                {r.flags?.length ? `⚠ ${r.flags.map((f) => f.replaceAll("_", " ")).join(", ")}` : ""}
+              </td>
+            )}
             {shown.map((m) => (
               <td key={m} className="num">
                 {formatNumber(r[m])}

@@ -1,6 +1,6 @@
 /** The Import page's pure parts: request parameters, the formats by their tools, tags typed as text, what went wrong in the user's words, the session's token. */
 import { ApiError, postWithToken, readTokenState } from "../api/client";
-import type { ImportResponse } from "../api/types";
+import type { ImportResponse, PreviewRow } from "../api/types";
 import type { Vocabulary } from "../api/vocabulary";
 
 /** "auto" (detect from the text) or one of the server's import formats (GET /vocabulary `import_formats`). */
@@ -49,6 +49,8 @@ export interface ImportRequest {
   file: File | null;
   format: ImportFormat;
   machineName: string;
+  /** When the output was measured ("2024-03-05"): the runs' start where the output states none. */
+  startedAt: string;
   tags: string;
 }
 
@@ -65,6 +67,7 @@ export function parseTags(text: string): { tags: string[]; error: string | null 
 export function importParams(req: ImportRequest, dryRun: boolean): URLSearchParams {
   const params = new URLSearchParams({ format: req.format, dry_run: String(dryRun) });
   if (req.machineName.trim()) params.set("machine_name", req.machineName.trim());
+  if (req.startedAt) params.set("started_at", req.startedAt);
   for (const tag of parseTags(req.tags).tags) params.append("tag", tag);
   return params;
 }
@@ -78,6 +81,28 @@ export function postImport(req: ImportRequest, token: string, dryRun: boolean): 
   }
   const sent = dryRun ? token || readTokenState().token : token;
   return postWithToken<ImportResponse>("/imports", importParams(req, dryRun), body, sent);
+}
+
+const DATE_SOURCES: Record<string, string> = {
+  output: "the date the output states",
+  given: "the date you gave",
+  "import-time": "the time of this import: the output states no date, give one above",
+};
+
+/** "started 2024-03-05 10:30 UTC (the date you gave)": a run's date and where it came from. */
+export function startedText(run: Pick<ImportResponse["runs"][number], "started_at" | "date_source">): string {
+  const when = run.started_at.replace("T", " ").replace(/:\d\d(\.\d+)?(Z|\+00:00)$/, " UTC");
+  return `started ${when} (${DATE_SOURCES[run.date_source ?? ""] ?? "as stored"})`;
+}
+
+/** "3 of 69 results would be stored flagged: saturated (30): the figure is a counter at its ceiling ...": what storing would flag. */
+export function flaggedText(rows: Pick<PreviewRow, "flags" | "flag_reasons">[]): string | null {
+  const counts = new Map<string, { n: number; reason: string }>();
+  for (const row of rows) for (const flag of row.flags) counts.set(flag, { n: (counts.get(flag)?.n ?? 0) + 1, reason: row.flag_reasons[flag] ?? "flagged" });
+  const flagged = rows.filter((r) => r.flags.length).length;
+  if (!flagged) return null;
+  const reasons = [...counts].map(([flag, { n, reason }]) => `${flag.replaceAll("_", " ")} (${n}): ${reason}`);
+  return `${flagged} of ${rows.length} results would be stored flagged by the plausibility check, marked ⚠: ${reasons.join("; ")}.`;
 }
 
 type TokenStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;

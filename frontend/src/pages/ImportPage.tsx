@@ -7,7 +7,18 @@ import { useVocabulary } from "../api/vocabulary";
 import { ParseWarnings } from "../components/ParseWarnings";
 import { ResultsTable } from "../components/ResultsTable";
 import { TableBox } from "../components/TableBox";
-import { detectedText, formatChoices, importProblem, keepSessionToken, parseTags, postImport, sessionToken, type ImportRequest } from "../lib/imports";
+import {
+  detectedText,
+  flaggedText,
+  formatChoices,
+  importProblem,
+  keepSessionToken,
+  parseTags,
+  postImport,
+  sessionToken,
+  startedText,
+  type ImportRequest,
+} from "../lib/imports";
 
 function Preview({ result }: { result: ImportResponse }) {
   const vocabulary = useVocabulary();
@@ -19,6 +30,14 @@ function Preview({ result }: { result: ImportResponse }) {
           <h3>
             Run {i + 1} of {result.runs.length}: {run.results} results, machine {run.machine}
           </h3>
+          <p className="note" data-testid="started">
+            {startedText(run)}
+          </p>
+          {flaggedText(run.preview ?? []) ? (
+            <p className="note" role="status" data-testid="flagged">
+              {flaggedText(run.preview ?? [])}
+            </p>
+          ) : null}
           {Object.keys(run.tags).length ? <p className="note">tags: {Object.entries(run.tags).map(([k, v]) => `${k}=${v}`).join(", ")}</p> : null}
           <TableBox label="preview">
             <ResultsTable rows={run.preview ?? []} label="preview" />
@@ -33,7 +52,7 @@ function Preview({ result }: { result: ImportResponse }) {
 
 export function ImportPage() {
   const vocabulary = useVocabulary();
-  const [request, setRequest] = useState<ImportRequest>({ text: "", file: null, format: "auto", machineName: "", tags: "" });
+  const [request, setRequest] = useState<ImportRequest>({ text: "", file: null, format: "auto", machineName: "", startedAt: "", tags: "" });
   const [token, setToken] = useState(sessionToken);
   const [preview, setPreview] = useState<ImportResponse | null>(null);
   const queryClient = useQueryClient();
@@ -79,7 +98,9 @@ export function ImportPage() {
       <h2>Import a tool's output</h2>
       <p className="note">
         Paste what a benchmark tool printed, or drop the file. The server parses it with the collectors' parsers. Preview shows what it
-        understood without storing anything (no token needed); Store keeps it, with an upload token.
+        understood without storing anything (no token needed), with the figures the plausibility check would flag; Store keeps it, with an
+        upload token. The machine is the one the text names (a shell prompt, uname, a CPU or board line), else the name you give, else an
+        unknown machine of this paste's own; the date is the one the output states, else the one you give, else the time of the import.
       </p>
       <details className="formats">
         <summary>The {tools.length} tools whose output it reads</summary>
@@ -129,7 +150,11 @@ export function ImportPage() {
         </label>
         <label>
           Machine name
-          <input value={request.machineName} onChange={(e) => change({ machineName: e.target.value })} placeholder="imported" />
+          <input value={request.machineName} onChange={(e) => change({ machineName: e.target.value })} placeholder="as the text names it" />
+        </label>
+        <label>
+          Measured on
+          <input type="date" value={request.startedAt} onChange={(e) => change({ startedAt: e.target.value })} title="Used where the output states no date" />
         </label>
         <label>
           Tags

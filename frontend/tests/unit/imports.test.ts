@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/client";
-import { detectedText, formatChoices, importParams, importProblem, keepSessionToken, parseTags, sessionToken, toolName, TOKEN_KEY } from "../../src/lib/imports";
+import {
+  detectedText,
+  flaggedText,
+  formatChoices,
+  importParams,
+  importProblem,
+  keepSessionToken,
+  parseTags,
+  sessionToken,
+  startedText,
+  toolName,
+  TOKEN_KEY,
+} from "../../src/lib/imports";
 import { VOCABULARY } from "./fixtures";
 
 describe("import request", () => {
@@ -10,10 +22,26 @@ describe("import request", () => {
     expect(parseTags("=x").error).toBe('"=x" is not key=value');
   });
 
-  it("puts format, dry run, machine and every tag in the query", () => {
-    const params = importParams({ text: "x", file: null, format: "auto", machineName: " bbb-01 ", tags: "a=1,b=2" }, true);
-    expect(params.toString()).toBe("format=auto&dry_run=true&machine_name=bbb-01&tag=a%3D1&tag=b%3D2");
-    expect(importParams({ text: "x", file: null, format: "jmh", machineName: "", tags: "" }, false).toString()).toBe("format=jmh&dry_run=false");
+  it("puts format, dry run, machine, date and every tag in the query", () => {
+    const params = importParams({ text: "x", file: null, format: "auto", machineName: " bbb-01 ", startedAt: "2024-03-05", tags: "a=1,b=2" }, true);
+    expect(params.toString()).toBe("format=auto&dry_run=true&machine_name=bbb-01&started_at=2024-03-05&tag=a%3D1&tag=b%3D2");
+    expect(importParams({ text: "x", file: null, format: "jmh", machineName: "", startedAt: "", tags: "" }, false).toString()).toBe("format=jmh&dry_run=false");
+  });
+
+  it("says where each run's date came from", () => {
+    expect(startedText({ started_at: "2024-03-05T10:30:00Z", date_source: "given" })).toBe("started 2024-03-05 10:30 UTC (the date you gave)");
+    expect(startedText({ started_at: "2026-11-29T08:00:00.123456Z", date_source: "import-time" })).toBe(
+      "started 2026-11-29 08:00 UTC (the time of this import: the output states no date, give one above)",
+    );
+    expect(startedText({ started_at: "2025-06-24T12:25:41+04:00", date_source: "output" })).toBe("started 2025-06-24 12:25:41+04:00 (the date the output states)");
+  });
+
+  it("counts what storing would flag, with each flag's reason as the server gives it", () => {
+    const saturated = { flags: ["saturated", "repeated_value"], flag_reasons: { saturated: "the figure is a counter at its ceiling (2^k or 2^k - 1)", repeated_value: "the same figure" } };
+    expect(flaggedText([saturated, { flags: [], flag_reasons: {} }, saturated])).toBe(
+      "2 of 3 results would be stored flagged by the plausibility check, marked ⚠: saturated (2): the figure is a counter at its ceiling (2^k or 2^k - 1); repeated value (2): the same figure.",
+    );
+    expect(flaggedText([{ flags: [], flag_reasons: {} }])).toBeNull();
   });
 
   it("keeps the token under one key and forgets an empty one", () => {

@@ -92,7 +92,7 @@ def openssl(options: str | None, tags: dict[str, str], clock_hz=None, cores=None
         (openssl("speed -evp aes-128-cbc -engine devcrypto", {"engine": "devcrypto"}), True),
         (openssl("speed -evp aes-128-cbc", {"engine": "none"}), False),
         (openssl("speed -elapsed -evp aes-128-cbc -engine devcrypto", {}), False),
-        (openssl(None, {"engine": "afalg", "elapsed": "true"}), False),
+        (openssl(None, {"engine": "afalg", "timing": "elapsed"}), False),
         (openssl("speed -engine afalg", {}), True),
         (openssl("speed", {"provider": "default,legacy"}), False),
         (openssl("speed", {"provider": "default,pkcs11"}), True),

@@ -93,6 +93,7 @@ def test_run_openssl_no_upload_prints_the_run_with_configuration_tags(capsys):
         "multi": "1",
         "seconds": "1",
         "bytes": "64",
+        "timing": "cpu",
     }
     assert (run.tool.name, run.tool.version, run.tool.options) == (
         "openssl",
@@ -113,7 +114,7 @@ def test_run_openssl_quick_is_one_second_per_measurement_as_elsewhere(capsys):
     assert code == 0, err
     run = RunDocument.model_validate_json(out)
     assert run.tool.options == "speed -mr -seconds 1 -bytes 16 md5"
-    assert run.tags["seconds"] == "1"
+    assert (run.tags["seconds"], run.tags["quick"], run.tags["timing"]) == ("1", "true", "cpu")
     code, _, err = run_main([*argv, "--seconds", "2"], capsys)
     assert (code, "--quick and --seconds exclude each other" in err) == (2, True)
 

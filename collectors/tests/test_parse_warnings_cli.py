@@ -29,8 +29,8 @@ def test_each_command_of_a_session_is_its_own_run_document_tagged_with_its_envir
     documents = [json.loads(line) for line in out.splitlines()]
     assert code is None or code == 0
     assert [(d["tags"], d["tool"]["options"]) for d in documents] == [
-        ({"OPENSSL_ia32cap": "~0x200000200000000", "elapsed": "true"}, "-evp aes-128-gcm"),
-        ({"elapsed": "true"}, "-evp aes-128-gcm"),
+        ({"OPENSSL_ia32cap": "~0x200000200000000", "timing": "elapsed"}, "-evp aes-128-gcm"),
+        ({"timing": "elapsed"}, "-evp aes-128-gcm"),
     ]
     assert len({d["run_id"] for d in documents}) == 2
     assert [len(d["results"]) for d in documents] == [6, 6]

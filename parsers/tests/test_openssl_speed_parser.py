@@ -76,8 +76,8 @@ def test_1_0_2_spaced_names_header_and_table_win_over_progress():
 def test_1_0_2_router_tables_rsa_dsa_and_digests():
     got = figures("openssl-1.0.2_wrt3200acm_tables.txt")
     assert len(got) == 49
-    assert got[("RSA", "sign", ("key_bits", 2048))] == 49.1
-    assert got[("RSA", "verify", ("key_bits", 2048))] == 1892.2
+    assert got[("RSA", "sign", ("key_bits", 2048), ("padding", "pkcs1v15"))] == 49.1
+    assert got[("RSA", "verify", ("key_bits", 2048), ("padding", "pkcs1v15"))] == 1892.2
     assert got[("DSA", "verify", ("key_bits", 2048))] == 156.3
     assert got[("DES-EDE3-CBC", "encrypt", ("block_bytes", 8192))] == 8273920.0
     assert got[("DES-CBC", "encrypt", ("block_bytes", 16))] == 22315630.0
@@ -100,7 +100,7 @@ def test_1_1_1_ecdsa_curve_through_the_vocabulary():
 def test_3_0_human_mixed_every_public_key_table():
     got = figures("openssl-3.0.19_human_mixed.txt")
     assert got[("SHA-256", "hash", ("block_bytes", 16384))] == 1495056380.0
-    assert got[("RSA", "sign", ("key_bits", 2048))] == 1134.3
+    assert got[("RSA", "sign", ("key_bits", 2048), ("padding", "pkcs1v15"))] == 1134.3
     assert got[("DSA", "sign", ("key_bits", 2048))] == 2589.0
     assert got[("ECDSA", "verify", ("curve", "secp256r1"), ("key_bits", 256))] == 13365.0
     assert got[("ECDH", "derive", ("curve", "x25519"), ("key_bits", 253))] == 23561.0
@@ -113,7 +113,7 @@ def test_3_0_machine_readable_records_and_curve_indexes():
     assert out.machine_readable and out.version is None
     got = figures("openssl-3.0.19_mr_mixed.txt")
     assert got[("SHA-256", "hash", ("block_bytes", 256))] == 592206092.93
-    assert got[("RSA", "verify", ("key_bits", 2048))] == 50346.0
+    assert got[("RSA", "verify", ("key_bits", 2048), ("padding", "pkcs1v15"))] == 50346.0
     assert got[("DSA", "sign", ("key_bits", 2048))] == 3288.888889
     assert got[("ECDSA", "sign", ("curve", "secp256r1"), ("key_bits", 256))] == 38512.0
     assert got[("ECDH", "derive", ("curve", "x25519"), ("key_bits", 253))] == 19737.373737
@@ -208,8 +208,8 @@ def test_3_4_everything_hybrids_rsa_four_columns_and_error_lines():
     out = parse("openssl-3.4.0_oqsprovider_all_tail.txt")
     got = figures("openssl-3.4.0_oqsprovider_all_tail.txt")
     assert len(out.results) == 309
-    assert got[("RSA", "decrypt", ("key_bits", 15360))] == 2.6
-    assert got[("RSA", "encrypt", ("key_bits", 512))] == 203991.5
+    assert got[("RSA", "decrypt", ("key_bits", 15360), ("padding", "pkcs1v15"))] == 2.6
+    assert got[("RSA", "encrypt", ("key_bits", 512), ("padding", "pkcs1v15"))] == 203991.5
     assert got[("RSA", "sign", ("key_bits", 2048), ("variant", "evp-signature"))] == 975.0
     assert got[("RSA", "encaps", ("key_bits", 2048), ("variant", "evp-kem"))] == 29262.4
     assert got[("X25519MLKEM768", "encaps")] == 5402.6
@@ -228,7 +228,7 @@ def test_3_4_everything_hybrids_rsa_four_columns_and_error_lines():
 
 def test_3_5_rsa_kem_signature_tables_and_ml_kem_names():
     got = figures("openssl-3.5.6_qat_rsa2048_elapsed.txt")
-    assert got[("RSA", "decrypt", ("key_bits", 2048))] == 59370.1
+    assert got[("RSA", "decrypt", ("key_bits", 2048), ("padding", "pkcs1v15"))] == 59370.1
     assert got[("RSA", "keygen", ("key_bits", 2048), ("variant", "evp-kem"))] == 28.8
     assert got[("RSA", "verify", ("key_bits", 2048), ("variant", "evp-signature"))] == 348601.4
     assert parse("openssl-3.5.6_qat_rsa2048_elapsed.txt").version == "3.5.6"

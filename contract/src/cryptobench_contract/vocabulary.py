@@ -321,7 +321,7 @@ DIMENSION_LABELS: dict[str, str] = {
     "tag.opt_level": "optimization level",
     "tag.engine": "engine",
     "tag.provider": "OpenSSL providers",
-    "tag.elapsed": "wall-clock timing",
+    "tag.quick": "quick run (one short measurement per figure)",
     "tag.multi": "parallel processes",
     "tag.seconds": "seconds per test",
     "tag.bytes": "block size asked for",

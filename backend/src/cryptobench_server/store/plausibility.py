@@ -87,7 +87,7 @@ def _cpu_time_offloaded(tool_name: str, options: str | None, tags: Mapping[str, 
     did the work: the process sleeps while the device works, so the figure is far too high
     (seed 003: cryptodev's 144x "speedup")."""
     words = (options or "").split()
-    if tool_name.lower() != "openssl" or "-elapsed" in words or tags.get("elapsed") == "true":
+    if tool_name.lower() != "openssl" or "-elapsed" in words or tags.get("timing") == "elapsed":
         return False
     engines = [tags.get("engine", ""), *tags.get("provider", "").split(",")]
     engines += [after for before, after in pairwise(words) if before == "-engine"]

@@ -149,6 +149,7 @@ def run_openssl(
     config = runner.SpeedConfig(
         algorithms=tuple(algorithms or ()),
         seconds=runner.QUICK_SECONDS if quick else seconds,
+        quick=quick,
         evp=evp,
         elapsed=elapsed,
         engine=engine,

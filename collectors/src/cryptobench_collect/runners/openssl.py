@@ -30,6 +30,8 @@ class SpeedConfig:
     seconds: int | None = None
     evp: bool = False
     elapsed: bool = False
+    #: `--quick` (seconds is then QUICK_SECONDS): the run says so in its tags.
+    quick: bool = False
     engine: str | None = None
     providers: tuple[str, ...] = ()
     multi: int | None = None
@@ -62,8 +64,9 @@ class SpeedConfig:
             tags["provider"] = ",".join(self.providers)
         if self.seconds:
             tags["seconds"] = str(self.seconds)
-        if self.elapsed:
-            tags["elapsed"] = "true"
+        tags["timing"] = "elapsed" if self.elapsed else "cpu"
+        if self.quick:
+            tags["quick"] = "true"
         if self.block_bytes:
             tags["bytes"] = str(self.block_bytes)
         return tags

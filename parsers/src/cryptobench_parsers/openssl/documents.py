@@ -50,7 +50,7 @@ def output_tags(parsed: SpeedOutput, command: Command | None = None) -> dict[str
     if parsed.engine:
         tags["engine"] = parsed.engine
     if parsed.elapsed:
-        tags["elapsed"] = "true"
+        tags["timing"] = "elapsed"
     if parsed.multi:
         tags["multi"] = str(parsed.multi)
     return tags

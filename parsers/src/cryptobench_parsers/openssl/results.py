@@ -23,6 +23,9 @@ _PKEY: dict[str, tuple[str, Family]] = {
     "ecdh": ("ECDH", "key-exchange"),
     "ffdh": ("FFDH", "key-exchange"),
 }
+#: The padding of `openssl speed`'s RSA sign, verify, encrypt and decrypt (RSA_sign and
+#: RSA_public_encrypt with RSA_PKCS1_PADDING; EVP_PKEY's default in 3.x): PKCS#1 v1.5.
+RSA_PADDING = "pkcs1v15"
 _GENERIC_VARIANT = {"kem": "evp-kem", "sig": "evp-signature"}
 
 
@@ -68,6 +71,8 @@ def _describe(figure: Figure) -> tuple[Family | None, str, str | None, Params]:
     if figure.operation in ("encrypt", "decrypt"):
         family = "cipher"
     params = {} if figure.bits is None else {"key_bits": figure.bits}
+    if figure.kind == "rsa":
+        params["padding"] = RSA_PADDING
     if figure.curve is not None:
         params["curve"] = curve(figure.curve)
     return family, algorithm, figure.operation, params

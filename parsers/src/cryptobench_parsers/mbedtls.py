@@ -22,7 +22,9 @@ from cryptobench_contract import Result
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_curve, canonical_hash
 
 LIBRARY = "Mbed TLS"
-_NAME = r"^\s*(?P<name>[A-Za-z0-9][\w\-#() ]*?)\s+:\s+"
+#: A name's words are apart by one space, so the blanks before `:` are not the name's too (a run
+#: of spaces was tried every way: quadratic in its length).
+_NAME = r"^\s*(?P<name>[A-Za-z0-9](?:[\w\-#()]| (?=[\w\-#()]))*?)\s+:\s+"
 _THROUGHPUT = re.compile(
     _NAME + r"(?P<rate>\d+(?:\.\d+)?) (?P<unit>KiB/s|KB/s|Kb/s)"
     r"(?:,\s+(?P<per_byte>\d+(?:\.\d+)?) (?P<per_byte_unit>cycles/byte|ns/byte))?\s*$"

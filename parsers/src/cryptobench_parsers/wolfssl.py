@@ -25,7 +25,7 @@ from cryptobench_parsers.wolfssl_pq import pq_algorithm
 
 LIBRARY = "wolfSSL"
 _THROUGHPUT = re.compile(
-    r"^(?P<name>[A-Za-z0-9][\w\-/ ]*?)\s+(?P<amount>\d+(?:\.\d+)?) (?P<amount_unit>[KMG]i?B|bytes)"
+    r"^(?P<name>[A-Za-z0-9](?:[\w\-/]| (?=[\w\-/]))*?)\s+(?P<amount>\d+(?:\.\d+)?) (?P<amount_unit>[KMG]i?B|bytes)"
     r" took (?P<secs>\d+(?:\.\d+)?) seconds?(?:,\s+(?P<rate>\d+(?:\.\d+)?) (?P<unit>[KMG]i?B|bytes)/s"
     r"(?:\s+Cycles per byte =\s+(?P<cpb>\d+(?:\.\d+)?))?)?\s*$"
 )

@@ -32,7 +32,11 @@ _CELL = re.compile(r"^\d+\.\d+k?$")
 #: `openssl speed`'s default block sizes (apps/speed.c `lengths_list`): 1.1.0 added 16384.
 _SIZES_1_0 = (16, 64, 256, 1024, 8192)
 _SIZES_1_1 = (16, 64, 256, 1024, 8192, 16384)
-_ROW_WITHOUT_HEADER = re.compile(r"^(?P<name>[A-Za-z][\w\- ]*?)((?:\s+\d+\.\d+k?){5,6})\s*$")
+#: A name's words are apart by one space (a space after the name is the cells' blank): the lazy
+#: name of any blanks before `\s+` backtracked over a run of spaces in the square of its length.
+_ROW_WITHOUT_HEADER = re.compile(
+    r"^(?P<name>[A-Za-z](?:[\w\-]| (?=[\w\-]))*?)((?:\s+\d+\.\d+k?){5,6})\s*$"
+)
 _CELLS = rf"{NUM}s(?:\s+{NUM}s)*(?:\s+{NUM})+\s*$"
 _RSA_DSA_ROW = re.compile(rf"^(?P<alg>rsa|dsa)\s+(?P<bits>\d+)\s+bits?\s+(?P<cells>{_CELLS})")
 _EC_ROW = re.compile(

@@ -47,7 +47,7 @@ class Settings(BaseSettings):
         description="Most runs (outputs) one import makes; more: 422 before storing any",
     )
     import_budget_s: float = Field(
-        default=20.0,
+        default=60.0,
         gt=0,
         description="Seconds one import (parse and store, in a worker process) may take; "
         "past them it is stopped and answered 422",

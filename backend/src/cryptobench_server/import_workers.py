@@ -17,6 +17,7 @@ answer is the one the import would give in the server's process.
 import logging
 import math
 import multiprocessing
+import threading
 import traceback
 from multiprocessing.connection import Connection
 from typing import Any, NamedTuple
@@ -108,6 +109,13 @@ class ImportWorkers:
             raise ImportFailed(outcome)
         return outcome
 
+    def warm(self) -> None:
+        """Start the first worker on a thread of its own (the app's lifespan begins): the first
+        import does not wait for the forkserver to load the parsers (~1 s)."""
+        threading.Thread(
+            target=self._workers[0].start, name="import worker start", daemon=True
+        ).start()
+
     def close(self) -> None:
         """Stop every worker (the app's lifespan ends)."""
         for worker in self._workers:
@@ -121,11 +129,12 @@ class _Worker:
         self.database_url = database_url
         self._process: Any = None
         self._connection: Connection | None = None
+        self._lock = threading.RLock()
 
     def call(self, job: Job, timeout_s: float) -> ImportOutcome | Problem | None:
         """The worker's answer to `job`; None when it ran past `timeout_s` (it is killed) or
         died."""
-        connection = self._connection or self._start()
+        connection = self.start()
         try:
             connection.send(job)
             if connection.poll(timeout_s):
@@ -136,22 +145,30 @@ class _Worker:
         return None
 
     def stop(self) -> None:
-        if self._process is not None:
-            self._process.kill()
-            self._process.join()
-            self._process = None
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
+        """Kill the process (it may be working: its job answers None); after a start under
+        way (the lifespan's warm start) has ended."""
+        with self._lock:
+            if self._process is not None:
+                self._process.kill()
+                self._process.join()
+                self._process = None
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
 
-    def _start(self) -> Connection:
+    def start(self) -> Connection:
+        """The pipe to the worker, started now unless it runs."""
+        with self._lock:
+            return self._connection or self._started()
+
+    def _started(self) -> Connection:
         ours, theirs = _CONTEXT.Pipe()
-        self._process = _CONTEXT.Process(
+        process = _CONTEXT.Process(
             target=_serve, args=(theirs, self.database_url), name="import worker", daemon=True
         )
-        self._process.start()
+        process.start()
         theirs.close()
-        self._connection = ours
+        self._process, self._connection = process, ours
         # its start is not the import's work: the budget begins once it is ready
         if not ours.poll(START_S) or ours.recv() != READY:
             self.stop()

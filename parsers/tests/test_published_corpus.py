@@ -105,3 +105,42 @@ def test_google_benchmark_tabular_counters_are_read_by_their_header_columns():
     assert cycles.stats == {"median": 1460340.0, "cv": 0.0012, "min": 1455640.0, "max": 1462610.0}
     time = row(results, "falcon_sign_single<512>/32")
     assert (time.value, time.unit) == (320.0, "us/op")
+
+
+def test_jmh_rows_whose_plusminus_became_a_question_mark_and_lost_their_header_are_read():
+    """`674.589 ?   21.290  ns/op` rows pasted without the header: "not a supported output"."""
+    first, second = imported("jmh", "openjdk-jdk_pr17130_question_mark_for_plusminus.txt")
+    assert [(r.name, r.value, r.error, r.unit, r.params) for r in first + second] == [
+        ("GetMessageDigest.getInstance", 674.589, 21.29, "ns/op", {"param1": "SHA-1"}),
+        ("GetMessageDigest.getInstance", 715.351, 16.302, "ns/op", {"param1": "SHA-1"}),
+        ("GetMessageDigest.getInstance", 744.618, 14.846, "ns/op", {"param1": "SHA-1"}),
+    ]
+
+
+def test_jmh_rows_cut_below_their_header_are_a_table_of_their_own():
+    """Eight rows without an Error column above a header with one row: 1 of 9 read."""
+    rows, headed = imported("jmh", "openjdk-jdk_pr28894_riscv_gcm_no_error_column.txt")
+    assert len(rows) == 8 and len(headed) == 1
+    assert (rows[0].value, rows[0].unit, rows[0].params) == (
+        238530.436,
+        "ops/s",
+        {"param1": "1500", "param2": "192"},
+    )
+    assert (headed[0].value, headed[0].params) == (
+        840531.954,
+        {"message_bytes": 128, "key_bits": 128},
+    )
+
+
+def test_jmh_groups_separated_by_blank_lines_stay_one_table():
+    """Under `Data Size:` four rows apart by blank lines (their header mangled by hand) are one
+    table, not four rows warned about; rows with a column a person added after the unit stay
+    warnings."""
+    runs = imported("jmh", "gerritjvv-encode_encode-perf_README.md")
+    assert [len(results) for results in runs] == [1, 1, 1, 1, 4, 6]
+    assert [(r.name, r.value) for r in runs[-2]] == [
+        ("KryoBench.encodeRaw", 667163.954),
+        ("FSTBench.encodeFastRaw", 775964.368),
+        ("FSTBench.encodeRaw", 716760.613),
+        ("NippyBench.encodeRaw", 190582.664),
+    ]

@@ -145,7 +145,7 @@ def detect(text: str, *, source_name: str) -> Detection:
         "cryptsetup": _count(head, cryptsetup_benchmark.recognizes),
         "bssl": _count(head, bssl_speed.recognizes),
         "botan": _count(head, botan_speed.recognizes),
-        "jmh": _count(head, table_line) if has_table(head) else (0, None),
+        "jmh": _jmh_count(head),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)
     (best, (hits, first)), (_, (runner_up, _)) = ranked[:2]
@@ -196,6 +196,12 @@ def _count(head: str, recognize: Callable[[str], bool]) -> tuple[int, int | None
             hits += 1
             first = first or number
     return hits, first
+
+
+def _jmh_count(head: str) -> tuple[int, int | None]:
+    """JMH's table lines; rows without their header (a paste cut below it) when two or more."""
+    hits, first = _count(head, table_line)
+    return (hits, first) if hits >= 2 or has_table(head) else (0, None)
 
 
 def _openssl_line(line: str) -> bool:

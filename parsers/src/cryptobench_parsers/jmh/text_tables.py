@@ -57,6 +57,7 @@ _ROW = re.compile(
     rf"^\s*(?P<name>\S+)(?P<values>.*?)\s+(?P<mode>{'|'.join(MODES)})\s+(?:(?P<cnt>\d+)\s+)?"
     rf"(?P<score>{_NUM}|≈\s*\S+|NaN)\s*(?:(?:±\s*|\s+)(?P<error>{_NUM}|NaN))?\s+(?P<unit>\S+)\s*$"
 )
+_MODE_WORD = re.compile(rf"\s(?:{'|'.join(MODES)})\s")
 _PERCENTILE = re.compile(r"(?:^|·)p(?P<fraction>[01]\.\d+)$")
 _LOG = re.compile(
     r"^\s*(?:#\s*(?:Warmup|Measurement|Timeout|Threads|Benchmark|Run|Fork|JMH|VM|Parameters"
@@ -70,6 +71,10 @@ _NOT_A_ROW = "a row of JMH's result table that could not be read; not stored"
 _APPROXIMATE = "JMH printed only an order of magnitude (≈), not a figure; not stored"
 _NO_SCORE = "no finite score (the benchmark failed or measured nothing); not stored"
 _AMBIGUOUS = "a number with both '.' and ',' in a table of JMH's; not stored"
+_HEADERLESS = (
+    "JMH rows without their header line (`Benchmark  (param)  Mode  Cnt  Score  Error  Units`): "
+    "their parameter columns are stored as param1, param2, ..."
+)
 
 
 @dataclass(frozen=True)
@@ -100,26 +105,34 @@ def has_table(text: str) -> bool:
 
 def table_line(line: str) -> bool:
     """True for the header and the rows of a JMH result table (format detection)."""
-    return looks_like_header(line) or (short(line) and _ROW.match(line) is not None)
+    return looks_like_header(line) or _row_match(line) is not None
 
 
 def parse_jmh_text(text: str, *, source_name: str) -> JmhText:
     """Every JMH result table of `text`; raises ParseError when there is none with a result."""
     lines = text.removeprefix("\ufeff").splitlines()
-    starts = [number for number, line in enumerate(lines, start=1) if looks_like_header(line)]
-    if not starts:
+    tables, understood = [], set()
+    for start in (number for number, line in enumerate(lines, start=1) if looks_like_header(line)):
+        table, rows = _table(lines, start, source_name, headed=True)
+        understood |= rows
+        tables.append(table)
+    number = 1 if _MODE_WORD.search(text) else len(lines) + 1
+    while number <= len(lines):
+        if number not in understood and _row_match(lines[number - 1]) is not None:
+            table, rows = _table(lines, number, source_name, headed=False)
+            understood |= rows
+            tables.append(table)
+            number = max(rows)
+        number += 1
+    if not tables:
         raise ParseError(
             source_name,
             None,
             "no JMH result table (a line `Benchmark  Mode  Cnt  Score  Error  Units`)",
         )
-    tables, understood = [], set()
-    for start in starts:
-        table, rows = _table(lines, start, source_name)
-        understood |= rows
-        tables.append(table)
+    tables.sort(key=lambda table: table.line)
     if not any(table.results for table in tables):
-        raise ParseError(source_name, starts[0], "the JMH result table holds no finite score")
+        raise ParseError(source_name, tables[0].line, "the JMH result table holds no finite score")
     numbered = list(enumerate(lines, start=1))
     understood |= {number for number, line in numbered if _LOG.match(line)}
     said = [item for table in tables for item in table.warnings]
@@ -133,14 +146,32 @@ def parse_jmh_text(text: str, *, source_name: str) -> JmhText:
     return JmhText(tables=kept, tool=_tool(lines), understood=frozenset(understood))
 
 
-def _table(lines: list[str], start: int, source_name: str) -> tuple[TextTable, set[int]]:
-    header = _HEADER.match(lines[start - 1])
-    assert header is not None
-    names = _PARAM.findall(header["params"])
-    ends = [header.start("params") + found.end() for found in _PARAM.finditer(header["params"])]
+def _row_match(line: str) -> re.Match[str] | None:
+    """The row of `line`; the mode word is looked for first (one pass), so that a text of other
+    lines is not tried against the row's pattern line by line."""
+    if not short(line) or _MODE_WORD.search(line) is None:
+        return None
+    return _ROW.match(line)
+
+
+def _table(
+    lines: list[str], start: int, source_name: str, *, headed: bool
+) -> tuple[TextTable, set[int]]:
+    """The table whose header is line `start` (`headed`), or whose rows start there (a paste cut
+    below its header: the parameter columns are then param1, param2, ...). Blank lines between
+    its rows (JMH's groups as people paste them) do not end it."""
+    header = _HEADER.match(lines[start - 1]) if headed else None
+    names = _PARAM.findall(header["params"]) if header else []
+    ends = (
+        [header.start("params") + found.end() for found in _PARAM.finditer(header["params"])]
+        if header
+        else []
+    )
     rows: list[tuple[int, re.Match[str]]] = []
-    for number in range(start + 1, len(lines) + 1):
-        found = _ROW.match(lines[number - 1]) if short(lines[number - 1]) else None
+    for number in range(start + 1 if headed else start, len(lines) + 1):
+        if not lines[number - 1].strip():
+            continue
+        found = _row_match(lines[number - 1])
         if found is None:
             break
         rows.append((number, found))
@@ -149,7 +180,9 @@ def _table(lines: list[str], start: int, source_name: str) -> tuple[TextTable, s
     warnings: list[ParseWarning] = []
     primaries: dict[tuple[str, tuple[str, ...]], int] = {}
     for number, row in rows:
-        values = _values(row, ends)
+        values = _values(row, ends) if headed else row["values"].split()
+        if not headed:
+            names = [f"param{index}" for index in range(1, len(values) + 1)]
         problem = (
             _row(row, dict(zip(names, values, strict=True)), comma, results, primaries)
             if values is not None
@@ -157,6 +190,8 @@ def _table(lines: list[str], start: int, source_name: str) -> tuple[TextTable, s
         )
         if problem:
             warnings.append(warning(number, lines[number - 1], problem, source_name))
+    if not headed and any(row["values"].strip() for _, row in rows):
+        warnings.insert(0, warning(start, lines[start - 1], _HEADERLESS, source_name))
     return TextTable(line=start, results=results, warnings=warnings), {
         start,
         *(number for number, _ in rows),

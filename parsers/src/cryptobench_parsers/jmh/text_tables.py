@@ -180,8 +180,8 @@ def _table(
     warnings: list[ParseWarning] = []
     primaries: dict[tuple[str, tuple[str, ...]], int] = {}
     for number, row in rows:
-        values = _values(row, ends) if headed else row["values"].split()
-        if not headed:
+        values: list[str] | None = _values(row, ends) if headed else row["values"].split()
+        if not headed and values is not None:
             names = [f"param{index}" for index in range(1, len(values) + 1)]
         problem = (
             _row(row, dict(zip(names, values, strict=True)), comma, results, primaries)

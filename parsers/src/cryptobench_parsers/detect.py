@@ -104,7 +104,7 @@ _OPENSSL = re.compile(
     r"|\s*(?:sign|keygen|op)\s+\S+.*/s\s*$"
     r"|(?:rsa|dsa)\s+\d+\s+bits?\s+\d"
     r"|\s*\d+\s+bits?\s+(?:ecdsa|ecdh|EdDSA|SM2|ffdh)\b"
-    r"|\S[\w\- ]*?(?:\s+\d+\.\d+k){3,})"
+    r"|\S(?:[\w\-]| (?=[\w\-]))*?(?:\s+\d+\.\d+k){3,})"
     r"|(?:^|[\s/\\>$#%])openssl(?:\.exe)?\s+speed\b"
 )
 _JMH_KEYS = ('"benchmark"', '"primaryMetric"')

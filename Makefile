@@ -10,7 +10,7 @@ COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e 'collectors[dev$(com
 HOST ?= $(or $(CRYPTOBENCH_HOST),127.0.0.1)
 PORT ?= $(or $(CRYPTOBENCH_PORT),8000)
 
-.PHONY: install install-ui system-deps dashboard ui test lint test-python test-parts bench stack clean
+.PHONY: install install-ui system-deps dashboard ui test test-fast lint agents-then-python lint-then-ui test-python test-docker test-parts test-agents test-ui bench stack clean
 
 ## make install: one .venv at the root with contract, parsers, backend, collectors and testsupport (editable;
 ## testsupport is the pytest plugin and PostgreSQL helper, never in the image)
@@ -38,8 +38,33 @@ dashboard: install ui
 	$(BIN)/cryptobench-server demo load
 	$(BIN)/cryptobench-server serve --host $(HOST) --port $(PORT)
 
-## make test: lint, then every test of every part, against a throwaway PostgreSQL cluster
-test: system-deps install install-ui lint test-parts test-python
+## make test: lint and every test of every part, against a throwaway PostgreSQL cluster. Three
+## streams run side by side (make -j3, each one's output printed whole when it ends): the Docker
+## compose test (test-docker: mostly waiting on Debian's archive and the registries while its
+## images build, 12 minutes on a fresh machine); the agents' tests (JMH, firmware), then the other
+## Python tests (which build and run the agents too: two builds side by side would race in one
+## build directory); lint, then the UI's tests. One after the other they took 19-25 minutes.
+test: system-deps install install-ui
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-docker agents-then-python lint-then-ui
+
+agents-then-python:
+	$(MAKE) --no-print-directory test-agents
+	$(MAKE) --no-print-directory test-python
+
+lint-then-ui:
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory test-ui
+
+## make test-fast: what to run before each commit, under a minute of CPU: the pure tests of the
+## contract, the parsers and the backend's and collectors' pure modules, and the UI's vitest (no
+## PostgreSQL, server process, browser, Docker, JVM or QEMU; `make test` runs these too)
+FAST_TESTS := contract/tests parsers/tests \
+	$(addprefix backend/tests/test_,changes_detect.py fingerprints.py line_diff.py normalize.py \
+		query_distribution.py query_pure.py rooms.py) \
+	$(addprefix collectors/tests/test_,delivery.py ecc_tables.py hostinfo.py spool.py uploader.py)
+test-fast: install install-ui
+	$(BIN)/pytest $(FAST_TESTS)
+	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend unit; fi
 
 ## make lint: ruff check + ruff format --check over all Python (rules in ruff.toml), then mypy
 ## (mypy.ini): strict for the contract and the parsers, the normal mode for the rest
@@ -51,13 +76,23 @@ lint: install
 	$(BIN)/mypy --strict $(MYPY_STRICT)
 	$(BIN)/mypy $(MYPY_NORMAL)
 
-test-parts:
-	for part in agents/jvm agents/esp32c6 frontend; do \
+## make test-parts: the agents' tests (test-agents), then the UI's (test-ui)
+test-parts: test-agents test-ui
+
+test-agents:
+	for part in agents/jvm agents/esp32c6; do \
 		if [ -f $$part/Makefile ]; then $(MAKE) -C $$part test || exit 1; fi; \
 	done
 
+test-ui:
+	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend test; fi
+
+## make test-python: every Python test but the Docker one; make test-docker: that one
 test-python: install
-	$(BIN)/pytest
+	$(BIN)/pytest -m "not docker"
+
+test-docker: install
+	$(BIN)/pytest -m docker
 
 ## make stack: the docker-compose stack without Docker (local PostgreSQL cluster, demo data, a token)
 stack: install ui

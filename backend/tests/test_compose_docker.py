@@ -28,10 +28,14 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCKER, COMPOSE, DOCKERD = "/usr/bin/docker", "/usr/bin/docker-compose", "/usr/sbin/dockerd"
 FIXTURE = ROOT / "collectors/tests/fixtures/openssl/openssl-1.0.2o-freebsd_aes-128-cbc.txt"
 
-pytestmark = pytest.mark.skipif(
-    os.geteuid() != 0 or not Path(DOCKERD).exists() or not Path(COMPOSE).exists(),
-    reason="needs root with docker.io and docker-compose (make system-deps)",
-)
+pytestmark = [
+    # `make test` runs it (`make test-docker`) beside the other tests, which `-m "not docker"` keeps
+    pytest.mark.docker,
+    pytest.mark.skipif(
+        os.geteuid() != 0 or not Path(DOCKERD).exists() or not Path(COMPOSE).exists(),
+        reason="needs root with docker.io and docker-compose (make system-deps)",
+    ),
+]
 
 
 def _docker_answers() -> bool:

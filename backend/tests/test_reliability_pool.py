@@ -59,7 +59,7 @@ def test_a_read_that_waited_pool_wait_s_for_a_slot_is_a_503_with_retry_after(sto
         answers, health, _ = burst(service.url)
     statuses = Counter(response.status_code for response in answers)
     print(dict(statuses))
-    assert set(statuses) == {200, 503}
+    assert 503 in statuses and set(statuses) <= {200, 503}
     busy = next(response for response in answers if response.status_code == 503)
     assert is_problem(busy, 503)
     assert busy.headers["retry-after"] == "1"

@@ -69,7 +69,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    app.state.import_workers.warm()
     yield
     app.state.import_workers.close()
 

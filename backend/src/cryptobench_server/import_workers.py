@@ -109,13 +109,6 @@ class ImportWorkers:
             raise ImportFailed(outcome)
         return outcome
 
-    def warm(self) -> None:
-        """Start the first worker on a thread of its own (the app's lifespan begins): the first
-        import does not wait for the forkserver to load the parsers (~1 s)."""
-        threading.Thread(
-            target=self._workers[0].start, name="import worker start", daemon=True
-        ).start()
-
     def close(self) -> None:
         """Stop every worker (the app's lifespan ends)."""
         for worker in self._workers:
@@ -146,7 +139,7 @@ class _Worker:
 
     def stop(self) -> None:
         """Kill the process (it may be working: its job answers None); after a start under
-        way (the lifespan's warm start) has ended."""
+        way (on another thread) has ended."""
         with self._lock:
             if self._process is not None:
                 self._process.kill()

@@ -11,7 +11,7 @@ from test_imports import store, stored_figures, upload_then_import  # noqa: F401
 HARNESS_FIXTURES = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures"
 CASES = [
     ("go", HARNESS_FIXTURES / "go" / "meysam81-x_cryptox_README.txt", 46, "go-test-bench"),
-    ("criterion", HARNESS_FIXTURES / "criterion" / "codahale-lockstitch_perf.txt", 80, "criterion"),
+    ("criterion", HARNESS_FIXTURES / "criterion" / "codahale-lockstitch_perf.txt", 40, "criterion"),
     (
         "gbench",
         HARNESS_FIXTURES / "google_benchmark" / "itzmeanjan-ml-kem_linux_x86_64.json",

@@ -7,6 +7,7 @@ from pathlib import Path
 from sqlalchemy import create_engine, event, select, update
 
 from cryptobench_server.models import Result, Run
+from cryptobench_server.store.imports import import_options, parse_import, store_import
 from cryptobench_server.store.reflag import recheck
 
 EMBEDDED = Path(__file__).parents[2] / "parsers" / "tests" / "fixtures" / "embedded"
@@ -97,15 +98,18 @@ def test_rows_certain_of_their_repeated_value_are_written_once(store_client):
             rewritten.extend([p for _, p in parameters] if executemany else parameters[1])
 
     engine = store_client.app.state.engine
+    options = import_options(
+        format="auto", machine_name=None, tag=[], source_name="swept", max_runs=10
+    )
+    imported = parse_import(swept_jmh_table(5), options)
     event.listen(engine, "before_cursor_execute", seen)
     try:
-        response = store_client.post(
-            "/api/v1/imports", content=swept_jmh_table(5), headers={"Content-Type": "text/plain"}
-        )
+        # in this process, where the listener sees the statements: the import route runs the
+        # same store_import in a worker process (import_workers.py)
+        outcome = store_import(engine=engine, imported=imported, dry_run=False)
     finally:
         event.remove(engine, "before_cursor_execute", seen)
-    assert response.status_code == 201, response.text
-    (run,) = response.json()["runs"]
+    (run,) = [{"run_id": stored.run_id} for stored in outcome.runs if stored.created]
     results = store_client.get(f"/api/v1/runs/{run['run_id']}").json()["results"]
     repeated = sorted(r["position"] for r in results if r["flags"] == ["repeated_value"])
     assert len(results) == 20

@@ -74,6 +74,7 @@ def test_run_openssl_uploads_to_the_backend(live_server, monkeypatch, capsys):
         "seconds": "1",
         "bytes": "1024",
         "ci": "yes",
+        "timing": "cpu",
     }
     assert [(r["algorithm"], r["params"]) for r in run["results"]] == [
         ("SHA-256", {"block_bytes": 1024})

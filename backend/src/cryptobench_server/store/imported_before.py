@@ -17,26 +17,12 @@ from sqlalchemy.orm import Session
 from cryptobench_contract import RunDocument
 from cryptobench_server.errors import Conflict
 from cryptobench_server.models import Result, Run
+from cryptobench_server.store.fingerprints import RESULT_FIELDS
 from cryptobench_server.store.rows import ResultRow, result_rows
 
-#: The reported fields of a result compared, as the results table names them.
-COMPARED = (
-    "name",
-    "family",
-    "algorithm",
-    "operation",
-    "library",
-    "library_version",
-    "params",
-    "metric",
-    "value",
-    "unit",
-    "error",
-    "error_kind",
-    "samples",
-    "stats",
-    "raw",
-)
+#: The reported fields of a result compared, as the results table names them: the fields the
+#: content hash reads.
+COMPARED = RESULT_FIELDS
 _JSON = {"params", "stats", "raw"}
 
 

@@ -63,18 +63,27 @@ class QueryStopped(DomainError):
     status, title = 503, "Query stopped"
 
 
-class DatabaseBusy(DomainError):
-    """Every connection for requests stayed in use for the pool wait (admission.py, db.py)."""
+class Busy(DomainError):
+    """What a request waits for stayed taken for `wait_s`: a 503 saying when to come back, in
+    its text and in Retry-After (the wait, in whole seconds)."""
 
     status, title = 503, "Service busy"
 
-    def __init__(self, wait_s: float) -> None:
+    def __init__(self, taken: str, wait_s: float) -> None:
         retry = max(1, math.ceil(wait_s))
-        super().__init__(
-            f"the database is busy: every connection for requests stayed in use for {wait_s:g} s;"
-            f" send the request again in {retry} s"
-        )
+        super().__init__(f"{taken} for {wait_s:g} s; send {self.again} again in {retry} s")
         self.headers = {"Retry-After": str(retry)}
+
+    again = "the request"
+
+
+class DatabaseBusy(Busy):
+    """Every connection for requests stayed in use for the pool wait (admission.py, db.py)."""
+
+    def __init__(self, wait_s: float) -> None:
+        super().__init__(
+            "the database is busy: every connection for requests stayed in use", wait_s
+        )
 
 
 class DatabaseRolledBack(DomainError):

@@ -15,7 +15,6 @@ answer is the one the import would give in the server's process.
 """
 
 import logging
-import math
 import multiprocessing
 import threading
 import traceback
@@ -29,7 +28,7 @@ from sqlalchemy.exc import DBAPIError
 from cryptobench_parsers.imports import ImportOptions
 from cryptobench_server.admission import Slots
 from cryptobench_server.db import make_engine
-from cryptobench_server.errors import DomainError, database_error
+from cryptobench_server.errors import Busy, DomainError, database_error
 from cryptobench_server.store.imports import ImportOutcome, parse_import, store_import
 
 log = logging.getLogger(__name__)
@@ -69,15 +68,11 @@ class ImportStopped(DomainError):
     status, title = 422, "Import stopped"
 
 
-class WorkersBusy(DomainError):
-    status, title = 503, "Service busy"
+class WorkersBusy(Busy):
+    again = "the import"
 
     def __init__(self, wait_s: float) -> None:
-        retry = max(1, math.ceil(wait_s))
-        super().__init__(
-            f"every import worker stayed busy for {wait_s:g} s; send the import again in {retry} s"
-        )
-        self.headers = {"Retry-After": str(retry)}
+        super().__init__("every import worker stayed busy", wait_s)
 
 
 class ImportWorkers:

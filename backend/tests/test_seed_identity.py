@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from cryptobench_collect.cli.app import app
 from cryptobench_contract import RunDocument
 from cryptobench_contract.libraries import fold
 from cryptobench_server.demo import demo_documents
@@ -75,7 +77,7 @@ def reruns(tmp_path_factory) -> dict[str, RunDocument]:
 
 
 def documents(text: str) -> list[RunDocument]:
-    """`parse` prints one run document per line (several when the output held several runs)."""
+    """`parse` (the same command, in this process) prints one run document per line (several when the output held several runs)."""
     return [RunDocument.model_validate_json(line) for line in text.splitlines() if line.strip()]
 
 
@@ -124,10 +126,8 @@ def test_no_two_library_names_differ_only_in_spelling(reruns):
     names |= {r.library for doc in reruns.values() for r in doc.results}
     for kind, pattern in (("openssl", "*.txt"), ("jmh", "*.json"), ("serial", "*.log")):
         for path in sorted((FIXTURES / kind).glob(pattern)):
-            done = subprocess.run(
-                [str(CLI), "parse", kind, str(path)], capture_output=True, text=True, check=False
-            )
-            if done.returncode == 0:
+            done = CliRunner().invoke(app, ["parse", kind, str(path)])
+            if done.exit_code == 0:
                 names |= {r.library for doc in documents(done.stdout) for r in doc.results}
     names.discard(None)
     folded: dict[str, set[str]] = {}

@@ -36,12 +36,15 @@ HELDOUT = Path(__file__).parent / "fixtures" / "heldout"
 #: The import format of each tool folder.
 FORMATS = {
     "action_benchmark": "action-benchmark",
+    "benchstat": "benchstat",
     "botan": "botan",
     "bssl": "bssl",
     "criterion": "criterion",
     "cryptsetup": "cryptsetup",
+    "dudect": "dudect",
     "gbench": "gbench",
     "go": "go",
+    "hyperfine": "hyperfine",
     "jmh": "jmh",
     "liboqs": "liboqs",
     "mbedtls": "serial",

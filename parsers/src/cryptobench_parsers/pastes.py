@@ -25,8 +25,10 @@ from cryptobench_parsers.tolerant import readable
 
 _QUOTE = re.compile(r"^[ \t]*>(?:[ \t]?>)*[ \t]?")
 #: A line that can only be the wrapped end of the line before it: figures and `bytes` only,
-#: one of them a table's `NNNk` or `bytes`.
-_CONTINUATION = re.compile(r"^(?=.*(?:\dk\b|bytes))(?:(?:\d+(?:\.\d+)?k?|bytes)[ \t]*)+$")
+#: one of them a table's `NNNk` or `bytes`. Possessive: a number is all its digits (`\d+` and
+#: an optional blank run split `100` every way: a 1,000-character line of ` 1.00k` ending in
+#: `1.` doubled its time per cell).
+_CONTINUATION = re.compile(r"^(?=.*(?:\dk\b|bytes))(?:(?:\d++(?:\.\d++)?+k?+|bytes)[ \t]*+)++$")
 #: Mail clients wrap at 72 to 78 characters: a shorter line before was not wrapped.
 WRAPPED_AT = 60
 

@@ -1,6 +1,7 @@
 """POST /api/v1/imports?format=auto of general-purpose harnesses' output (go test -bench,
 criterion, Google Benchmark JSON, liboqs speed_kem, cryptsetup benchmark, bssl speed, botan
-speed, pytest-benchmark JSON, github-action-benchmark's data.js) on
+speed, benchstat, hyperfine JSON, dudect, pytest-benchmark JSON, github-action-benchmark's
+data.js) on
 both databases: the same figures as `cryptobench parse` + upload, the format detected."""
 
 from pathlib import Path
@@ -41,6 +42,24 @@ CASES = [
         HARNESS_FIXTURES / "botan" / "randombit-botan_pr1459_power8_aes_gcc112.txt",
         12,
         "botan-speed",
+    ),
+    (
+        "benchstat",
+        HARNESS_FIXTURES / "corpus" / "benchstat" / "golang-crypto_5ed49447_poly1305_riscv64.txt",
+        48,
+        "benchstat",
+    ),
+    (
+        "hyperfine",
+        HARNESS_FIXTURES / "corpus" / "hyperfine" / "zeroows-1brc_hyperfine.json",
+        2,
+        "hyperfine",
+    ),
+    (
+        "dudect",
+        HARNESS_FIXTURES / "corpus" / "dudect" / "itzmeanjan-ml-kem_README_dudect.md",
+        1,
+        "dudect",
     ),
     (
         "pytest-benchmark",

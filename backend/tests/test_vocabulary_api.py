@@ -101,6 +101,9 @@ def test_import_formats_are_named_by_their_tools(client):
         ("cryptsetup", "cryptsetup benchmark"),
         ("bssl", "bssl speed (BoringSSL, AWS-LC)"),
         ("botan", "botan speed"),
+        ("benchstat", "Go benchstat"),
+        ("hyperfine", "hyperfine"),
+        ("dudect", "dudect (constant-time leakage test)"),
         ("pytest-benchmark", "pytest-benchmark"),
         ("action-benchmark", "github-action-benchmark"),
     ]

@@ -44,6 +44,9 @@ FIXTURE_FORMATS = {
     "botan": "botan",
     "pytest_benchmark": "pytest-benchmark",
     "action_benchmark": "action-benchmark",
+    "corpus/benchstat": "benchstat",
+    "corpus/hyperfine": "hyperfine",
+    "corpus/dudect": "dudect",
 }
 FIXTURE_CASES = [
     (kind, path) for folder, kind in FIXTURE_FORMATS.items() for path in fixture_paths(folder)
@@ -104,11 +107,15 @@ LINE_FORMATS = {
     "cryptsetup": ("cryptsetup", "*"),
     "bssl": ("bssl_speed", "*"),
     "botan": ("botan", "*"),
+    "benchstat": ("corpus/benchstat", "*.txt"),
+    "hyperfine": ("corpus/hyperfine", "*.txt"),
+    "dudect": ("corpus/dudect", "*"),
 }
 JSON_FORMATS = {
     "gbench": ("google_benchmark", "*.json"),
     "pytest-benchmark": ("pytest_benchmark", "*"),
     "action-benchmark": ("action_benchmark", "*"),
+    "hyperfine": ("corpus/hyperfine", "*.json"),
 }
 PAIRS = list(itertools.combinations(LINE_FORMATS, 2))
 

@@ -26,6 +26,9 @@ Source = Literal[
     "pytest-benchmark",
     "github-action-benchmark",
     "botan-speed",
+    "benchstat",
+    "hyperfine",
+    "dudect",
 ]
 Family = Literal[
     "signature",

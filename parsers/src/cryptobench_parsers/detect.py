@@ -16,12 +16,15 @@ from dataclasses import dataclass
 
 from cryptobench_parsers import (
     action_benchmark,
+    benchstat,
     botan_speed,
     bssl_speed,
     criterion,
     cryptsetup_benchmark,
+    dudect,
     go_bench,
     google_benchmark,
+    hyperfine,
     liboqs_speed,
     pytest_benchmark,
 )
@@ -82,6 +85,24 @@ IMPORT_FORMATS = (
         "botan speed",
         "its ... MiB/sec ... (N MiB in T ms) and N op/sec; T ms/op (N ops in T ms) lines",
     ),
+    ImportFormat(
+        "benchstat",
+        "Go benchstat",
+        "its tables (name  old time/op  new time/op  delta, or the header of sec/op columns "
+        "and vs base): one run per compared column",
+    ),
+    ImportFormat(
+        "hyperfine",
+        "hyperfine",
+        "its Benchmark N: / Time (mean ± \u03c3): / Range (min … max): lines, the JSON file of "
+        "--export-json or the table of --export-markdown",
+    ),
+    ImportFormat(
+        "dudect",
+        "dudect (constant-time leakage test)",
+        "its meas: ... M, max t: ..., max tau: ... lines or dudect-bencher's bench X ... : "
+        "n == ..., max t = ... lines: max t as a figure of its own, not a time",
+    ),
     ImportFormat("pytest-benchmark", "pytest-benchmark", "the JSON file of --benchmark-json"),
     ImportFormat(
         "action-benchmark",
@@ -135,6 +156,10 @@ def detect(text: str, *, source_name: str) -> Detection:
         )
     if google_benchmark.is_json(head):
         return Detection("gbench", 'a Google Benchmark JSON file ("context", "benchmarks")')
+    if hyperfine.is_json(head):
+        return Detection(
+            "hyperfine", 'a hyperfine --export-json file ("results", "command", "mean")'
+        )
     counts = {
         "openssl": _count(head, _openssl_line),
         "serial": _count(head, _serial_line),
@@ -145,6 +170,9 @@ def detect(text: str, *, source_name: str) -> Detection:
         "cryptsetup": _count(head, cryptsetup_benchmark.recognizes),
         "bssl": _count(head, bssl_speed.recognizes),
         "botan": _count(head, botan_speed.recognizes),
+        "benchstat": _benchstat_count(head),
+        "hyperfine": _count(head, hyperfine.recognizes),
+        "dudect": _count(head, dudect.recognizes),
         "jmh": _jmh_count(head),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)
@@ -202,6 +230,16 @@ def _jmh_count(head: str) -> tuple[int, int | None]:
     """JMH's table lines; rows without their header (a paste cut below it) when two or more."""
     hits, first = _count(head, table_line)
     return (hits, first) if hits >= 2 or has_table(head) else (0, None)
+
+
+def _benchstat_count(head: str) -> tuple[int, int | None]:
+    """benchstat's table lines and, when there is a table, the go header lines it copies
+    (`goos:`, `cpu:`, ...; go test -bench counts its `goos:` and `goarch:` lines too)."""
+    hits, first = _count(head, benchstat.recognizes)
+    if not hits:
+        return 0, None
+    headers, start = _count(head, benchstat.copied_header)
+    return hits + headers, min(line for line in (first, start) if line is not None)
 
 
 def _openssl_line(line: str) -> bool:

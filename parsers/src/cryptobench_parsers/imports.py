@@ -26,14 +26,17 @@ from pydantic import ValidationError
 from cryptobench_contract import Artifact, Machine, RunDocument
 from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_parsers.action_benchmark import entry_count, parse_action_benchmark
+from cryptobench_parsers.benchstat import parse_benchstat
 from cryptobench_parsers.botan_speed import parse_botan_speed
 from cryptobench_parsers.bssl_speed import parse_bssl_speed
 from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark
 from cryptobench_parsers.detect import FORMATS, TOOLS, Detection, detect
+from cryptobench_parsers.dudect import parse_dudect
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.go_bench import parse_go_bench
 from cryptobench_parsers.google_benchmark import parse_google_benchmark
+from cryptobench_parsers.hyperfine import parse_hyperfine
 from cryptobench_parsers.jmh.text_tables import jmh_documents
 from cryptobench_parsers.liboqs_speed import parse_liboqs_speed
 from cryptobench_parsers.limits import check_numbers
@@ -51,6 +54,7 @@ _MEDIA_TYPES = {
     "gbench": "application/json",
     "pytest-benchmark": "application/json",
     "action-benchmark": "application/json",
+    "hyperfine": "application/json",
 }
 #: Formats whose runs are the entries of a store that grows (github-action-benchmark's data.js):
 #: a run's id comes from its entry (the parser's run id), not from its position in the text, so
@@ -208,6 +212,9 @@ _PARSERS: dict[str, _Parser] = {
     "cryptsetup": _harness(parse_cryptsetup_benchmark),
     "bssl": _harness(parse_bssl_speed),
     "botan": _harness(parse_botan_speed),
+    "benchstat": _harness(parse_benchstat),
+    "hyperfine": _harness(parse_hyperfine),
+    "dudect": _harness(parse_dudect),
     "pytest-benchmark": _harness(parse_pytest_benchmark),
     "action-benchmark": _action_benchmark,
 }

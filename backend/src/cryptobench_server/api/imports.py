@@ -42,6 +42,9 @@ FormatChoice = Literal[
     "cryptsetup",
     "bssl",
     "botan",
+    "benchstat",
+    "hyperfine",
+    "dudect",
     "pytest-benchmark",
     "action-benchmark",
 ]

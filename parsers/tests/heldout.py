@@ -49,6 +49,7 @@ FORMATS = {
     "liboqs": "liboqs",
     "mbedtls": "serial",
     "openssl": "openssl",
+    "pqm4": "pqm4",
     "wolfssl": "serial",
 }
 _CYCLES = {"cycles_per_op", "cycles_per_byte"}

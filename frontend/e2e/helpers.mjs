@@ -18,7 +18,7 @@ export function pageErrors(page) {
 }
 
 /** Full-page screenshots at a phone's and a laptop's size, attached to the test; with `fits`, the page
- * must not scroll sideways at either. The window is 1280x900 again afterwards. */
+ * must not scroll sideways at either. The window is 1280x900 again afterwards, its chart redrawn. */
 export async function shots(page, name, { fits = false } = {}) {
   for (const [width, height] of [
     [390, 844],
@@ -35,6 +35,8 @@ export async function shots(page, name, { fits = false } = {}) {
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  // a chart crossing the phone width is drawn again (PlotlyFigure): let it, before the test goes on
+  await page.waitForTimeout(300);
 }
 
 /** The draws so far of the chart on the page now (0 when none is shown); does not wait for one. */

@@ -1,6 +1,7 @@
 /** The single Plotly wrapper: renders into its own ref (no global ids), purges on unmount. */
 import type { Config, Data, Layout } from "plotly.js";
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type RefObject } from "react";
+import { NARROW, phoneFigure } from "../lib/phoneFigure";
 
 /** What a click on a point tells: its trace (curveNumber), x and customdata. */
 export interface ClickedPoint {
@@ -35,28 +36,42 @@ export const plotly = () => import("../plotly").then((m) => m.default);
 const INSTRUMENTED = import.meta.env.MODE === "e2e";
 let drawSequence = 0;
 
-/** Below this width (px) the legend goes under the plot, so that the plot keeps its width on a phone. */
-const NARROW = 600;
-
 const CONFIG: Partial<Config> = {
   displaylogo: false,
   responsive: true,
   modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"],
 };
 
+/** The plot's width while it is narrow (a phone: the figure is drawn by phoneFigure), null while it is not. */
+function useNarrowWidth(div: RefObject<HTMLDivElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = div.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth < NARROW ? el.clientWidth : null);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [div]);
+  return width;
+}
+
 export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = "plot" }: Props) {
   const div = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  const narrow = useNarrowWidth(div);
 
   useEffect(() => {
     const el = div.current;
     if (!el) return;
     let alive = true;
+    const figure = narrow === null ? { data, layout } : phoneFigure(data, layout, narrow);
     const draw = async () => {
       const Plotly = await plotly();
       if (!alive) return;
-      const plot = await Plotly.react(el, data, el.clientWidth < NARROW ? { ...layout, legend: { ...layout.legend, orientation: "h", y: -0.35 } } : layout, CONFIG);
+      const plot = await Plotly.react(el, figure.data, figure.layout, CONFIG);
       if (!alive) return;
       plot.removeAllListeners("plotly_click");
       if (onPointClick) {
@@ -77,7 +92,7 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
     return () => {
       alive = false;
     };
-  }, [data, layout, onPointClick]);
+  }, [data, layout, onPointClick, narrow]);
 
   useEffect(() => {
     const el = div.current;
@@ -101,7 +116,7 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
         </p>
       )}
       {/* A figure, not an img: Plotly puts its own buttons (the mode bar) inside, and an img's children are not reachable. */}
-      <div ref={div} className="plot" role="figure" aria-label={label} data-testid={testId} data-drawn={INSTRUMENTED ? drawn : undefined} />
+      <div ref={div} className={narrow === null ? "plot" : "plot phone"} role="figure" aria-label={label} data-testid={testId} data-drawn={INSTRUMENTED ? drawn : undefined} />
     </>
   );
 }

@@ -1,0 +1,70 @@
+import type { Data, Layout } from "plotly.js";
+import { describe, expect, it } from "vitest";
+import { lineChars, phoneFigure, PHONE_PLOT_HEIGHT, wrapText } from "../../src/lib/phoneFigure";
+
+const LONG = "beaglebone-black · (none) · none · elapsed fit (R² 1.0000)";
+
+describe("wrapText", () => {
+  it("breaks at spaces into lines of at most the given characters, the words unchanged", () => {
+    const wrapped = wrapText(LONG, 30);
+    expect(wrapped).toBe("beaglebone-black · (none) ·<br>none · elapsed fit (R² 1.0000)");
+    expect(wrapped.split("<br>").every((line) => line.length <= 30)).toBe(true);
+    expect(wrapped.replaceAll("<br>", " ")).toBe(LONG);
+  });
+
+  it("keeps short text and the text's own line breaks", () => {
+    expect(wrapText("pss · -Os", 30)).toBe("pss · -Os");
+    expect(wrapText("public key size (bytes)<br>smaller is better", 17)).toBe("public key size<br>(bytes)<br>smaller is better");
+  });
+
+  it("cuts a word longer than a line, never inside an escape", () => {
+    expect(wrapText("0123456789abcdef", 8)).toBe("01234567<br>89abcdef");
+    expect(wrapText("a&lt;b&gt;c", 2)).toBe("a&lt;<br>b&gt;<br>c");
+  });
+});
+
+const series = (name: string): Data => ({ type: "scatter", name, x: [1], y: [1] });
+const LAYOUT: Partial<Layout> = {
+  margin: { t: 24, r: 16, b: 48, l: 64 },
+  xaxis: { title: { text: "block size (bytes), log scale" } },
+  legend: { title: { text: "machine · library version · engine · timing" } },
+};
+
+describe("phoneFigure", () => {
+  it("puts the legend under the plot from the figure's left edge, its title above the entries", () => {
+    const { layout } = phoneFigure([series("a"), series("b")], LAYOUT, 374);
+    expect(layout.legend).toMatchObject({
+      orientation: "h",
+      xref: "container",
+      x: 0,
+      xanchor: "left",
+      yref: "container",
+      y: 0,
+      yanchor: "bottom",
+      title: { text: "machine · library version · engine · timing", side: "top" },
+    });
+    expect(layout.xaxis).toMatchObject({ automargin: true, title: { text: "block size (bytes), log scale" } });
+  });
+
+  it("wraps legend labels to the width and grows the figure by the legend's lines, the plotting area kept", () => {
+    const chars = lineChars(374);
+    const short = phoneFigure([series("a"), series("b")], LAYOUT, 374);
+    const long = phoneFigure([series(LONG), series(LONG)], LAYOUT, 374);
+    expect(long.data.map((t) => ("name" in t ? t.name : ""))).toEqual([wrapText(LONG, chars), wrapText(LONG, chars)]);
+    expect(wrapText(LONG, chars)).toContain("<br>");
+    expect((long.layout.height ?? 0) - (short.layout.height ?? 0)).toBe(2 * 16);
+    expect(short.layout.height).toBeGreaterThan(PHONE_PLOT_HEIGHT + 24 + 56 + 16);
+  });
+
+  it("leaves traces without a legend entry as they are", () => {
+    const hidden = { ...series(LONG), showlegend: false } as Data;
+    expect(phoneFigure([series("a"), series("b"), hidden], LAYOUT, 200).data[2]).toBe(hidden);
+  });
+
+  it("without a legend: no legend settings, a height of its own or the figure's taller one", () => {
+    const one = phoneFigure([series(LONG)], { ...LAYOUT, showlegend: false }, 374);
+    expect(one.layout.legend).toEqual(LAYOUT.legend);
+    expect(one.layout.height).toBe(24 + PHONE_PLOT_HEIGHT + 56 + 16);
+    expect(phoneFigure([series("a")], { ...LAYOUT, height: 900 }, 374).layout.height).toBe(900);
+  });
+});

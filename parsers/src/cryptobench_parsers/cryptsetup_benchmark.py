@@ -49,7 +49,10 @@ _ROW = re.compile(
     rf"^\s*(?P<cipher>[a-z0-9]+)-(?P<mode>[a-z0-9\-]+)\s+(?P<bits>\d+)b\s+"
     rf"(?:(?P<enc>{_NUMBER}) MiB/s|N/A)\s+(?:(?P<dec>{_NUMBER}) MiB/s|N/A)"
 )
-_HEADER = re.compile(r"^\s*#?\s*Algorithm\s*\|\s*Key\s*\|\s*Encryption\s*\|\s*Decryption\s*$")
+#: Blank runs taken whole (possessive): `\s*#?\s*` split a line of blanks every way (quadratic).
+_HEADER = re.compile(
+    r"^\s*+(?:#\s*+)?Algorithm\s*+\|\s*+Key\s*+\|\s*+Encryption\s*+\|\s*+Decryption\s*+$"
+)
 _APPROXIMATE = re.compile(r"^\s*# Tests are approximate using memory only")
 _COMMAND = re.compile(r"(?:^|[\s$#>])cryptsetup(?:\s+-\S+)*\s+benchmark\b")
 _VERSION = re.compile(r"^\s*cryptsetup (?P<version>\d+\.\d+\.\d+\S*)\s*$")

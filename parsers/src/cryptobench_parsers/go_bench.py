@@ -104,10 +104,10 @@ def _result_line(number: int, line: str, package: str | None) -> _Line | None:
     if match is None:
         return None
     pairs: list[tuple[float, str]] = []
-    rest = match["rest"]
-    while (pair := PAIR.match(rest)) is not None:
+    position = match.start("rest")
+    while (pair := PAIR.match(line, position)) is not None:
         pairs.append((float(pair["value"]), pair["unit"]))
-        rest = rest[pair.end() :]
+        position = pair.end()
     if not pairs or any(len(unit) > UNIT_CHARS for _, unit in pairs):
         return None
     procs = int(match["procs"]) if match["procs"] else None

@@ -187,7 +187,8 @@ def _console_row(number: int, line: str, columns: list[str]) -> _Row | None:
     values = rest.split()
     if columns and "=" not in rest and len(values) == len(columns):
         rest = " ".join(f"{key}={value}" for key, value in zip(columns, values, strict=True))
-    while (counter := _COUNTER.match(rest)) is not None:
+    position = 0
+    while (counter := _COUNTER.match(rest, position)) is not None:
         key, prefix, rate = counter["key"].strip(), counter["prefix"] or "", counter["rate"] or ""
         if rate == "%":
             figures[key] = (round(float(counter["number"]) / 100, 12), "%")
@@ -197,7 +198,7 @@ def _console_row(number: int, line: str, columns: list[str]) -> _Row | None:
         else:
             scale = _SCALE_1000.get(prefix.rstrip("i"), 1.0) if prefix else 1.0
             figures[key] = (float(counter["number"]) * scale, _counter_unit(key, rate))
-        rest = rest[counter.end() :]
+        position = counter.end()
     name = match["name"]
     base, _, suffix = name.rpartition("_")
     aggregate = suffix if base and suffix in AGGREGATES else None

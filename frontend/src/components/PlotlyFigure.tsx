@@ -1,7 +1,7 @@
 /** The single Plotly wrapper: renders into its own ref (no global ids), purges on unmount. */
 import type { Config, Data, Layout } from "plotly.js";
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type RefObject } from "react";
-import { NARROW, phoneFigure } from "../lib/phoneFigure";
+import { NARROW, phoneFigure, refittedTitle } from "../lib/phoneFigure";
 
 /** What a click on a point tells: its trace (curveNumber), x and customdata. */
 export interface ClickedPoint {
@@ -73,6 +73,12 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
       if (!alive) return;
       const plot = await Plotly.react(el, figure.data, figure.layout, CONFIG);
       if (!alive) return;
+      const title = el.querySelector(".g-xtitle");
+      if (narrow !== null && title) {
+        const refitted = refittedTitle(layout, figure.layout, narrow, title.getBoundingClientRect(), el.getBoundingClientRect());
+        if (refitted) await Plotly.react(el, figure.data, refitted, CONFIG);
+        if (!alive) return;
+      }
       plot.removeAllListeners("plotly_click");
       if (onPointClick) {
         plot.on("plotly_click", (event) => {

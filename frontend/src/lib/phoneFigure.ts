@@ -86,6 +86,29 @@ function phoneXAxis(layout: Partial<Layout>, chars: number): Partial<Layout> {
   return { xaxis: { ...xaxis, ...title, automargin: true } };
 }
 
+/** Where a thing was drawn across the window (px). */
+export interface Span {
+  left: number;
+  right: number;
+}
+
+/**
+ * The phone figure's layout again, its x title wrapped narrower, where that title (centred under a
+ * plotting area pushed aside by long category labels) was `drawn` past an edge of the `figure`:
+ * lines as wide as twice the room between its centre and the nearer edge. Null when it fits.
+ * `layout` is the figure as built, `phone` as phoneFigure made it for `width`.
+ */
+export function refittedTitle(layout: Partial<Layout>, phone: Partial<Layout>, width: number, drawn: Span, figure: Span): Partial<Layout> | null {
+  if (drawn.left >= figure.left - 0.5 && drawn.right <= figure.right + 0.5) return null;
+  const text = titleText(layout.xaxis?.title);
+  const longest = Math.max(...wrapText(text, lineChars(width)).split("<br>").map((line) => units(line).length));
+  const centre = (drawn.left + drawn.right) / 2;
+  const room = 2 * Math.min(centre - figure.left, figure.right - centre);
+  const chars = Math.max(8, Math.floor((longest * room) / (drawn.right - drawn.left)) - 1);
+  const xaxis = phone.xaxis ?? {};
+  return { ...phone, xaxis: { ...xaxis, title: { ...(typeof xaxis.title === "object" ? xaxis.title : {}), text: wrapText(text, chars) } } };
+}
+
 /** Plotly's legend.maxheight (px above 1), which @types/plotly.js does not list. */
 type Legend = Partial<Layout["legend"]> & { maxheight: number };
 

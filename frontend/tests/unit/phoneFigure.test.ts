@@ -1,6 +1,6 @@
 import type { Data, Layout } from "plotly.js";
 import { describe, expect, it } from "vitest";
-import { lineChars, phoneFigure, PHONE_PLOT_HEIGHT, wrapText } from "../../src/lib/phoneFigure";
+import { lineChars, phoneFigure, PHONE_PLOT_HEIGHT, refittedTitle, wrapText } from "../../src/lib/phoneFigure";
 
 const LONG = "beaglebone-black · (none) · none · elapsed fit (R² 1.0000)";
 
@@ -66,5 +66,21 @@ describe("phoneFigure", () => {
     expect(one.layout.legend).toEqual(LAYOUT.legend);
     expect(one.layout.height).toBe(24 + PHONE_PLOT_HEIGHT + 56 + 16);
     expect(phoneFigure([series("a")], { ...LAYOUT, height: 900 }, 374).layout.height).toBe(900);
+  });
+});
+
+describe("refittedTitle", () => {
+  const layout: Partial<Layout> = { xaxis: { title: { text: "speedup of the contender (> 1 = better)" }, type: "log" } };
+  const phone = phoneFigure([series("a")], layout, 374).layout;
+
+  it("leaves a title drawn within the figure", () => {
+    expect(refittedTitle(layout, phone, 374, { left: 40, right: 330 }, { left: 8, right: 382 })).toBeNull();
+  });
+
+  it("wraps a title drawn past the figure's right edge into lines that fit around its centre", () => {
+    // 40 characters drawn 280 px wide, centred at 292 px: 90 px to the edge, so lines of 2 * 90 / 7 - 1 = 24 characters
+    const refitted = refittedTitle(layout, phone, 374, { left: 152, right: 432 }, { left: 8, right: 382 });
+    expect(refitted?.xaxis).toMatchObject({ type: "log", automargin: true, title: { text: "speedup of the contender<br>(> 1 = better)" } });
+    expect(refitted?.height).toBe(phone.height);
   });
 });

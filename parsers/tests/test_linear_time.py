@@ -148,10 +148,7 @@ _HOLDS_A_LINE = pytest.mark.xfail(
     reason="issue 35, left: one line of 400,000 spaced digits is read into more than 12 bytes a "
     "character (auto, serial)",
 )
-_HOLDS_LINES = pytest.mark.xfail(
-    run=False, reason="issue 35, left: JMH's tables split the whole text into a list of lines"
-)
-_LEFT = {"auto": _HOLDS_A_LINE, "serial": _HOLDS_A_LINE, "jmh": _HOLDS_LINES}
+_LEFT = {"auto": _HOLDS_A_LINE, "serial": _HOLDS_A_LINE}
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,7 @@ from cryptobench_parsers.jmh.json_results import (
     parse_jmh,
     secondary,
 )
+from cryptobench_parsers.text_lines import filled_lines
 
 _RUN_NAMESPACE = uuid.UUID("8d4f2b61-3a9e-4f0c-b7d5-2e6a9c1f4b83")
 MODES = ("thrpt", "avgt", "sample", "ss")
@@ -115,40 +116,87 @@ def table_line(line: str) -> bool:
 
 def parse_jmh_text(text: str, *, source_name: str) -> JmhText:
     """Every JMH result table of `text`; raises ParseError when there is none with a result."""
-    lines = text.removeprefix("\ufeff").splitlines()
-    tables, understood = [], set()
-    for start in (number for number, line in enumerate(lines, start=1) if looks_like_header(line)):
-        table, rows = _table(lines, start, source_name, headed=True)
-        understood |= rows
-        tables.append(table)
-    number = 1 if _MODE_WORD.search(text) else len(lines) + 1
-    while number <= len(lines):
-        if number not in understood and _row_match(lines[number - 1]) is not None:
-            table, rows = _table(lines, number, source_name, headed=False)
-            understood |= rows
-            tables.append(table)
-            number = max(rows)
-        number += 1
+    text = text.removeprefix("\ufeff")
+    read = _read(text, source_name)
+    tables = read.tables
     if not tables:
         raise ParseError(
             source_name,
             None,
             "no JMH result table (a line `Benchmark  Mode  Cnt  Score  Error  Units`)",
         )
-    tables.sort(key=lambda table: table.line)
     if not any(table.results for table in tables):
         raise ParseError(source_name, tables[0].line, "the JMH result table holds no finite score")
-    numbered = list(enumerate(lines, start=1))
-    understood |= {number for number, line in numbered if _LOG.match(line)}
     said = [item for table in tables for item in table.warnings]
-    loose = unread_figures(numbered, understood, warned_lines(said), source_name)
+    loose = unread_figures(filled_lines(text), read.understood, warned_lines(said), source_name)
     kept = [TextTable(line=table.line, results=table.results) for table in tables if table.results]
     for item in sorted([*said, *loose], key=lambda item: item.line or 0):
         owner = max(
             (t for t in kept if t.line <= (item.line or 0)), key=lambda t: t.line, default=kept[0]
         )
         owner.warnings.append(item)
-    return JmhText(tables=kept, tool=_tool(lines), understood=frozenset(understood))
+    tool = Tool(name="JMH", version=read.version, build=read.vm)
+    return JmhText(tables=kept, tool=tool, understood=frozenset(read.understood))
+
+
+@dataclass
+class _Open:
+    """A table being read: its first line (the header, or its first row when `header` is None)
+    and its rows so far."""
+
+    start: int
+    line: str
+    header: re.Match[str] | None
+    rows: list[tuple[int, re.Match[str]]]
+
+
+@dataclass
+class _Reading:
+    """What one pass over the lines found: the tables in order of their lines, the lines
+    understood (tables and the run log around them), JMH's version and VM."""
+
+    tables: list[TextTable] = field(default_factory=list)
+    understood: set[int] = field(default_factory=set)
+    version: str | None = None
+    vm: str | None = None
+
+
+def _read(text: str, source_name: str) -> _Reading:
+    """One pass over the lines, one at a time (memory grows with the tables, not the text). A
+    table is its header and the rows below it, or rows without a header (a paste cut below it);
+    blank lines between its rows (JMH's groups as people paste them) do not end it."""
+    read, table = _Reading(), None
+    for number, line in filled_lines(text):
+        if not line.strip():
+            continue
+        _run_log(number, line, read)
+        row = _row_match(line)
+        if table is not None and row is not None:
+            table.rows.append((number, row))
+            continue
+        if table is not None:
+            read.tables.append(_table(table, source_name, read.understood))
+        table = _open(number, line, row)
+    if table is not None:
+        read.tables.append(_table(table, source_name, read.understood))
+    return read
+
+
+def _run_log(number: int, line: str, read: _Reading) -> None:
+    """Notes line `number` as understood when it is of the run log, and JMH's version and VM."""
+    if _LOG.match(line):
+        read.understood.add(number)
+    if read.version is None and (found := _VERSION.match(line)):
+        read.version = found["version"]
+    if read.vm is None and (found := _VM.match(line)):
+        read.vm = found["vm"][:200]
+
+
+def _open(number: int, line: str, row: re.Match[str] | None) -> _Open | None:
+    """The table that line `number` starts (its header, or a row without one), or None."""
+    if looks_like_header(line):
+        return _Open(number, line, _HEADER.match(line), [])
+    return _Open(number, line, None, [(number, row)]) if row is not None else None
 
 
 def _row_match(line: str) -> re.Match[str] | None:
@@ -159,34 +207,23 @@ def _row_match(line: str) -> re.Match[str] | None:
     return _ROW.match(line)
 
 
-def _table(
-    lines: list[str], start: int, source_name: str, *, headed: bool
-) -> tuple[TextTable, set[int]]:
-    """The table whose header is line `start` (`headed`), or whose rows start there (a paste cut
-    below its header: the parameter columns are then param1, param2, ...). Blank lines between
-    its rows (JMH's groups as people paste them) do not end it."""
-    header = _HEADER.match(lines[start - 1]) if headed else None
+def _table(table: _Open, source_name: str, understood: set[int]) -> TextTable:
+    """The results and warnings of `table` (without a header, its parameter columns are
+    param1, param2, ...); its lines are added to `understood`."""
+    header, rows = table.header, table.rows
     names = _PARAM.findall(header["params"]) if header else []
     ends = (
         [header.start("params") + found.end() for found in _PARAM.finditer(header["params"])]
         if header
         else []
     )
-    rows: list[tuple[int, re.Match[str]]] = []
-    for number in range(start + 1 if headed else start, len(lines) + 1):
-        if not lines[number - 1].strip():
-            continue
-        found = _row_match(lines[number - 1])
-        if found is None:
-            break
-        rows.append((number, found))
     comma = _decimal_comma([row for _, row in rows])
     results: list[Result] = []
     warnings: list[ParseWarning] = []
     primaries: dict[tuple[str, tuple[str, ...]], int] = {}
     for number, row in rows:
-        values: list[str] | None = _values(row, ends) if headed else row["values"].split()
-        if not headed and values is not None:
+        values: list[str] | None = _values(row, ends) if header else row["values"].split()
+        if not header and values is not None:
             names = [f"param{index}" for index in range(1, len(values) + 1)]
         problem = (
             _row(row, dict(zip(names, values, strict=True)), comma, results, primaries)
@@ -194,13 +231,11 @@ def _table(
             else _NOT_A_ROW
         )
         if problem:
-            warnings.append(warning(number, lines[number - 1], problem, source_name))
-    if not headed and any(row["values"].strip() for _, row in rows):
-        warnings.insert(0, warning(start, lines[start - 1], _HEADERLESS, source_name))
-    return TextTable(line=start, results=results, warnings=warnings), {
-        start,
-        *(number for number, _ in rows),
-    }
+            warnings.append(warning(number, row.string, problem, source_name))
+    if not header and any(row["values"].strip() for _, row in rows):
+        warnings.insert(0, warning(table.start, table.line, _HEADERLESS, source_name))
+    understood |= {table.start, *(number for number, _ in rows)}
+    return TextTable(line=table.start, results=results, warnings=warnings)
 
 
 def _values(row: re.Match[str], ends: list[int]) -> list[str] | None:
@@ -295,15 +330,6 @@ def _stat(key: str) -> str | None:
     if found is None:
         return None
     return _STATS.get(round(float(found["fraction"]) * 100, 4))
-
-
-def _tool(lines: list[str]) -> Tool:
-    version = next((m["version"] for line in lines if (m := _VERSION.match(line))), None)
-    return Tool(name="JMH", version=version, build=_vm(lines))
-
-
-def _vm(lines: list[str]) -> str | None:
-    return next((m["vm"][:200] for line in lines if (m := _VM.match(line))), None)
 
 
 def jmh_documents(

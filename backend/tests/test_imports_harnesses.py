@@ -1,8 +1,8 @@
 """POST /api/v1/imports?format=auto of general-purpose harnesses' output (go test -bench,
 criterion, Google Benchmark JSON, liboqs speed_kem, cryptsetup benchmark, bssl speed, botan
-speed, benchstat, hyperfine JSON, dudect, pytest-benchmark JSON, github-action-benchmark's
-data.js) on
-both databases: the same figures as `cryptobench parse` + upload, the format detected."""
+speed, benchstat, hyperfine JSON, dudect, pqm4, pytest-benchmark JSON,
+github-action-benchmark's data.js) on both databases: the same figures as `cryptobench parse`
++ upload, the format detected."""
 
 from pathlib import Path
 
@@ -60,6 +60,12 @@ CASES = [
         HARNESS_FIXTURES / "corpus" / "dudect" / "itzmeanjan-ml-kem_README_dudect.md",
         1,
         "dudect",
+    ),
+    (
+        "pqm4",
+        HARNESS_FIXTURES / "corpus" / "pqm4" / "mupq-pqm4_d99fe328_benchmarks.md",
+        108,
+        "pqm4",
     ),
     (
         "pytest-benchmark",

@@ -104,6 +104,7 @@ def test_import_formats_are_named_by_their_tools(client):
         ("benchstat", "Go benchstat"),
         ("hyperfine", "hyperfine"),
         ("dudect", "dudect (constant-time leakage test)"),
+        ("pqm4", "pqm4 / mupq benchmarks"),
         ("pytest-benchmark", "pytest-benchmark"),
         ("action-benchmark", "github-action-benchmark"),
     ]

@@ -47,6 +47,7 @@ FIXTURE_FORMATS = {
     "corpus/benchstat": "benchstat",
     "corpus/hyperfine": "hyperfine",
     "corpus/dudect": "dudect",
+    "corpus/pqm4": "pqm4",
 }
 FIXTURE_CASES = [
     (kind, path) for folder, kind in FIXTURE_FORMATS.items() for path in fixture_paths(folder)
@@ -110,6 +111,7 @@ LINE_FORMATS = {
     "benchstat": ("corpus/benchstat", "*.txt"),
     "hyperfine": ("corpus/hyperfine", "*.txt"),
     "dudect": ("corpus/dudect", "*"),
+    "pqm4": ("corpus/pqm4", "*.md"),
 }
 JSON_FORMATS = {
     "gbench": ("google_benchmark", "*.json"),

@@ -90,6 +90,26 @@ def test_a_single_run_and_lines_pasted_without_their_benchmark_line():
     ]
 
 
+def test_each_markdown_export_table_is_a_run_of_its_rows():
+    runs = runs_of("ykevinc-pocket-tts_benchmark_results_markdown.md")
+    assert [[(r.name, r.value, r.unit, r.error) for r in run.results] for run in runs] == [
+        [("Python (local)", 9.072, "s/op", 0.051), ("Rust (release)", 1.63, "s/op", 0.125)],
+        [("Python (local)", 14.11, "s/op", 1.472), ("Rust (release)", 9.588, "s/op", 5.717)],
+        [("Python (local)", 17.895, "s/op", 1.626), ("Rust (release)", 22.232, "s/op", 1.389)],
+        [("Python (local)", 24.522, "s/op", 1.312), ("Rust (release)", 45.071, "s/op", 8.41)],
+    ]
+    [run] = runs_of("adityachandak287-1brc_comparison_markdown.md")
+    last = run.results[-1]
+    assert (last.name, last.value, last.unit, last.error, last.stats) == (
+        "go track_aggregates_v2",
+        1.9,
+        "ms/op",
+        0.1,
+        {"min": 1.7, "max": 4.5},
+    )
+    assert len(run.results) == 9
+
+
 def test_the_json_export_in_seconds_with_every_time_as_raw():
     [run] = runs_of("zeroows-1brc_hyperfine.json")
     first = run.results[0]

@@ -29,6 +29,7 @@ Source = Literal[
     "benchstat",
     "hyperfine",
     "dudect",
+    "pqm4",
 ]
 Family = Literal[
     "signature",

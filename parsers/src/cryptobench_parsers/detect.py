@@ -26,6 +26,7 @@ from cryptobench_parsers import (
     google_benchmark,
     hyperfine,
     liboqs_speed,
+    pqm4,
     pytest_benchmark,
 )
 from cryptobench_parsers.errors import ParseError
@@ -103,6 +104,12 @@ IMPORT_FORMATS = (
         "its meas: ... M, max t: ..., max tau: ... lines or dudect-bencher's bench X ... : "
         "n == ..., max t = ... lines: max t as a figure of its own, not a time",
     ),
+    ImportFormat(
+        "pqm4",
+        "pqm4 / mupq benchmarks",
+        "its benchmarks.md or benchmarks.csv (scheme | implementation | key generation [cycles] "
+        "...): cycles per operation, stack, hashing and size as their stats",
+    ),
     ImportFormat("pytest-benchmark", "pytest-benchmark", "the JSON file of --benchmark-json"),
     ImportFormat(
         "action-benchmark",
@@ -173,6 +180,7 @@ def detect(text: str, *, source_name: str) -> Detection:
         "benchstat": _benchstat_count(head),
         "hyperfine": _count(head, hyperfine.recognizes),
         "dudect": _count(head, dudect.recognizes),
+        "pqm4": _count(head, pqm4.recognizes),
         "jmh": _jmh_count(head),
     }
     ranked = sorted(counts.items(), key=lambda item: item[1][0], reverse=True)

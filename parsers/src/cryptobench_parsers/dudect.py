@@ -71,7 +71,9 @@ class _Reader:
 def recognizes(line: str) -> bool:
     """A `meas: ... max t: ...` line of dudect or a `bench X ... : n == ..., max t = ...` line of
     dudect-bencher (or their `not enough measurements` and `seeded with` lines)."""
-    return short(line) and bool(
+    if not short(line) or ("meas:" not in line and "bench " not in line):
+        return False
+    return bool(
         _MEAS.match(line) or _BENCH.match(line) or _NOT_ENOUGH.match(line) or _SEEDED.match(line)
     )
 

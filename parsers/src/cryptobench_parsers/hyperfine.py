@@ -13,8 +13,8 @@ the JSON's `times` as raw, its `parameters` (`--parameter-scan`, `-L`) as params
 (`Benchmark #1:` of old versions, `Time (abs ≡):` of one run; Time and Range lines pasted
 without their `Benchmark N:` line are `benchmark N`), and the Markdown table's rows
 (`| \\`cmd\\` | 209.0 ± 11.6 | 201.6 | 241.7 | 1.00 |`, unit from `Mean [ms]`). The Summary's
-`N ± e times faster than` are ratios of these figures: not stored. Each `hyperfine` command, or
-a `Benchmark 1:` after results, starts a run.
+`N ± e times faster than` are ratios of these figures: not stored. Each `hyperfine` command, a
+`Benchmark 1:` after results, or a Markdown table after another, starts a run.
 """
 
 import json
@@ -62,6 +62,8 @@ _NOTES = re.compile(
     r"|Warning: (?:Command took less than|Statistical outliers were detected"
     r"|The first benchmarking run|Ignoring non-zero exit code))"
 )
+#: A word each recognized line holds: `in` tests spare the patterns most lines of a paste.
+_WORDS = ("Benchmark", "Time (", "Range (", "hyperfine", "faster", "Warning", "Command", "`")
 _SECONDS = {"ns": 1e-9, "µs": 1e-6, "μs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 _JSON_KEYS = ('"results"', '"command"', '"mean"')
 
@@ -87,7 +89,9 @@ def is_json(text: str) -> bool:
 def recognizes(line: str) -> bool:
     """A `Benchmark N:`, `Time (mean ± \u03c3):` or `Range (min … max):` line, or the Markdown
     export's header or row."""
-    return short(line) and bool(
+    if not short(line) or not any(word in line for word in _WORDS):
+        return False
+    return bool(
         _BENCHMARK.match(line)
         or _COMMAND.match(line)
         or _NOTES.match(line)
@@ -124,6 +128,8 @@ def parse_hyperfine(text: str, *, source_name: str, started_at: datetime) -> lis
             benchmark = None
         elif (header := _TABLE_HEADER.match(line)) is not None:
             table_unit = header["unit"]
+            if runs and runs[-1].results:
+                runs.append(_Run(number))
         elif table_unit and (row := _TABLE_ROW.match(line)) is not None:
             _current(runs, number).results.append(_row(row, table_unit))
         elif _NOTES.match(line) is None:

@@ -43,6 +43,7 @@ from cryptobench_parsers.limits import check_numbers
 from cryptobench_parsers.openssl.documents import capped, run_documents, text_digest
 from cryptobench_parsers.openssl.session import session_runs, too_many_runs
 from cryptobench_parsers.pastes import unwrapped
+from cryptobench_parsers.pqm4 import parse_pqm4
 from cryptobench_parsers.pytest_benchmark import parse_pytest_benchmark
 from cryptobench_parsers.serial.documents import build_document
 from cryptobench_parsers.serial.runs import assemble_text
@@ -215,6 +216,7 @@ _PARSERS: dict[str, _Parser] = {
     "benchstat": _harness(parse_benchstat),
     "hyperfine": _harness(parse_hyperfine),
     "dudect": _harness(parse_dudect),
+    "pqm4": _harness(parse_pqm4),
     "pytest-benchmark": _harness(parse_pytest_benchmark),
     "action-benchmark": _action_benchmark,
 }

@@ -45,6 +45,7 @@ FormatChoice = Literal[
     "benchstat",
     "hyperfine",
     "dudect",
+    "pqm4",
     "pytest-benchmark",
     "action-benchmark",
 ]

@@ -62,7 +62,10 @@ _OPERATIONS = {
 
 
 def parse_mbedtls_line(line: str) -> list[Result]:
-    """The results on one benchmark line; [] when the line is not one."""
+    """The results on one benchmark line; [] when the line is not one. A line without the `:`
+    after the name is refused before the patterns read its name three times over."""
+    if ":" not in line:
+        return []
     found = _THROUGHPUT.match(line)
     if found:
         return _throughput(found)

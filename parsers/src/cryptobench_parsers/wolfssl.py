@@ -74,8 +74,9 @@ _DIRECTION = re.compile(r"^(?P<base>.+)-(?P<dir>enc|dec)(?P<no_aad>-no_AAD)?$")
 
 
 def parse_wolfssl_line(line: str) -> list[Result]:
-    """The results on one benchmark line; [] when the line is not one."""
-    found = _THROUGHPUT.match(line)
+    """The results on one benchmark line; [] when the line is not one (a throughput line holds
+    ` took `: others are not read against its pattern)."""
+    found = _THROUGHPUT.match(line) if " took " in line else None
     if found:
         return _throughput(found)
     found = _PUBLIC.match(line)

@@ -2253,7 +2253,7 @@ export interface components {
              * Source
              * @enum {string}
              */
-            source: "openssl-speed" | "jmh" | "esp32c6-serial" | "python-ecc" | "manual" | "go-test-bench" | "criterion" | "google-benchmark" | "mbedtls-benchmark" | "wolfssl-benchmark" | "liboqs-speed" | "cryptsetup-benchmark" | "bssl-speed" | "pytest-benchmark" | "github-action-benchmark" | "botan-speed";
+            source: "openssl-speed" | "jmh" | "esp32c6-serial" | "python-ecc" | "manual" | "go-test-bench" | "criterion" | "google-benchmark" | "mbedtls-benchmark" | "wolfssl-benchmark" | "liboqs-speed" | "cryptsetup-benchmark" | "bssl-speed" | "pytest-benchmark" | "github-action-benchmark" | "botan-speed" | "benchstat" | "hyperfine" | "dudect" | "pqm4";
             /**
              * Started At
              * Format: date-time
@@ -3432,7 +3432,7 @@ export interface operations {
     "imports-import_output": {
         parameters: {
             query?: {
-                format?: "auto" | "openssl" | "jmh" | "serial" | "go" | "criterion" | "gbench" | "liboqs" | "cryptsetup" | "bssl" | "botan" | "pytest-benchmark" | "action-benchmark";
+                format?: "auto" | "openssl" | "jmh" | "serial" | "go" | "criterion" | "gbench" | "liboqs" | "cryptsetup" | "bssl" | "botan" | "benchstat" | "hyperfine" | "dudect" | "pqm4" | "pytest-benchmark" | "action-benchmark";
                 machine_name?: string | null;
                 /** @description When the output was measured (ISO 8601; UTC without an offset): the runs' start unless the output states one; else the import time, and each run's machine.extra.date_source says which */
                 started_at?: string | null;

@@ -74,6 +74,10 @@ describe("import formats and messages in the user's words", () => {
       "cryptsetup",
       "bssl",
       "botan",
+      "benchstat",
+      "hyperfine",
+      "dudect",
+      "pqm4",
       "pytest-benchmark",
       "action-benchmark",
     ]);
@@ -89,6 +93,10 @@ describe("import formats and messages in the user's words", () => {
       "cryptsetup benchmark",
       "bssl speed (BoringSSL, AWS-LC)",
       "botan speed",
+      "Go benchstat",
+      "hyperfine",
+      "dudect (constant-time leakage test)",
+      "pqm4 / mupq benchmarks",
       "pytest-benchmark",
       "github-action-benchmark",
     ]);

@@ -85,7 +85,6 @@ class _Table:
 @dataclass
 class _Run:
     first_line: int
-    group: int
     config: str
     machine: dict[str, str]
     results: list[Result] = field(default_factory=list)
@@ -241,7 +240,7 @@ def _run(reader: _Reader, number: int, config: str, name: str, kind: str) -> _Ru
         _next_group(reader)
         run = None
     if run is None:
-        run = _Run(number, reader.group, config, dict(reader.context))
+        run = _Run(number, config, dict(reader.context))
         reader.runs[(reader.group, config)] = run
     run.seen.add((name, kind))
     return run

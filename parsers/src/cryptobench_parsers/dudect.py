@@ -141,12 +141,12 @@ def _close(reader: _Reader) -> None:
         return
     bencher = test.name.startswith("bench:")
     name = test.name.removeprefix("bench:")
-    result = _result(name, test.lines, bencher)
+    result = _result(name, test.lines)
     context = {"tool": "dudect-bencher" if bencher else "dudect"}
     add_results(reader.runs, test.first_line, name, [result], name, context)
 
 
-def _result(name: str, lines: list[re.Match[str]], bencher: bool) -> Result:
+def _result(name: str, lines: list[re.Match[str]]) -> Result:
     last = lines[-1]
     t, tau = float(last["t"]), float(last["tau"])
     measurements = round(float(last["meas"]) * 1e6)

@@ -87,9 +87,11 @@ test-agents:
 test-ui:
 	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend test; fi
 
-## make test-python: every Python test but the Docker one; make test-docker: that one
+## make test-python: every Python test but the Docker one, on two pytest-xdist workers (a test
+## module stays on one worker, the agents' builds in one group: see testsupport's pytest plugin),
+## naming the 15 slowest; make test-docker: the Docker one
 test-python: install
-	$(BIN)/pytest -m "not docker"
+	$(BIN)/pytest -m "not docker" -n 2 --dist loadgroup --durations=15
 
 test-docker: install
 	$(BIN)/pytest -m docker

@@ -10,7 +10,7 @@ COLLECTORS := $(if $(wildcard collectors/pyproject.toml),-e 'collectors[dev$(com
 HOST ?= $(or $(CRYPTOBENCH_HOST),127.0.0.1)
 PORT ?= $(or $(CRYPTOBENCH_PORT),8000)
 
-.PHONY: install install-ui system-deps dashboard ui test test-fast lint agents-then-python lint-then-ui test-python test-docker test-parts test-agents test-ui bench stack clean
+.PHONY: install install-ui system-deps dashboard ui test test-fast lint lint-then-ui test-python test-docker test-parts test-agents test-ui bench stack clean
 
 ## make install: one .venv at the root with contract, parsers, backend, collectors and testsupport (editable;
 ## testsupport is the pytest plugin and PostgreSQL helper, never in the image)
@@ -41,15 +41,10 @@ dashboard: install ui
 ## make test: lint and every test of every part, against a throwaway PostgreSQL cluster. Three
 ## streams run side by side (make -j3, each one's output printed whole when it ends): the Docker
 ## compose test (test-docker: mostly waiting on Debian's archive and the registries while its
-## images build, 12 minutes on a fresh machine); the agents' tests (JMH, firmware), then the other
-## Python tests (which build and run the agents too: two builds side by side would race in one
-## build directory); lint, then the UI's tests. One after the other they took 19-25 minutes.
+## images build); the Python tests on two workers, the agents' own suites (JMH, firmware) among
+## them (test-python); lint, then the UI's tests. One after the other they took 19-25 minutes.
 test: system-deps install install-ui
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-docker agents-then-python lint-then-ui
-
-agents-then-python:
-	$(MAKE) --no-print-directory test-agents
-	$(MAKE) --no-print-directory test-python
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-docker test-python lint-then-ui
 
 lint-then-ui:
 	$(MAKE) --no-print-directory lint

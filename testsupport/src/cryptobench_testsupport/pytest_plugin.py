@@ -33,6 +33,7 @@ _counter = itertools.count()
 #: Test modules that build the firmware or the JMH suite in the agents' build directories.
 AGENT_BUILDS = frozenset(
     {
+        "test_agents_suites",
         "test_firmware_host",
         "test_firmware_qemu",
         "test_jmh_cli",
@@ -44,11 +45,12 @@ AGENT_BUILDS = frozenset(
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """One xdist group per test module (the agents' builds: one group for all of them)."""
+    """One xdist group per test module (the agents' builds: one group for all of them, first, as
+    it is the longest: a worker takes the groups in this order)."""
     for item in items:
-        module = item.path.stem
-        group = "agent builds" if module in AGENT_BUILDS else str(item.path)
+        group = "agent builds" if item.path.stem in AGENT_BUILDS else str(item.path)
         item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=lambda item: item.path.stem not in AGENT_BUILDS)
 
 
 @pytest.fixture(scope="session")

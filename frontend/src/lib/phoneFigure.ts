@@ -1,7 +1,8 @@
 /**
  * A figure on a narrow screen (a phone): the legend under the plot across the figure's width, its
- * labels and the x axis title wrapped to that width, and a height of its own (the figure's where it
- * sets a taller one), enough that the plotting area keeps PHONE_PLOT_HEIGHT above the legend.
+ * labels and the x axis title wrapped to that width, and a height enough that the plotting area
+ * keeps PHONE_PLOT_HEIGHT above the legend (without a legend, a figure as tall as its rows, such as
+ * Compare's, keeps its own height).
  * Plotly neither wraps legend text nor grows a figure for its legend, so the lines are counted here.
  * Pure: the figure as built -> the figure as drawn at that width.
  */
@@ -141,7 +142,7 @@ export function phoneFigure(data: Data[], layout: Partial<Layout>, width: number
   const chars = lineChars(width);
   const withAxis = { ...layout, ...phoneXAxis(layout, chars) };
   const axisHeight = (withAxis.margin?.t ?? 24) + PHONE_PLOT_HEIGHT + X_AXIS + lineCount(titleText(withAxis.xaxis?.title)) * LINE;
-  if (!legendShown(data, layout)) return { data, layout: { ...withAxis, height: Math.max(layout.height ?? 0, axisHeight) } };
+  if (!legendShown(data, layout)) return { data, layout: { ...withAxis, height: layout.height ?? axisHeight } };
   const named = data.map((t) => (inLegend(t) && "name" in t && typeof t.name === "string" ? { ...t, name: wrapText(t.name, chars) } : t));
   const title = wrapText(titleText(layout.legend?.title), chars);
   const height = axisHeight + legendHeight(named.filter(inLegend), title);

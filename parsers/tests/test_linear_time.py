@@ -144,16 +144,7 @@ def test_figure_like_lines_are_read_fast(shape, format):
     assert seconds <= len(text) / MIN_RATE, f"{len(text)} characters in {seconds:.3f} s"
 
 
-_HOLDS_A_LINE = pytest.mark.xfail(
-    reason="issue 35, left: one line of 400,000 spaced digits is read into more than 12 bytes a "
-    "character (auto, serial)",
-)
-_LEFT = {"auto": _HOLDS_A_LINE, "serial": _HOLDS_A_LINE}
-
-
-@pytest.mark.parametrize(
-    "format", [pytest.param(f, marks=_LEFT[f]) if f in _LEFT else f for f in FORMAT_CHOICES]
-)
+@pytest.mark.parametrize("format", FORMAT_CHOICES)
 @pytest.mark.parametrize(
     "shape", ["newlines", "carriage returns", "openssl then newlines", "spaced digits"]
 )

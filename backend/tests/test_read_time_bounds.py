@@ -72,7 +72,7 @@ def test_a_query_past_the_limit_is_stopped_with_a_503_saying_so(heavy_url, tmp_p
         for _ in range(2):
             started = time.monotonic()
             response = client.get(HEAVY)
-            assert time.monotonic() - started < 2.5
+            assert time.monotonic() - started < 6  # loose: a loaded machine; the limit is 0.2 s
             assert response.status_code == 503, response.text[:300]
             assert response.headers["content-type"].startswith("application/problem+json")
             assert "ran past the limit of 0.2 s" in response.json()["detail"]
@@ -91,7 +91,7 @@ def test_a_query_whose_client_went_away_is_stopped(heavy_url, tmp_path):
         while "(client gone)" not in service.log_text() and time.monotonic() - gone < 10:
             time.sleep(0.05)
         assert "query stopped after" in service.log_text(), service.log_text()[-2000:]
-        assert time.monotonic() - gone < 2.5
+        assert time.monotonic() - gone < 6  # not the 60 s limit
         if heavy_url.startswith("postgresql"):
             assert running_statements(heavy_url) == 0
         assert httpx.get(service.url + "/api/v1/health", timeout=5).status_code == 200

@@ -48,10 +48,14 @@ _RANGE = re.compile(
     rf"^\s*Range \(min (?:…|\.\.\.) max\):\s+(?P<min>{_NUMBER})\s*(?P<min_unit>{_UNIT})"
     rf"\s*(?:…|\.\.\.)\s*(?P<max>{_NUMBER})\s*(?P<max_unit>{_UNIT})(?:\s+(?P<runs>\d+) runs)?"
 )
-_TABLE_HEADER = re.compile(r"^\s*\|?\s*Command\s*\|?\s+Mean \[(?P<unit>\w+)\]")
+#: A cell's edge: blanks, an optional `|` and blanks, each run taken whole (`\s*\|?\s+` split a
+#: run of blanks every way: a line of 1,000 blanks took 5 ms, a paste of them seconds).
+_EDGE = r"(?:\s*+\|)?+\s++"
+_TABLE_HEADER = re.compile(rf"^\s*+(?:\|\s*+)?Command{_EDGE}Mean \[(?P<unit>\w+)\]")
 _TABLE_ROW = re.compile(
-    rf"^\s*\|?\s*`(?P<command>[^`]+)`\s*\|?\s+(?P<mean>{_NUMBER})(?:\s*±\s*(?P<sd>{_NUMBER}))?"
-    rf"\s*\|?\s+(?P<min>{_NUMBER})\s*\|?\s+(?P<max>{_NUMBER})\s*\|?\s+{_NUMBER}"
+    rf"^\s*+(?:\|\s*+)?`(?P<command>[^`]++)`{_EDGE}(?P<mean>{_NUMBER})"
+    rf"(?:\s*+±\s*+(?P<sd>{_NUMBER}))?{_EDGE}(?P<min>{_NUMBER}){_EDGE}(?P<max>{_NUMBER})"
+    rf"{_EDGE}{_NUMBER}"
 )
 #: The command (after a prompt, or a continuation line of several): evidence of hyperfine's
 #: output for detection, and the start of a run.

@@ -445,6 +445,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs/{run_id}/verdicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Run Verdicts
+         * @description What change detection says of each series (lineage) of the run against the earlier runs of the same machine identity and clock: regressed or improved (a step at this run), stable (no step: within noise or below the threshold), insufficient (fewer earlier runs than the detector needs: "2 of 3 baseline runs"), missing_baseline (no earlier run), not_comparable (earlier runs only at another clock, or on a machine of the same name whose arch, CPU model, core count or board differ: `differs` names them). The run's status is the most urgent row: regressed > action_required (not_comparable, insufficient, missing_baseline) > improved > stable.
+         */
+        get: operations["verdicts-get_run_verdicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tradeoff": {
         parameters: {
             query?: never;
@@ -2341,6 +2361,31 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** RunVerdicts */
+        RunVerdicts: {
+            /** Counts */
+            counts: {
+                [key: string]: number;
+            };
+            /** Machine */
+            machine: string;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /**
+             * Status
+             * @description The most urgent of the rows: regressed, then action_required (a row not_comparable, insufficient or missing_baseline), then improved, then stable
+             * @enum {string}
+             */
+            status: "regressed" | "action_required" | "improved" | "stable";
+            /**
+             * Verdicts
+             * @description Regressions first, then action required
+             */
+            verdicts: components["schemas"]["SeriesVerdict"][];
+        };
         /** RunsPage */
         RunsPage: {
             /** Data */
@@ -2350,6 +2395,85 @@ export interface components {
              * @description Pass as `cursor` for the next page; null on the last page
              */
             next_cursor: string | null;
+        };
+        /** SeriesVerdict */
+        SeriesVerdict: {
+            /**
+             * Baseline
+             * @description The level compared with (median of the baseline)
+             */
+            baseline: number | null;
+            /**
+             * Baseline Run Id
+             * @description The last run of the baseline
+             */
+            baseline_run_id: string | null;
+            /**
+             * Baseline Runs
+             * @description Earlier runs the detector compared with
+             */
+            baseline_runs: number;
+            /**
+             * Baseline Runs Needed
+             * @description Earlier runs the detector needs
+             */
+            baseline_runs_needed: number;
+            /**
+             * Detail
+             * @description Why, in words: "x0.21 (z 12.0, noise 1.2%)", "2 of 3 baseline runs", "cpu_model differs: A -> B"
+             */
+            detail: string;
+            /**
+             * Differs
+             * @description not_comparable: the machine or clock fields that differ, [earlier, this run]
+             */
+            differs: {
+                [key: string]: unknown[];
+            };
+            /**
+             * Name
+             * @description The smallest verbatim name of the run's results of it
+             */
+            name: string;
+            /**
+             * Noise
+             * @description The series' run-to-run noise, relative
+             */
+            noise: number | null;
+            /**
+             * Ratio
+             * @description value / baseline (after / before for a step)
+             */
+            ratio: number | null;
+            /**
+             * Series
+             * @description The lineage: family, algorithm, operation, library, params and metric
+             */
+            series: {
+                [key: string]: unknown;
+            };
+            /**
+             * Value
+             * @description The run's figure of the lineage (median of its results)
+             */
+            value: number;
+            /**
+             * Verdict
+             * @enum {string}
+             */
+            verdict: "regressed" | "improved" | "stable" | "insufficient" | "missing_baseline" | "not_comparable";
+            /**
+             * What Changed
+             * @description Run facts that differ from the last baseline run, [before, after]
+             */
+            what_changed: {
+                [key: string]: unknown[];
+            };
+            /**
+             * Z
+             * @description A step's evidence; null when infinite or no step
+             */
+            z: number | null;
         };
         /** SizeFit */
         SizeFit: {
@@ -4376,6 +4500,91 @@ export interface operations {
             };
             /** @description Body larger than the configured cap */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "verdicts-get_run_verdicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunVerdicts"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

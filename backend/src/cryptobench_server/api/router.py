@@ -18,6 +18,7 @@ from cryptobench_server.api import (
     results,
     runs,
     tradeoff,
+    verdicts,
     vocabulary,
 )
 from cryptobench_server.query.limits import check_query_size
@@ -39,3 +40,4 @@ api_router.include_router(drilldown.router)
 api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
 api_router.include_router(history.router)
+api_router.include_router(verdicts.router)

@@ -119,19 +119,7 @@ def refresh_run(
     ).one()
     if not without_run:
         _keep_points(connection, run)
-    runs, truncated = _runs_around(connection, run, without=run_pk if without_run else None)
-    params = _Params()
-    lineages = (
-        select(*_lineage_columns())
-        .join(SeriesRun, SeriesRun.series_id == Series.id)
-        .where(SeriesRun.run_pk == run_pk, _own("values").is_not(None))
-        .distinct()
-    )
-    mine: dict[str, tuple] = {}
-    for row in connection.execute(lineages):
-        fields = params.fields(row)
-        mine.setdefault(lineage_key(run.machine_id, run.source, fields), fields)
-    points = _read_points(connection, mine, runs)
+    points, truncated = lineages_around(connection, run, without_run=without_run)
     keys = list(points)
     for start in range(0, len(keys), 500):
         chunk = keys[start : start + 500]
@@ -142,6 +130,27 @@ def refresh_run(
         )
     first = SETTLED if truncated else 0
     _store(connection, run.machine_id, run.source, points, threshold, first)
+
+
+def lineages_around(
+    connection: Connection, run, *, without_run: bool = False
+) -> tuple[dict[str, tuple[tuple, list[Measured]]], bool]:
+    """The lineages of `run` (a row with id, machine_id, source, started_at) with their stored
+    points in the runs within LOOKAROUND of it, oldest first (leaving it out when `without_run`);
+    True when older runs exist."""
+    runs, truncated = _runs_around(connection, run, without=run.id if without_run else None)
+    params = _Params()
+    lineages = (
+        select(*_lineage_columns())
+        .join(SeriesRun, SeriesRun.series_id == Series.id)
+        .where(SeriesRun.run_pk == run.id, _own("values").is_not(None))
+        .distinct()
+    )
+    mine: dict[str, tuple] = {}
+    for row in connection.execute(lineages):
+        fields = params.fields(row)
+        mine.setdefault(lineage_key(run.machine_id, run.source, fields), fields)
+    return _read_points(connection, mine, runs), truncated
 
 
 def detect_all(connection: Connection, *, threshold: float = DEFAULT_THRESHOLD) -> int:

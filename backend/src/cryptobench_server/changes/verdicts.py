@@ -1,0 +1,237 @@
+"""Typed verdicts of one run: what the change detector (detect.py) says of each of its lineages at
+that run, including what it cannot say and why (GET /runs/{run_id}/verdicts, the CLI's gate).
+
+A lineage's points are the stored ones (store.lineages_around: the runs of the machine and
+source within LOOKAROUND of the run), kept to the runs at the run's clock: a verdict compares
+runs of one machine identity and one clock only. Over them `find_steps` runs with the lineage's
+`sensitivity`, as ingest's detection does, and the run's point gets one verdict:
+
+- `regressed` / `improved`: a step at the run (direction as the stored change's, change_row).
+- `stable`: the detector had its MIN_BEFORE points before the run (since the last step) and
+  found no step: the run is within the series' noise or below the threshold.
+- `insufficient`: fewer points before the run than the detector needs ("2 of 3 baseline runs",
+  counted since the last step, which starts a new level of unknown noise).
+- `not_comparable`: no earlier point at the run's clock, but earlier runs of the lineage at
+  another clock of this machine (`clock_hz`), or on a machine of the same name whose arch, CPU
+  model, core count or board differ (the fields named in `differs`).
+- `missing_baseline`: no earlier run of the lineage at all.
+
+The run's status is the most urgent of its rows' verdicts, in STATUS_PRECEDENCE: regressed, then
+action_required (any not_comparable, insufficient or missing_baseline), then improved, then
+stable.
+"""
+
+import uuid
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from cryptobench_server.changes.detect import WINDOW, find_steps, sensitivity
+from cryptobench_server.changes.store import (
+    Measured,
+    change_row,
+    lineage_key,
+    lineages_around,
+    what_changed,
+)
+from cryptobench_server.errors import NotFound
+from cryptobench_server.identity import LINEAGE_FIELDS
+from cryptobench_server.models import LineagePoint, Machine, Run
+from cryptobench_server.stats import median, run_to_run_noise
+
+ACTION_REQUIRED = ("not_comparable", "insufficient", "missing_baseline")
+#: A run's status: the first of these that one of its rows' verdicts maps to.
+STATUS_PRECEDENCE = ("regressed", "action_required", "improved", "stable")
+#: The machine identity fields (machine_fingerprint without the name) a verdict never crosses.
+MACHINE_FIELDS = ("arch", "cpu_model", "cores", "board")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One lineage's verdict at the run."""
+
+    series: dict[str, Any]
+    name: str
+    verdict: str
+    detail: str
+    value: float
+    baseline_runs: int
+    baseline_runs_needed: int
+    baseline: float | None = None
+    ratio: float | None = None
+    noise: float | None = None
+    z: float | None = None
+    baseline_run_pk: int | None = None
+    differs: dict[str, list[Any]] = field(default_factory=dict)
+    what_changed: dict[str, list[Any]] = field(default_factory=dict)
+
+
+def run_status(verdicts: Sequence[Verdict]) -> str:
+    """The most urgent status (STATUS_PRECEDENCE) of the verdicts; `stable` when there is none."""
+    found = {"action_required" if v.verdict in ACTION_REQUIRED else v.verdict for v in verdicts}
+    return next((status for status in STATUS_PRECEDENCE if status in found), "stable")
+
+
+def report(connection: Connection, run_id: uuid.UUID, *, threshold: float) -> dict[str, Any]:
+    """The run's status, its verdicts counted, and every verdict (regressions first) with its
+    baseline run's run_id; NotFound for an unknown run."""
+    run = connection.execute(
+        select(Run.id, Run.machine_id, Run.source, Run.started_at, Run.clock_hz, Machine.name)
+        .join(Machine, Machine.id == Run.machine_id)
+        .where(Run.run_id == run_id)
+    ).one_or_none()
+    if run is None:
+        raise NotFound(f"no run {run_id}")
+    verdicts = run_verdicts(connection, run, threshold=threshold)
+    pks = {v.baseline_run_pk for v in verdicts} - {None}
+    run_ids = dict(connection.execute(select(Run.id, Run.run_id).where(Run.id.in_(pks))).all())
+    return {
+        "run_id": run_id,
+        "machine": run.name,
+        "status": run_status(verdicts),
+        "counts": Counter(v.verdict for v in verdicts),
+        "verdicts": [
+            {**asdict(v), "baseline_run_id": run_ids.get(v.baseline_run_pk or 0)} for v in verdicts
+        ],
+    }
+
+
+def run_verdicts(connection: Connection, run, *, threshold: float) -> list[Verdict]:
+    """Every lineage's verdict at `run` (a row with id, machine_id, source, started_at,
+    clock_hz and the machine's name), regressions first."""
+    points, _ = lineages_around(connection, run)
+    verdicts: dict[str, Verdict] = {}
+    unseen: dict[str, tuple] = {}
+    for key, (fields, series) in points.items():
+        found = _verdict(key, run, fields, series, threshold)
+        if found is None:
+            unseen[key] = fields
+        else:
+            verdicts[key] = found
+    verdicts |= _without_history(connection, run, unseen, points, threshold)
+    order = {"regressed": 0, **dict.fromkeys(ACTION_REQUIRED, 1), "improved": 2, "stable": 3}
+    return sorted(verdicts.values(), key=lambda v: (order[v.verdict], v.name))
+
+
+def _verdict(
+    key: str, run, fields: tuple, series: list[Measured], threshold: float
+) -> Verdict | None:
+    """The verdict from the lineage's own history on this machine; None when it has none."""
+    index = next(i for i, p in enumerate(series) if p.run.pk == run.id)
+    same = [p for p in series if p.run.facts["clock_hz"] == run.clock_hz]
+    at = same.index(series[index])
+    base = _base(fields, series[index], threshold)
+    if at == 0:
+        other = next((p for p in series[:index] if p.run.facts["clock_hz"] != run.clock_hz), None)
+        if other is None:
+            return None
+        clocks = [other.run.facts["clock_hz"], run.clock_hz]
+        return Verdict(
+            **base,
+            verdict="not_comparable",
+            detail=f"clock_hz differs: {clocks[0]} -> {clocks[1]}",
+            differs={"clock_hz": clocks},
+        )
+    needed = sensitivity(fields[LINEAGE_FIELDS.index("metric")], threshold)
+    steps = find_steps(
+        [p.point for p in same], threshold=needed.threshold, min_before=needed.min_before
+    )
+    step = next((s for s in steps if s.index == at), None)
+    if step is not None:
+        row = change_row(key, run.machine_id, run.source, fields, same, step)
+        verdict = "regressed" if row["direction"] == "regression" else "improved"
+        base |= {"baseline_runs": step.before_n, "baseline_run_pk": row["baseline_run_pk"]}
+        z = "inf" if row["z"] is None else f"{row['z']:.1f}"
+        detail = f"x{step.ratio:.3g} (z {z}, noise {step.noise:.1%})"
+        return Verdict(
+            **base,
+            verdict=verdict,
+            detail=detail,
+            baseline=step.before,
+            ratio=step.ratio,
+            noise=step.noise,
+            z=row["z"],
+            what_changed=row["what_changed"],
+        )
+    start = max((s.index for s in steps if s.index < at), default=0)
+    before = same[max(start, at - WINDOW) : at]
+    base |= {"baseline_runs": len(before), "baseline_run_pk": before[-1].run.pk}
+    if len(before) < needed.min_before:
+        since = " since the last step" if start else ""
+        detail = f"{len(before)} of {needed.min_before} baseline runs{since}"
+        return Verdict(**base, verdict="insufficient", detail=detail)
+    values = [p.point.value for p in before]
+    level, noise = median(values), run_to_run_noise(values)
+    ratio = same[at].point.value / level
+    return Verdict(
+        **base,
+        verdict="stable",
+        detail=f"x{ratio:.3g} (noise {noise:.1%})",
+        baseline=level,
+        ratio=ratio,
+        noise=noise,
+        what_changed=what_changed(before[-1], same[at]),
+    )
+
+
+def _base(fields: tuple, point: Measured, threshold: float) -> dict[str, Any]:
+    series = dict(zip(LINEAGE_FIELDS, fields, strict=True))
+    return {
+        "series": series,
+        "name": point.name,
+        "value": point.point.value,
+        "baseline_runs": 0,
+        "baseline_runs_needed": sensitivity(series["metric"], threshold).min_before,
+    }
+
+
+def _without_history(
+    connection: Connection, run, lineages: dict[str, tuple], points: dict, threshold: float
+) -> dict[str, Verdict]:
+    """Verdicts of lineages without an earlier run on this machine: not_comparable when a
+    machine of the same name with other hardware ran them before, else missing_baseline."""
+    if not lineages:
+        return {}
+    columns = select(Machine.id, *(getattr(Machine, f) for f in MACHINE_FIELDS))
+    mine = connection.execute(columns.where(Machine.id == run.machine_id)).one()
+    others = connection.execute(columns.where(Machine.name == run.name, Machine.id != mine.id))
+    keys = {
+        lineage_key(other.id, run.source, fields): (key, other)
+        for other in others
+        for key, fields in lineages.items()
+    }
+    seen: dict[str, Any] = {}
+    chunks = list(keys)
+    for start in range(0, len(chunks), 500):
+        found = connection.execute(
+            select(LineagePoint.lineage)
+            .join(Run, Run.id == LineagePoint.run_pk)
+            .where(
+                LineagePoint.lineage.in_(chunks[start : start + 500]),
+                Run.started_at < run.started_at,
+            )
+            .distinct()
+        )
+        for (lineage,) in found:
+            key, other = keys[lineage]
+            seen.setdefault(key, other)
+    out = {}
+    for key, fields in lineages.items():
+        point = next(p for p in points[key][1] if p.run.pk == run.id)
+        base = _base(fields, point, threshold)
+        earlier = seen.get(key)
+        if earlier is None:
+            detail = "no earlier run of this series on this machine"
+            out[key] = Verdict(**base, verdict="missing_baseline", detail=detail)
+            continue
+        differs = {
+            f: [getattr(earlier, f), getattr(mine, f)]
+            for f in MACHINE_FIELDS
+            if getattr(earlier, f) != getattr(mine, f)
+        }
+        detail = "; ".join(f"{f} differs: {a} -> {b}" for f, (a, b) in differs.items())
+        out[key] = Verdict(**base, verdict="not_comparable", detail=detail, differs=differs)
+    return out

@@ -60,7 +60,8 @@ _OPS = re.compile(
     rf"(?P<per>{_NUMBER}) (?P<unit>ms|us|ns)/op(?: (?P<cycles>{_NUMBER}) cycles/op)?"
     rf" \((?P<n>\d+) ops? in (?P<ms>{_NUMBER}) ms\)\s*$"
 )
-_PROVIDER = re.compile(r"\s*\[(?P<provider>[^\]]+)\]")
+#: Searched from the start of the blanks before `[` only (each blank of a run read the rest again).
+_PROVIDER = re.compile(r"(?<!\s)\s*+\[(?P<provider>[^\]]+)\]")
 _COMMAND = re.compile(r"(?:^|[\s/\\>$#%&;])botan(?:-cli)?(?:\.exe)?\s+speed\b")
 _VERSION = re.compile(r"^\s*Botan (?P<version>\d+\.\d+\.\d+\S*) \(")
 _OPERATIONS: dict[str, Operation] = {

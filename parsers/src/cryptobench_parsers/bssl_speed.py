@@ -36,7 +36,8 @@ _LINE = re.compile(
     rf"^[\s>]*Did (?P<n>\d+) (?P<name>.+?) operations in (?P<us>\d+)us "
     rf"\((?P<rate>{_NUMBER}) ops/sec\)(?::\s*(?P<mbs>{_NUMBER}) MB/s)?"
 )
-_SIZE = re.compile(r"\s*\((\d+) bytes\)")
+#: Searched from the start of the blanks before `(` only (each blank of a run read the rest again).
+_SIZE = re.compile(r"(?<!\s)\s*+\((\d+) bytes\)")
 _AWS_LC = re.compile(r"aws-?lc", re.IGNORECASE)
 #: A Markdown heading starts a run (a page of several builds measured one after the other); one
 #: naming the commit AWS-LC was built from (`### AWS-LC (5ede432...)`) gives its runs that

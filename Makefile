@@ -51,15 +51,15 @@ lint-then-ui:
 	$(MAKE) --no-print-directory test-ui
 
 ## make test-fast: what to run before each commit, under a minute of CPU: the pure tests of the
-## contract, the parsers and the backend's and collectors' pure modules, and the UI's vitest (no
-## PostgreSQL, server process, browser, Docker, JVM or QEMU; `make test` runs these too)
+## contract, the parsers and the backend's and collectors' pure modules, the UI's Biome lint and
+## vitest (no PostgreSQL, server process, browser, Docker, JVM or QEMU; `make test` runs these too)
 FAST_TESTS := contract/tests parsers/tests \
 	$(addprefix backend/tests/test_,changes_detect.py fingerprints.py line_diff.py normalize.py \
 		query_distribution.py query_pure.py rooms.py) \
 	$(addprefix collectors/tests/test_,delivery.py ecc_tables.py hostinfo.py spool.py uploader.py)
 test-fast: install install-ui
 	$(BIN)/pytest $(FAST_TESTS)
-	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend unit; fi
+	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend lint unit; fi
 
 ## make lint: ruff check + ruff format --check over all Python (rules in ruff.toml), then mypy
 ## (mypy.ini): strict for the contract and the parsers, the normal mode for the rest

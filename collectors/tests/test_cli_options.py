@@ -23,9 +23,18 @@ UPLOAD = {
     "--machine-name",
     "--spool-dir",
     "--fail-on-regression",
+    "--report-markdown",
+    "--report-json",
 }
 PRINT = {"--output", "--tag", "--machine-name"}
-SEND = {"--server", "--token", "--spool-dir", "--fail-on-regression"}
+SEND = {
+    "--server",
+    "--token",
+    "--spool-dir",
+    "--fail-on-regression",
+    "--report-markdown",
+    "--report-json",
+}
 
 
 def commands(group: TyperGroup, prefix: str = "") -> dict[str, set[str]]:

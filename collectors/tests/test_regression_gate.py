@@ -46,11 +46,12 @@ def changes(live_server, **params):
 
 
 def test_a_downgrade_fails_the_gate_with_exit_4_naming_what_changed(live_server, tmp_path, capsys):
+    # Before three baseline runs the gate cannot judge: action required (exit 5), then a pass.
     for night in range(4):
         saved, run_id = nightly(capsys, tmp_path, NEWER, night, "nightly-box", "3.0.19")
         code, _, err = upload(live_server, capsys, saved, "--fail-on-regression")
-        assert code == 0, err
-        assert f"no regression found at run {run_id}" in err
+        assert code == (0 if night == 3 else 5), err
+    assert f"no regression found at run {run_id}: 6 stable" in err  # 6 block sizes
     saved, run_id = nightly(capsys, tmp_path, OLDER, 4, "nightly-box")
     code, _, err = upload(live_server, capsys, saved, "--fail-on-regression")
     assert code == 4
@@ -71,13 +72,19 @@ def test_a_downgrade_fails_the_gate_with_exit_4_naming_what_changed(live_server,
     assert upload(live_server, capsys, saved)[0] == 0
 
 
-def test_an_upgrade_passes_the_gate_and_is_an_improvement(live_server, tmp_path, capsys):
+def test_an_upgrade_is_an_improvement_and_its_new_block_size_has_no_baseline(
+    live_server, tmp_path, capsys
+):
     for night in range(4):
         saved, _ = nightly(capsys, tmp_path, OLDER, night, "upgraded-box")
-        assert upload(live_server, capsys, saved, "--fail-on-regression")[0] == 0
+        code = upload(live_server, capsys, saved, "--fail-on-regression")[0]
+        assert code == (0 if night == 3 else 5)
     saved, run_id = nightly(capsys, tmp_path, NEWER, 4, "upgraded-box", "3.0.19")
     code, _, err = upload(live_server, capsys, saved, "--fail-on-regression")
-    assert code == 0 and f"no regression found at run {run_id}" in err
+    # No regression, but the newer output's 16384-byte blocks were never measured here before.
+    assert code == 5, err
+    assert "missing baseline: no earlier run of this series on this machine: 1 series" in err
+    assert f"1 missing baseline series at run {run_id}" in err
     found = changes(live_server, run=run_id)
     assert [c["direction"] for c in found] == ["improvement"] * len(BLOCKS)
     assert found[0]["what_changed"][0] == {
@@ -122,7 +129,7 @@ def test_masked_cpu_features_are_one_short_line_and_a_summary(live_server, tmp_p
         saved.write_text(json.dumps(doc))
         code, _, err = upload(live_server, capsys, saved, "--fail-on-regression")
         outputs.append((code, err, doc))
-    assert [code for code, _, _ in outputs] == [0] * 5 + [4, 4]
+    assert [code for code, _, _ in outputs] == [5, 5, 5, 0, 0, 4, 4]
     _, err, doc = outputs[5]
     lines = err.strip().splitlines()
     assert len(lines) <= 10 and max(map(len, lines)) <= 400, err

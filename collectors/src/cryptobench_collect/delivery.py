@@ -4,8 +4,9 @@ Every run that is meant for a server is first written to the spool's pending/ di
 uploaded, then moved to sent/ (or failed/ with the server's problem detail). If the server
 cannot be reached, or fails on it, the run stays in pending/ and OnlySpooled (exit code 3) says
 so. `flush` sends what waits in pending/, going on past a run that fails. With
---fail-on-regression the server is then asked which regressions it found at the run (gate.py;
-RegressionFound, exit code 4).
+--fail-on-regression the server is then asked for its verdicts on the run (gate.py:
+RegressionFound, exit code 4; ActionRequired, exit code 5), written to the --report-* files
+(gate_report.py).
 """
 
 import sys
@@ -24,7 +25,8 @@ from cryptobench_collect.errors import (
     ServerUnreachable,
     UsageError,
 )
-from cryptobench_collect.gate import RegressionFound, report
+from cryptobench_collect.gate import GateFailed, report
+from cryptobench_collect.gate_report import Reports
 from cryptobench_collect.spool import Spool
 from cryptobench_contract import RunDocument
 
@@ -44,6 +46,7 @@ class DeliveryOptions:
     tags: dict[str, str] = field(default_factory=dict)
     machine_name: str | None = None
     fail_on_regression: bool = False
+    reports: Reports | None = None
     deadline_s: float = 60.0
     timeout_s: float = 30.0
     transport: "httpx.BaseTransport | None" = None
@@ -112,8 +115,7 @@ def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -
         spool.mark_sent(path)
         options.console.print(f"uploaded run {run.run_id} to {options.server} ({outcome.detail})")
         if options.fail_on_regression:
-            regressions = options.uploader().regressions(str(run.run_id))
-            report(str(run.run_id), regressions, options.console)
+            gate(str(run.run_id), options)
     elif outcome.status == "rejected":
         failed = spool.mark_failed(path, run, {"status": outcome.http_status, **outcome.problem})
         raise RuntimeFailure(
@@ -129,6 +131,18 @@ def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -
         raise kind(
             f"{outcome.detail}; run {run.run_id} waits in {path} (`cryptobench spool flush`)"
         )
+
+
+def gate(run_id: str, options: DeliveryOptions) -> None:
+    """Ask the server for its verdicts on the uploaded run (and its regression events when it
+    regressed), add them to the reports, and print them (gate.report raises the failures)."""
+    uploader = options.uploader()
+    verdicts = uploader.verdicts(run_id)
+    regressed = verdicts["status"] == "regressed"
+    events = uploader.regressions(run_id) if regressed else []
+    if options.reports is not None:
+        options.reports.add(verdicts)
+    report(run_id, verdicts, events, options.console)
 
 
 @dataclass
@@ -160,7 +174,7 @@ def flush(options: DeliveryOptions) -> Flushed:
             try:
                 send(spool, path, spool.load(path).run, options)
                 done.sent += 1
-            except RegressionFound as exc:
+            except GateFailed as exc:
                 done.sent += 1
                 done.problems.append(exc)
             except ServerUnreachable as exc:

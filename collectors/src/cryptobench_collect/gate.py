@@ -1,14 +1,22 @@
-"""`--fail-on-regression`: after an upload, ask the server which regressions it found at that run.
+"""`--fail-on-regression`: after an upload, ask the server for its verdicts on that run.
 
-The server detects step changes on ingest and groups them into events, one per run and cause
-(GET /api/v1/changes/events?run=RUN_ID&direction=regression). Each event is one line: the series
-it moved as the server summarises them, the machine, the evidence, and the run fields that
-differ by the lines that differ (each side cut to FACT_CHARS, so a 600-character tool build
-never fills the terminal); then the command exits 4 (RegressionFound) once every run is
-delivered, its message the summary line.
+The server gives each series of the run a typed verdict and the run one status (GET
+/api/v1/runs/{run_id}/verdicts, backend changes/verdicts.py), most urgent first: regressed,
+action_required (a series not_comparable, insufficient or missing_baseline), improved, stable.
+
+- regressed: the regressions, grouped into events by run and cause (GET
+  /api/v1/changes/events?run=RUN_ID&direction=regression), one line each: the series it moved as
+  the server summarises them, the machine, the evidence, and the run fields that differ by the
+  lines that differ (each side cut to FACT_CHARS); then RegressionFound (exit 4).
+- action_required: one line per verdict and reason ("insufficient: 2 of 3 baseline runs: 12
+  series (AES-128-CBC, SHA-256)"); then ActionRequired (exit 5): the gate cannot say that
+  nothing regressed.
+- improved, stable: "no regression found at run RUN_ID: 11 stable, 1 improved"; exit 0.
+
+Either failure is raised once every run is delivered, its message the summary line.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -20,22 +28,76 @@ from cryptobench_collect.errors import CollectorError
 GROUPS_SHOWN = 3
 #: Characters of each side of a differing run field shown.
 FACT_CHARS = 72
+ACTION_VERDICTS = ("not_comparable", "insufficient", "missing_baseline")
 
 
-class RegressionFound(CollectorError):
-    """Every run was uploaded, and the server found at least one regression at one of them."""
+#: Algorithms named on an action-required line; the rest are counted.
+ALGORITHMS_SHOWN = 3
+
+
+class GateFailed(CollectorError):
+    """Every run was uploaded, and the gate's verdict on one of them fails the command."""
+
+
+class RegressionFound(GateFailed):
+    """The server found at least one regression at one of the runs."""
 
     exit_code = 4
 
 
-def report(run_id: str, events: list[dict[str, Any]], console: Console) -> None:
-    """Print the regression events found at `run_id`; raise RegressionFound when there is one."""
-    if not events:
-        console.print(f"no regression found at run {run_id}")
-        return
+class ActionRequired(GateFailed):
+    """No regression, but a series of a run cannot be judged: not comparable (another CPU or
+    clock), insufficient baseline runs, or none."""
+
+    exit_code = 5
+
+
+def report(
+    run_id: str, verdicts: dict[str, Any], events: list[dict[str, Any]], console: Console
+) -> None:
+    """Print the gate's verdict on `run_id` (its verdicts, and its regression events when it
+    regressed); raise RegressionFound or ActionRequired when the run fails the gate."""
+    for reason, algorithms in _reasons(verdicts["verdicts"]).items():
+        console.print(
+            f"[bold yellow]action required:[/] {escape(reason)}: {algorithms}", soft_wrap=True
+        )
+    counts = verdicts["counts"]
+    if verdicts["status"] == "regressed":
+        _regressed(run_id, events, counts["regressed"], console)
+    if verdicts["status"] == "action_required":
+        judged = ", ".join(
+            f"{n} {v.replace('_', ' ')}" for v, n in counts.items() if v in ACTION_VERDICTS
+        )
+        raise ActionRequired(
+            f"{judged} series at run {run_id}: the gate cannot say that nothing regressed"
+        )
+    text = ", ".join(f"{n} {v}" for v, n in counts.items())
+    console.print(f"no regression found at run {run_id}: {text or 'no series'}")
+
+
+def _reasons(rows: list[dict[str, Any]]) -> dict[str, str]:
+    """Per verdict and detail of the action-required rows: how many series, which algorithms."""
+    grouped: dict[str, list[str]] = {}
+    for row in rows:
+        if row["verdict"] in ACTION_VERDICTS:
+            reason = f"{row['verdict'].replace('_', ' ')}: {row['detail']}"
+            grouped.setdefault(reason, []).append(row["series"]["algorithm"])
+    out = {}
+    for reason, algorithms in grouped.items():
+        names = list(dict.fromkeys(algorithms))
+        shown = ", ".join(names[:ALGORITHMS_SHOWN])
+        if len(names) > ALGORITHMS_SHOWN:
+            shown += f", +{len(names) - ALGORITHMS_SHOWN} more"
+        out[reason] = f"{len(algorithms)} series ({shown})"
+    return out
+
+
+def _regressed(run_id: str, events: list[dict[str, Any]], regressed: int, console: Console) -> None:
+    """Print the regression events; raise RegressionFound. (Without events, the regressed series
+    are the ones of the verdicts, which compare only runs at one clock.)"""
     for event in events:
         console.print(f"[bold red]regression:[/] {escape(describe(event))}", soft_wrap=True)
-    changes = sum(event["regressions"] for event in events)
+    changes = sum(event["regressions"] for event in events) or regressed
     raise RegressionFound(
         f"{changes} regression(s) in {len(events)} event(s) at run {run_id}"
         " (the dashboard's Changes page lists each series)"
@@ -81,6 +143,13 @@ def _side(lines: Iterable[str]) -> str:
     return text if len(text) <= FACT_CHARS else text[: FACT_CHARS - 1] + "…"
 
 
-def raise_found(found: list[RegressionFound]) -> None:
+def worst(found: Sequence[GateFailed]) -> type[GateFailed]:
+    """The failure of several runs that failed the gate: a regression when one regressed."""
+    if any(isinstance(exc, RegressionFound) for exc in found):
+        return RegressionFound
+    return ActionRequired
+
+
+def raise_found(found: Sequence[GateFailed]) -> None:
     if found:
-        raise RegressionFound("; ".join(str(exc) for exc in found))
+        raise worst(found)("; ".join(str(exc) for exc in found))

@@ -80,6 +80,20 @@ class Uploader:
             raise RuntimeFailure(f"cannot ask {self.server} for regressions: {detail}")
         return response.json()["events"]
 
+    def verdicts(self, run_id: str) -> dict[str, Any]:
+        """The server's verdicts on run `run_id` (GET /runs/{run_id}/verdicts: its status and a
+        typed verdict per series); RuntimeFailure when it cannot say (unreachable, an older
+        server without verdicts)."""
+        try:
+            with self._client() as client:
+                response = client.get(f"{RUNS_PATH}/{run_id}/verdicts")
+        except httpx.HTTPError as exc:
+            raise RuntimeFailure(f"cannot ask {self.server} for verdicts: {exc}") from None
+        if response.status_code != 200:
+            detail = _describe(response.status_code, _problem(response), response)
+            raise RuntimeFailure(f"cannot ask {self.server} for verdicts: {detail}")
+        return response.json()
+
     def _client(self) -> httpx.Client:
         headers = {
             "Content-Type": "application/json",

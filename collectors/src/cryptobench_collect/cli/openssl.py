@@ -16,7 +16,7 @@ from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import read_text, write_documents, written_at
 from cryptobench_collect.errors import UsageError
-from cryptobench_collect.gate import RegressionFound, raise_found
+from cryptobench_collect.gate import GateFailed, raise_found
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners import openssl as runner
 from cryptobench_contract import Machine, RunDocument
@@ -172,7 +172,7 @@ def run_openssl(
     for run in (baseline, contender):
         try:
             deliver(run, paired)
-        except RegressionFound as exc:
+        except GateFailed as exc:
             found.append(exc)
     raise_found(found)
 

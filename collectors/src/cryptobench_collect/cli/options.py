@@ -16,6 +16,7 @@ import typer
 from cryptobench_collect.config import Settings
 from cryptobench_collect.delivery import DeliveryOptions
 from cryptobench_collect.errors import UsageError
+from cryptobench_collect.gate_report import Reports
 
 _UPLOAD = "Upload"
 
@@ -77,8 +78,29 @@ FailOnRegressionOpt = Annotated[
     bool,
     typer.Option(
         "--fail-on-regression",
-        help="After the upload, print the regressions the server found at the run, one line "
-        "per cause (series moved, evidence, what changed) and exit 4 if there is one",
+        help="After the upload, ask the server for its verdict on each series of the run: exit 4 "
+        "if one regressed (one line per cause: series moved, evidence, what changed), 5 if one "
+        "cannot be judged (action required: not comparable, insufficient or missing baseline "
+        "runs), else 0",
+        rich_help_panel=_UPLOAD,
+    ),
+]
+ReportMarkdownOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--report-markdown",
+        dir_okay=False,
+        help="With --fail-on-regression: write the verdicts as Markdown for a pull-request "
+        "comment (status first, then the rows that are not stable, with dashboard links)",
+        rich_help_panel=_UPLOAD,
+    ),
+]
+ReportJsonOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--report-json",
+        dir_okay=False,
+        help="With --fail-on-regression: write the verdicts of every run as JSON",
         rich_help_panel=_UPLOAD,
     ),
 ]
@@ -114,8 +136,15 @@ def delivery_options(
     machine_name: str | None = None,
     spool_dir: Path | None = None,
     fail_on_regression: bool = False,
+    report_markdown: Path | None = None,
+    report_json: Path | None = None,
 ) -> DeliveryOptions:
     settings = Settings().resolve(server=server, token=token, spool_dir=spool_dir)
+    reports = None
+    if report_markdown is not None or report_json is not None:
+        if not fail_on_regression:
+            raise UsageError("--report-markdown/--report-json need --fail-on-regression")
+        reports = Reports(report_markdown, report_json, settings.server)
     return DeliveryOptions(
         spool_dir=settings.spool_dir,
         server=settings.server,
@@ -125,6 +154,7 @@ def delivery_options(
         tags=parse_tags(tag),
         machine_name=machine_name,
         fail_on_regression=fail_on_regression,
+        reports=reports,
         deadline_s=settings.upload_deadline_s,
         timeout_s=settings.http_timeout_s,
     )
@@ -141,6 +171,8 @@ DELIVERY = {
         ("machine_name", MachineNameOpt, None),
         ("spool_dir", SpoolDirOpt, None),
         ("fail_on_regression", FailOnRegressionOpt, False),
+        ("report_markdown", ReportMarkdownOpt, None),
+        ("report_json", ReportJsonOpt, None),
     )
 }
 

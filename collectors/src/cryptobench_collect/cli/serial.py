@@ -16,7 +16,7 @@ from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, apply_overrides, deliver
 from cryptobench_collect.documents import write_documents, written_at
 from cryptobench_collect.errors import InputError, OnlySpooled, RuntimeFailure
-from cryptobench_collect.gate import RegressionFound, raise_found
+from cryptobench_collect.gate import GateFailed, raise_found
 from cryptobench_collect.sources.serial_reader import SerialLines, open_port
 from cryptobench_collect.sources.serial_session import SessionOutcome, collect_session
 from cryptobench_contract import ParseWarning, RunDocument
@@ -171,7 +171,7 @@ def _print_warnings(
 
 def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
     spooled: list[OnlySpooled] = []
-    found: list[RegressionFound] = []
+    found: list[GateFailed] = []
     for number, run in enumerate(runs, start=1):
         document: RunDocument = build_document(run, machine_name=options.machine_name)
         each = options
@@ -182,7 +182,7 @@ def _deliver_all(runs: list[SerialRun], options: DeliveryOptions) -> None:
             deliver(document, each)
         except OnlySpooled as exc:
             spooled.append(exc)
-        except RegressionFound as exc:
+        except GateFailed as exc:
             found.append(exc)
     if spooled:
         raise OnlySpooled("; ".join(str(exc) for exc in spooled))

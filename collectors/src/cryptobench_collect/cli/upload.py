@@ -18,7 +18,7 @@ from cryptobench_collect.errors import (
     RuntimeFailure,
     UsageError,
 )
-from cryptobench_collect.gate import RegressionFound
+from cryptobench_collect.gate import GateFailed, worst
 from cryptobench_collect.spool import STATES, Spool, State, decode_item
 from cryptobench_contract import RunDocument
 
@@ -32,7 +32,9 @@ StateOpt = Annotated[
     list[str] | None,
     typer.Option("--state", help="Only these states (pending, sent, failed)"),
 ]
-sending = delivering("server", "token", "spool_dir", "fail_on_regression")
+sending = delivering(
+    "server", "token", "spool_dir", "fail_on_regression", "report_markdown", "report_json"
+)
 
 
 @sending
@@ -125,7 +127,8 @@ def _raise_summary(problems: list[CollectorError], *, total: int) -> None:
     if len(problems) == 1:
         raise problems[0]
     lines = "\n  ".join(str(problem) for problem in problems)
-    if all(isinstance(p, RegressionFound) for p in problems):
-        raise RegressionFound(f"regressions at {len(problems)} of {total} run(s):\n  {lines}")
+    gated = [p for p in problems if isinstance(p, GateFailed)]
+    if len(gated) == len(problems):
+        raise worst(gated)(f"{len(problems)} of {total} run(s) failed the gate:\n  {lines}")
     kind = OnlySpooled if all(isinstance(p, OnlySpooled) for p in problems) else RuntimeFailure
     raise kind(f"{len(problems)} of {total} run(s) not uploaded:\n  {lines}")

@@ -7,13 +7,30 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
-import { assertTrace, openPreset, pageErrors, plotted, redrawnBy, shots, waitForChart } from "./helpers.mjs";
+import {
+  assertTrace,
+  openPreset,
+  pageErrors,
+  plotted,
+  redrawnBy,
+  shots,
+  waitForChart,
+} from "./helpers.mjs";
 import { PRESET_EXPECTATIONS } from "./presets.mjs";
 import { sharedBackend, uploadRun } from "./server.mjs";
 
 const backend = sharedBackend();
 const url = () => backend.url;
-const SEED_004 = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "backend", "src", "cryptobench_server", "demo", "seed004-python-ecc-secp256k1.json");
+const SEED_004 = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "..",
+  "backend",
+  "src",
+  "cryptobench_server",
+  "demo",
+  "seed004-python-ecc-secp256k1.json",
+);
 
 /** The tick labels Plotly drew on an axis ("x" or "y"), with their positions along it in pixels. */
 function ticks(page, axis) {
@@ -21,7 +38,10 @@ function ticks(page, axis) {
     const svg = document.querySelector('[data-testid="plot"] svg.main-svg');
     return [...svg.querySelectorAll(`g.${a}tick text`)].map((t) => {
       const box = t.getBoundingClientRect();
-      return { text: t.textContent, at: a === "x" ? box.x + box.width / 2 : box.y + box.height / 2 };
+      return {
+        text: t.textContent,
+        at: a === "x" ? box.x + box.width / 2 : box.y + box.height / 2,
+      };
     });
   }, axis);
 }
@@ -29,7 +49,9 @@ function ticks(page, axis) {
 /** A run of another machine with seed 004's identities (point-add, point-mul of ECpy), half the seed's times. */
 function foreignRun() {
   const seed = JSON.parse(readFileSync(SEED_004, "utf8"));
-  const results = seed.results.filter((r) => r.library === "ECpy" && (r.name === "point-add" || r.name === "point-mul"));
+  const results = seed.results.filter(
+    (r) => r.library === "ECpy" && (r.name === "point-add" || r.name === "point-mul"),
+  );
   return {
     ...seed,
     run_id: randomUUID(),
@@ -40,33 +62,56 @@ function foreignRun() {
   };
 }
 
-test("value ticks carry units, block sizes sit on a log2 axis, the CPU-time caveat and flags are said", async ({ page }) => {
+test("value ticks carry units, block sizes sit on a log2 axis, the CPU-time caveat and flags are said", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await openPreset(page, url(), "openssl-cryptodev");
   const y = await ticks(page, "y");
   assert.ok(y.length >= 3, `y ticks: ${y.map((t) => t.text).join(" | ")}`);
-  for (const t of y) assert.match(t.text, /^[\d.,]+ [kMG]?B\/s$/, `a y tick without its unit: "${t.text}"`);
+  for (const t of y)
+    assert.match(t.text, /^[\d.,]+ [kMG]?B\/s$/, `a y tick without its unit: "${t.text}"`);
   const x = await ticks(page, "x");
-  assert.deepEqual(x.map((t) => t.text), ["16 B", "64 B", "256 B", "1 KiB", "8 KiB", "16 KiB"]);
+  assert.deepEqual(
+    x.map((t) => t.text),
+    ["16 B", "64 B", "256 B", "1 KiB", "8 KiB", "16 KiB"],
+  );
   const at = Object.fromEntries(x.map((t) => [t.text, t.at]));
   // Log2: 1 KiB -> 8 KiB is 3 doublings, 8 KiB -> 16 KiB one, 16 B -> 64 B two; evenly spaced categories would make each 1.
   const gap = (a, b) => at[b] - at[a];
-  assert.ok(Math.abs(gap("1 KiB", "8 KiB") / gap("8 KiB", "16 KiB") - 3) < 0.05, `1 KiB->8 KiB over 8 KiB->16 KiB: ${gap("1 KiB", "8 KiB") / gap("8 KiB", "16 KiB")}`);
-  assert.ok(Math.abs(gap("16 B", "64 B") / gap("8 KiB", "16 KiB") - 2) < 0.05, `16 B->64 B over 8 KiB->16 KiB: ${gap("16 B", "64 B") / gap("8 KiB", "16 KiB")}`);
+  assert.ok(
+    Math.abs(gap("1 KiB", "8 KiB") / gap("8 KiB", "16 KiB") - 3) < 0.05,
+    `1 KiB->8 KiB over 8 KiB->16 KiB: ${gap("1 KiB", "8 KiB") / gap("8 KiB", "16 KiB")}`,
+  );
+  assert.ok(
+    Math.abs(gap("16 B", "64 B") / gap("8 KiB", "16 KiB") - 2) < 0.05,
+    `16 B->64 B over 8 KiB->16 KiB: ${gap("16 B", "64 B") / gap("8 KiB", "16 KiB")}`,
+  );
   assert.match(await page.getByTestId("preset-caveat").innerText(), /without -elapsed.*CPU time/s);
-  assert.match(await page.getByTestId("flagged-note").innerText(), /^⚠ 6 points include figures the plausibility check flagged, marked ⚠: cpu time \(6 figures\)/);
-  const marks = await page.evaluate(() => [...document.querySelectorAll('[data-testid="plot"] g.trace.bars text')].filter((t) => t.textContent === "⚠").length);
+  assert.match(
+    await page.getByTestId("flagged-note").innerText(),
+    /^⚠ 6 points include figures the plausibility check flagged, marked ⚠: cpu time \(6 figures\)/,
+  );
+  const marks = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('[data-testid="plot"] g.trace.bars text')].filter(
+        (t) => t.textContent === "⚠",
+      ).length,
+  );
   assert.equal(marks, 6, "a ⚠ over each flagged bar");
   await shots(page, "openssl-preset");
   assert.deepEqual(errors, []);
 });
 
-test("a point is one experiment: machines are split, never pooled; the preset keeps to its seed's machine", async ({ page }) => {
+test("a point is one experiment: machines are split, never pooled; the preset keeps to its seed's machine", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await uploadRun(backend, foreignRun());
 
   await openPreset(page, url(), "ecc-python");
-  for (const [name, points] of Object.entries(PRESET_EXPECTATIONS["ecc-python"].traces)) assertTrace(await plotted(page), name, points);
+  for (const [name, points] of Object.entries(PRESET_EXPECTATIONS["ecc-python"].traces))
+    assertTrace(await plotted(page), name, points);
   assert.equal(await page.getByTestId("pooled-note").count(), 0, "the preset pools nothing");
   const others = page.getByRole("link", { name: /the seed vs runs on other machines/ });
   await others.waitFor();
@@ -76,7 +121,9 @@ test("a point is one experiment: machines are split, never pooled; the preset ke
 
   // a point is one experiment: series=library alone draws a line per machine (the server splits what
   // varies within a point), never the median of two machines' figures
-  await page.goto(`${url()}/?f.library=ECpy&f.param.curve=secp256k1&f.source=python-ecc&x=name&series=library&metric=ns_per_op&scale=log`);
+  await page.goto(
+    `${url()}/?f.library=ECpy&f.param.curve=secp256k1&f.source=python-ecc&x=name&series=library&metric=ns_per_op&scale=log`,
+  );
   await waitForChart(page);
   assert.equal(await page.getByTestId("pooled-note").count(), 0, "nothing pooled");
   const traces = await plotted(page);
@@ -85,17 +132,27 @@ test("a point is one experiment: machines are split, never pooled; the preset ke
   const seed = traces.find((t) => t.name.startsWith("ECpy · i5-5300u-win10"));
   assert.ok(foreign && seed, names);
   const at = (trace, name) => trace.y[trace.x.indexOf(name)];
-  for (const name of ["point-add", "point-mul"]) assert.ok(Math.abs((2 * at(foreign, name)) / at(seed, name) - 1) < 1e-9, `${name}: ${names}`);
+  for (const name of ["point-add", "point-mul"])
+    assert.ok(Math.abs((2 * at(foreign, name)) / at(seed, name) - 1) < 1e-9, `${name}: ${names}`);
   await shots(page, "split");
   assert.deepEqual(errors, []);
 });
 
-test("each fit is drawn in the colour of its series, R² in the legend; message sizes on a log2 axis", async ({ page }) => {
+test("each fit is drawn in the colour of its series, R² in the legend; message sizes on a log2 axis", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await openPreset(page, url(), "ecdsa-curves");
   await redrawnBy(page, () => page.getByRole("button", { name: "lines" }).click());
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="plot"] g.legend text.legendtext')].some((t) => t.textContent.includes(" fit (R²")));
-  assert.deepEqual((await ticks(page, "x")).map((t) => t.text), ["128 B", "256 B", "1 KiB", "1 MiB"]);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="plot"] g.legend text.legendtext')].some((t) =>
+      t.textContent.includes(" fit (R²"),
+    ),
+  );
+  assert.deepEqual(
+    (await ticks(page, "x")).map((t) => t.text),
+    ["128 B", "256 B", "1 KiB", "1 MiB"],
+  );
   const legend = await page.evaluate(() =>
     [...document.querySelectorAll('[data-testid="plot"] g.legend g.traces')].map((g) => ({
       name: g.querySelector("text.legendtext").textContent,
@@ -107,7 +164,11 @@ test("each fit is drawn in the colour of its series, R² in the legend; message 
   for (const fit of fits) {
     const series = legend.find((l) => l.name === fit.name.replace(/ fit \(R² .*\)$/, ""));
     assert.ok(series, `no series for ${fit.name}`);
-    assert.equal(fit.stroke, series.stroke, `${fit.name} drawn in ${fit.stroke}, its series in ${series.stroke}`);
+    assert.equal(
+      fit.stroke,
+      series.stroke,
+      `${fit.name} drawn in ${fit.stroke}, its series in ${series.stroke}`,
+    );
   }
   await shots(page, "fits");
   assert.deepEqual(errors, []);

@@ -7,28 +7,43 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { close, waitForChart } from "./helpers.mjs";
 
-const JMH = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "collectors", "tests", "fixtures", "jmh");
+const JMH = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "..",
+  "collectors",
+  "tests",
+  "fixtures",
+  "jmh",
+);
 const ALL_MODES = "cryptobench_1.37_all_modes_gc.json";
 const TWO_FORKS = "mariofusco_jmh-playground_1.37_avgt_nan.json";
 const MARIO = "org.jmhplayground.infra.BranchPrediction.immutableSet";
 /** rawData of the two-fork file (ns/op), fork after fork. */
 const MARIO_RAW = [
-  26.67990477107118, 26.813523859241688, 26.659057254870827, 26.722048279016736, 27.51711270805394, 26.421016128570237, 32.963535678068794, 28.079673213968487,
-  26.65039594700254, 26.677383620094446,
+  26.67990477107118, 26.813523859241688, 26.659057254870827, 26.722048279016736, 27.51711270805394,
+  26.421016128570237, 32.963535678068794, 28.079673213968487, 26.65039594700254, 26.677383620094446,
 ];
 
 async function importJmh(url, token, file, tag) {
-  const res = await fetch(`${url}/api/v1/imports?format=jmh&machine_name=e2e-drill&tag=e2e%3D${tag}`, {
-    method: "POST",
-    headers: { "Content-Type": "text/plain", Authorization: `Bearer ${token}` },
-    body: readFileSync(join(JMH, file), "utf-8"),
-  });
+  const res = await fetch(
+    `${url}/api/v1/imports?format=jmh&machine_name=e2e-drill&tag=e2e%3D${tag}`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", Authorization: `Bearer ${token}` },
+      body: readFileSync(join(JMH, file), "utf-8"),
+    },
+  );
   assert.equal(res.status, 201, await res.text());
 }
 
 /** Click the bar of category `x` (moving first: Plotly takes the click from its hover). */
 async function clickBar(page, x) {
-  const index = await page.evaluate((name) => [...document.querySelector('[data-testid="plot"]').data[0].x].map(String).indexOf(name), x);
+  const index = await page.evaluate(
+    (name) =>
+      [...document.querySelector('[data-testid="plot"]').data[0].x].map(String).indexOf(name),
+    x,
+  );
   assert.ok(index >= 0, `no bar ${x}`);
   await page.locator('[data-testid="plot"]').scrollIntoViewIfNeeded();
   const box = await page.locator('[data-testid="plot"] g.point path').nth(index).boundingBox();
@@ -39,7 +54,9 @@ async function clickBar(page, x) {
 
 async function waitForDrilldown(page, results) {
   await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="drilldown-results"] tbody tr').length === n && document.querySelector('[data-testid="drilldown-plot"]')?.data,
+    (n) =>
+      document.querySelectorAll('[data-testid="drilldown-results"] tbody tr').length === n &&
+      document.querySelector('[data-testid="drilldown-plot"]')?.data,
     results,
     { timeout: 20_000 },
   );
@@ -49,9 +66,21 @@ async function waitForDrilldown(page, results) {
 function shown(page) {
   return page.evaluate(() => ({
     summary: document.querySelector('[data-testid="drilldown-summary"]').textContent,
-    results: [...document.querySelectorAll('[data-testid="drilldown-results"] tbody tr')].map((tr) => [...tr.children].map((td) => td.textContent)),
-    runLinks: [...document.querySelectorAll('[data-testid="drilldown-runs"] a')].map((a) => a.getAttribute("href")),
-    traces: document.querySelector('[data-testid="drilldown-plot"]').data.map((t) => ({ type: t.type, mode: t.mode, name: t.name, x: [...t.x], text: t.text ? [...t.text] : null })),
+    results: [...document.querySelectorAll('[data-testid="drilldown-results"] tbody tr')].map(
+      (tr) => [...tr.children].map((td) => td.textContent),
+    ),
+    runLinks: [...document.querySelectorAll('[data-testid="drilldown-runs"] a')].map((a) =>
+      a.getAttribute("href"),
+    ),
+    traces: document
+      .querySelector('[data-testid="drilldown-plot"]')
+      .data.map((t) => ({
+        type: t.type,
+        mode: t.mode,
+        name: t.name,
+        x: [...t.x],
+        text: t.text ? [...t.text] : null,
+      })),
     xtitle: document.querySelector('[data-testid="drilldown-plot"]').layout.xaxis.title.text,
   }));
 }
@@ -77,15 +106,37 @@ export const DRILLDOWN_TESTS = [
         sha.results.map((r) => r[4]),
         ["830 kops/s", "1.11 µs/op", "8.06 µs/op ± 5.35 µs/op (ci99.9)", "632 µs/op"],
       );
-      close(Number(await page.locator('[data-testid="drilldown-results"] tbody tr').first().locator("td.num").nth(1).getAttribute("data-value")), 1e6 / 830299.517575681, "thrpt in us/op");
-      assert.equal(sha.results[0][7], "2 samples in 1 fork; stats min, p0.0001, p0.001, p0.01, p0.1, p1, p5, p10, median, max; converted from ops/s by 1/x (so min and max, pN and p(100-N) trade places)");
-      assert.match(sha.results[2][7], /^stats min, median, p90, p95, p99, p99\.9, p99\.99, p99\.999, p99\.9999, max$/);
+      close(
+        Number(
+          await page
+            .locator('[data-testid="drilldown-results"] tbody tr')
+            .first()
+            .locator("td.num")
+            .nth(1)
+            .getAttribute("data-value"),
+        ),
+        1e6 / 830299.517575681,
+        "thrpt in us/op",
+      );
+      assert.equal(
+        sha.results[0][7],
+        "2 samples in 1 fork; stats min, p0.0001, p0.001, p0.01, p0.1, p1, p5, p10, median, max; converted from ops/s by 1/x (so min and max, pN and p(100-N) trade places)",
+      );
+      assert.match(
+        sha.results[2][7],
+        /^stats min, median, p90, p95, p99, p99\.9, p99\.99, p99\.999, p99\.9999, max$/,
+      );
       assert.equal(sha.runLinks.length, 1);
       assert.match(sha.runLinks[0], /^\/runs\/[0-9a-f-]{36}$/);
-      const sampleMarks = sha.traces.filter((t) => t.name.startsWith("#3 ") && t.mode === "lines+markers");
+      const sampleMarks = sha.traces.filter(
+        (t) => t.name.startsWith("#3 ") && t.mode === "lines+markers",
+      );
       assert.equal(sampleMarks.length, 1);
       close(sampleMarks[0].x.at(-1), 35979.264000000004, "sample mode max in us/op");
-      assert.ok(sampleMarks[0].text.some((t) => t.startsWith("p99.99: ")), sampleMarks[0].text.join(" | "));
+      assert.ok(
+        sampleMarks[0].text.some((t) => t.startsWith("p99.99: ")),
+        sampleMarks[0].text.join(" | "),
+      );
       await shot("drilldown-light");
 
       const fresh = await browser.newPage();
@@ -96,22 +147,40 @@ export const DRILLDOWN_TESTS = [
       assert.equal(again.summary, sha.summary);
       await fresh.close();
 
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV of these results" }).click()]);
-      const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export CSV of these results" }).click(),
+      ]);
+      const csv = readFileSync(await download.path(), "utf8")
+        .trimEnd()
+        .split("\r\n");
       assert.equal(csv.length, 5);
-      assert.ok(csv[0].startsWith("#,run_id,started_at,machine,source,tags,name,algorithm,operation,library,library_version,params,value,unit,time per operation (µs/op),"));
+      assert.ok(
+        csv[0].startsWith(
+          "#,run_id,started_at,machine,source,tags,name,algorithm,operation,library,library_version,params,value,unit,time per operation (µs/op),",
+        ),
+      );
       const first = csv[1].split(",");
       assert.deepEqual(first.slice(3, 6), ["e2e-drill", "jmh", `e2e=${tag}`]);
       close(Number(first[14]), 1e6 / 830299.517575681, "CSV thrpt us/op");
 
-      const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Save distribution SVG" }).click()]);
-      assert.match(readFileSync(await svg.path(), "utf8"), /^<svg[\s\S]*time per operation<\/text>/);
+      const [svg] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Save distribution SVG" }).click(),
+      ]);
+      assert.match(
+        readFileSync(await svg.path(), "utf8"),
+        /^<svg[\s\S]*time per operation<\/text>/,
+      );
 
       await clickBar(page, MARIO);
       await page.waitForURL(/point=org\.jmhplayground/);
       await waitForDrilldown(page, 1);
       const mario = await shown(page);
-      assert.equal(mario.results[0][7], "10 samples in 2 forks; stats min, median, p90, p95, p99, p99.9, p99.99, p99.999, p99.9999, max");
+      assert.equal(
+        mario.results[0][7],
+        "10 samples in 2 forks; stats min, median, p90, p95, p99, p99.9, p99.99, p99.999, p99.9999, max",
+      );
       const box = mario.traces.find((t) => t.type === "box");
       assert.ok(box, "a box of the 10 samples");
       MARIO_RAW.forEach((ns, i) => close(box.x[i], ns / 1000, `sample ${i}`));

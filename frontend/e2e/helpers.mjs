@@ -41,13 +41,17 @@ export async function shots(page, name, { fits = false } = {}) {
 
 /** The draws so far of the chart on the page now (0 when none is shown); does not wait for one. */
 export function drawCount(page) {
-  return page.evaluate(() => Number(document.querySelector('[data-testid="plot"]')?.getAttribute("data-drawn") ?? 0));
+  return page.evaluate(() =>
+    Number(document.querySelector('[data-testid="plot"]')?.getAttribute("data-drawn") ?? 0),
+  );
 }
 
 /** Wait until the chart has been drawn more than `after` times and no request is pending. */
 export async function waitForChart(page, after = 0) {
   await page.waitForFunction(
-    (n) => Number(document.querySelector('[data-testid="plot"]')?.getAttribute("data-drawn") ?? 0) > n && !document.querySelector(".state.loading"),
+    (n) =>
+      Number(document.querySelector('[data-testid="plot"]')?.getAttribute("data-drawn") ?? 0) > n &&
+      !document.querySelector(".state.loading"),
     after,
     { timeout: 20_000 },
   );
@@ -56,19 +60,28 @@ export async function waitForChart(page, after = 0) {
 /** The traces as Plotly holds them: name, x (the dimension's value, kept in customdata where x is its position on a log2 axis), y. */
 export function plotted(page) {
   return page.evaluate(() =>
-    document.querySelector('[data-testid="plot"]').data.map((t) => ({ name: t.name, x: [...(t.customdata ?? t.x)].map(String), y: [...t.y] })),
+    document
+      .querySelector('[data-testid="plot"]')
+      .data.map((t) => ({ name: t.name, x: [...(t.customdata ?? t.x)].map(String), y: [...t.y] })),
   );
 }
 
 export function layoutOf(page) {
   return page.evaluate(() => {
     const gd = document.querySelector('[data-testid="plot"]');
-    return { ytype: gd.layout.yaxis.type, ytitle: gd.layout.yaxis.title.text, xtitle: gd.layout.xaxis.title.text };
+    return {
+      ytype: gd.layout.yaxis.type,
+      ytitle: gd.layout.yaxis.title.text,
+      xtitle: gd.layout.xaxis.title.text,
+    };
   });
 }
 
 export function close(actual, expected, what, rel = 1e-9) {
-  assert.ok(Math.abs(actual - expected) <= rel * Math.abs(expected), `${what}: plotted ${actual}, expected ${expected}`);
+  assert.ok(
+    Math.abs(actual - expected) <= rel * Math.abs(expected),
+    `${what}: plotted ${actual}, expected ${expected}`,
+  );
 }
 
 /** Assert that trace `name` plots exactly `points` ({x: value}), x order included. */

@@ -60,7 +60,9 @@ export const HISTORY_TESTS = [
         await page.waitForURL(/\/history\?/);
       });
       const traces = await page.evaluate(() =>
-        document.querySelector('[data-testid="plot"]').data.map((t) => ({ name: t.name, n: t.x.length, text: t.text ?? [] })),
+        document
+          .querySelector('[data-testid="plot"]')
+          .data.map((t) => ({ name: t.name, n: t.x.length, text: t.text ?? [] })),
       );
       assert.deepEqual(
         traces.map((t) => [t.name, t.n]),
@@ -70,7 +72,10 @@ export const HISTORY_TESTS = [
           ["regressions", 1],
         ],
       );
-      assert.match(traces[2].text[0], /^regression ×1\.1\d\d \(\+1\d\.\d%\), z \d+(\.\d)? against 0\.\d+% run-to-run noise \(8 runs before, 3 after\): library_version 3\.6\.2 → 3\.6\.3/);
+      assert.match(
+        traces[2].text[0],
+        /^regression ×1\.1\d\d \(\+1\d\.\d%\), z \d+(\.\d)? against 0\.\d+% run-to-run noise \(8 runs before, 3 after\): library_version 3\.6\.2 → 3\.6\.3/,
+      );
       const listed = await page.getByRole("list", { name: "changes on this history" }).innerText();
       assert.match(
         listed,
@@ -81,7 +86,9 @@ export const HISTORY_TESTS = [
         await page.getByLabel("x axis").selectOption("version");
         await page.waitForURL(/axis=version/);
       });
-      const x = await page.evaluate(() => [...document.querySelector('[data-testid="plot"]').data[0].x]);
+      const x = await page.evaluate(() => [
+        ...document.querySelector('[data-testid="plot"]').data[0].x,
+      ]);
       assert.deepEqual([...new Set(x)], ["3.6.2", "3.6.3"]);
       await shot("history");
       assert.equal(runs.length, 12);
@@ -94,7 +101,10 @@ export const HISTORY_TESTS = [
       await page.goto(`${url}/changes?f.machine=${machine}`);
       const event = page.getByRole("article", { name: `1 regression at ${machine}` });
       await event.waitFor();
-      assert.match(await event.locator(".event-summary").innerText(), /^ECDSA sign \(curve secp256r1\) x1\.1\d$/);
+      assert.match(
+        await event.locator(".event-summary").innerText(),
+        /^ECDSA sign \(curve secp256r1\) x1\.1\d$/,
+      );
       await event.getByText("The 1 change, series by series").click();
       const table = event.getByRole("table", { name: "changes of this event" });
       const rows = table.locator("tbody tr");
@@ -102,7 +112,10 @@ export const HISTORY_TESTS = [
       const cells = await rows.first().locator("td").allInnerTexts();
       assert.equal(cells[0], "ECDSA sign, curve secp256r1 (Mbed TLS 3.6.3)");
       assert.match(cells[2], /×1\.1\d\d/);
-      assert.match(await event.getByRole("definition").first().innerText(), /− 3\.6\.2\s+\+ 3\.6\.3/);
+      assert.match(
+        await event.getByRole("definition").first().innerText(),
+        /− 3\.6\.2\s+\+ 3\.6\.3/,
+      );
       await page.getByLabel("direction").selectOption("improvement");
       await page.getByText("No change detected (improvements)").waitFor();
       await page.getByLabel("direction").selectOption("regression");
@@ -111,14 +124,18 @@ export const HISTORY_TESTS = [
       await expand();
       await shot("changes");
       await rows.first().getByRole("link", { name: "compare" }).click();
-      await page.waitForURL(new RegExp(`/compare\\?baseline=${runs[STEP_RUN - 2]}&contender=${runs[STEP_RUN - 1]}`));
+      await page.waitForURL(
+        new RegExp(`/compare\\?baseline=${runs[STEP_RUN - 2]}&contender=${runs[STEP_RUN - 1]}`),
+      );
       await page.goBack();
       await expand();
       await redrawnBy(page, async () => {
         await rows.first().getByRole("link", { name: "history" }).click();
         await page.waitForURL(/\/history\?/);
       });
-      const names = await page.evaluate(() => document.querySelector('[data-testid="plot"]').data.map((t) => t.name));
+      const names = await page.evaluate(() =>
+        document.querySelector('[data-testid="plot"]').data.map((t) => t.name),
+      );
       assert.deepEqual(names, ["all results", "regressions"]);
     },
   },
@@ -148,7 +165,9 @@ export const HISTORY_TESTS = [
       await page.waitForURL(/\/runs$/);
       await shot("after-delete");
       assert.equal((await fetch(`${url}/api/v1/runs/${last}`)).status, 404);
-      const history = await (await fetch(`${url}/api/v1/history?metric=ns_per_op&machine=${machine}`)).json();
+      const history = await (
+        await fetch(`${url}/api/v1/history?metric=ns_per_op&machine=${machine}`)
+      ).json();
       assert.equal(history.series[0].points.length, 11);
       const changes = await (await fetch(`${url}/api/v1/changes?machine=${machine}`)).json();
       assert.deepEqual(

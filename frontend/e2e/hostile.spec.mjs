@@ -15,7 +15,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => backend?.stop());
 
-test("read tokens: a refused read asks for a token, which is kept, sent with every read and forgotten on request", async ({ page }) => {
+test("read tokens: a refused read asks for a token, which is kept, sent with every read and forgotten on request", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   const form = page.getByRole("form", { name: "read token" });
   await page.goto(`${backend.url}/`);
@@ -25,13 +27,18 @@ test("read tokens: a refused read asks for a token, which is kept, sent with eve
 
   await form.getByLabel("read token").fill("cbt_not-a-token");
   await form.getByRole("button", { name: "Use this token" }).click();
-  await expect(form).toContainText("The server refused this read token. Unauthorized: unknown or revoked API token");
+  await expect(form).toContainText(
+    "The server refused this read token. Unauthorized: unknown or revoked API token",
+  );
 
   await form.getByLabel("read token").fill(backend.readToken);
   await form.getByRole("button", { name: "Use this token" }).click();
   await waitForChart(page);
   await expect(form).toHaveCount(0);
-  assert.equal(await page.evaluate(() => localStorage.getItem("cryptobench.read-token")), backend.readToken);
+  assert.equal(
+    await page.evaluate(() => localStorage.getItem("cryptobench.read-token")),
+    backend.readToken,
+  );
 
   await page.goto(`${backend.url}/changes`);
   await expect(page.getByRole("heading", { name: "Changes" })).toBeVisible();
@@ -46,10 +53,24 @@ test("read tokens: a refused read asks for a token, which is kept, sent with eve
   assert.deepEqual(errors, []);
 });
 
-test("labels from data: a link or markup in a name or tag is drawn as text, never as a live link", async ({ page, context }) => {
+test("labels from data: a link or markup in a name or tag is drawn as text, never as a live link", async ({
+  page,
+  context,
+}) => {
   const errors = pageErrors(page);
   const runId = randomUUID();
-  const result = (name, ns) => ({ name, family: "hash", algorithm: "SHA-256", operation: "hash", library: "OpenSSL", library_version: "3.0.13", params: {}, metric: "ns_per_op", value: ns, unit: "ns/op" });
+  const result = (name, ns) => ({
+    name,
+    family: "hash",
+    algorithm: "SHA-256",
+    operation: "hash",
+    library: "OpenSSL",
+    library_version: "3.0.13",
+    params: {},
+    metric: "ns_per_op",
+    value: ns,
+    unit: "ns/op",
+  });
   const doc = {
     schema: "cryptobench.run/v1",
     run_id: runId,
@@ -61,7 +82,10 @@ test("labels from data: a link or markup in a name or tag is drawn as text, neve
     results: [result(LINK, 100), result(BOLD, 200)],
   };
   await uploadRun(backend, doc);
-  await context.addInitScript((token) => localStorage.setItem("cryptobench.read-token", token), backend.readToken);
+  await context.addInitScript(
+    (token) => localStorage.setItem("cryptobench.read-token", token),
+    backend.readToken,
+  );
 
   await page.goto(`${backend.url}/?f.run=${runId}&x=name&series=tag.who&metric=ns_per_op`);
   await waitForChart(page);
@@ -69,22 +93,33 @@ test("labels from data: a link or markup in a name or tag is drawn as text, neve
     const svg = [...document.querySelectorAll('[data-testid="plot"] svg')];
     return {
       links: svg.flatMap((s) => [...s.querySelectorAll("a")]).length,
-      bold: svg.flatMap((s) => [...s.querySelectorAll("tspan")]).filter((t) => t.style.fontWeight === "bold").length,
-      ticks: [...document.querySelectorAll('[data-testid="plot"] .xtick text')].map((t) => t.textContent),
-      legend: [...document.querySelectorAll('[data-testid="plot"] .legendtext')].map((t) => t.textContent),
+      bold: svg
+        .flatMap((s) => [...s.querySelectorAll("tspan")])
+        .filter((t) => t.style.fontWeight === "bold").length,
+      ticks: [...document.querySelectorAll('[data-testid="plot"] .xtick text')].map(
+        (t) => t.textContent,
+      ),
+      legend: [...document.querySelectorAll('[data-testid="plot"] .legendtext')].map(
+        (t) => t.textContent,
+      ),
     };
   });
   assert.deepEqual(drawn, { links: 0, bold: 0, ticks: [LINK, BOLD], legend: [LINK] });
   await shots(page, "hostile-labels");
 
   // A click on the link's bar opens what is behind it: the point is the raw x, not its escaped text.
-  const index = await page.evaluate((x) => document.querySelector('[data-testid="plot"]').data[0].customdata.indexOf(x), LINK);
+  const index = await page.evaluate(
+    (x) => document.querySelector('[data-testid="plot"]').data[0].customdata.indexOf(x),
+    LINK,
+  );
   const box = await page.locator('[data-testid="plot"] g.point path').nth(index).boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForURL((url) => url.searchParams.get("point") === LINK);
   await expect(page.getByRole("heading", { name: /^Behind / })).toContainText(LINK);
-  const drilldownLinks = await page.evaluate(() => document.querySelectorAll(".drilldown svg a").length);
+  const drilldownLinks = await page.evaluate(
+    () => document.querySelectorAll(".drilldown svg a").length,
+  );
   assert.equal(drilldownLinks, 0);
   await shots(page, "hostile-drilldown");
   assert.deepEqual(errors, []);

@@ -16,13 +16,18 @@ const WIDTHS = [
 
 /** Every route, by a path the demo data fills; `chart` when the page draws a Plotly chart. */
 async function pages() {
-  const runs = async (query) => (await (await fetch(`${url()}/api/v1/runs?${query}`)).json()).data.map((r) => r.run_id);
+  const runs = async (query) =>
+    (await (await fetch(`${url()}/api/v1/runs?${query}`)).json()).data.map((r) => r.run_id);
   const [a, b] = await runs("source=esp32c6-serial&limit=2");
   const [openssl] = await runs("source=openssl-speed&limit=1");
   assert.ok(a && b && openssl, "the demo data's two ESP32-C6 runs and an openssl run");
   return [
     { name: "explorer", path: "/", chart: true },
-    { name: "explorer-preset", path: "/?f.algorithm=AES-128-CBC&f.machine=beaglebone-black&f.tool=openssl-speed&f.tag.timing=cpu&x=param.block_bytes&series=tag.engine", chart: true },
+    {
+      name: "explorer-preset",
+      path: "/?f.algorithm=AES-128-CBC&f.machine=beaglebone-black&f.tool=openssl-speed&f.tag.timing=cpu&x=param.block_bytes&series=tag.engine",
+      chart: true,
+    },
     { name: "history", path: "/history?f.algorithm=AES-128-CBC&f.operation=encrypt", chart: true },
     { name: "changes", path: "/changes" },
     { name: "matrix", path: "/matrix" },
@@ -42,7 +47,9 @@ async function pages() {
 async function settle(page, chart) {
   await page.waitForSelector("main#main > *", { timeout: 20_000 });
   if (chart) await waitForChart(page);
-  await page.waitForFunction(() => !document.querySelector(".state.loading"), null, { timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector(".state.loading"), null, {
+    timeout: 20_000,
+  });
 }
 
 /** The preset links not wholly shown: outside their box or the window, or their own text cut off. */
@@ -54,7 +61,12 @@ function clippedPresets(page) {
     return [...nav.querySelectorAll("a")]
       .filter((a) => {
         const r = a.getBoundingClientRect();
-        return r.left < box.left - 0.5 || r.right > Math.min(box.right, window.innerWidth) + 0.5 || r.bottom > box.bottom + 0.5 || a.scrollWidth > a.clientWidth;
+        return (
+          r.left < box.left - 0.5 ||
+          r.right > Math.min(box.right, window.innerWidth) + 0.5 ||
+          r.bottom > box.bottom + 0.5 ||
+          a.scrollWidth > a.clientWidth
+        );
       })
       .map((a) => a.textContent);
   });
@@ -64,10 +76,18 @@ async function seriousViolations(page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}; ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 4)
+          .join(" | ")}`,
+    );
 }
 
-test("every page at 390 and 1400 px: no horizontal overflow, axe-core 0 serious or critical", async ({ page }) => {
+test("every page at 390 and 1400 px: no horizontal overflow, axe-core 0 serious or critical", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const problems = [];
   for (const view of await pages()) {
@@ -76,9 +96,13 @@ test("every page at 390 and 1400 px: no horizontal overflow, axe-core 0 serious 
       await page.goto(`${url()}${view.path}`);
       await settle(page, view.chart);
       const where = `${view.name} at ${size.width} px`;
-      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      const { scroll, inner } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
       if (scroll > inner) problems.push(`${where}: page ${scroll} px wide in a ${inner} px window`);
-      for (const link of await clippedPresets(page)) problems.push(`${where}: preset link "${link}" cut off`);
+      for (const link of await clippedPresets(page))
+        problems.push(`${where}: preset link "${link}" cut off`);
       for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
       const path = test.info().outputPath(`${view.name}-${size.width}.png`);
       await page.screenshot({ path, fullPage: true });
@@ -88,7 +112,9 @@ test("every page at 390 and 1400 px: no horizontal overflow, axe-core 0 serious 
   assert.deepEqual(problems, []);
 });
 
-test("phone: the filters are a drawer the keyboard opens and closes, the chart is full width near the top", async ({ page }) => {
+test("phone: the filters are a drawer the keyboard opens and closes, the chart is full width near the top", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${url()}/`);
   await waitForChart(page);
@@ -103,41 +129,87 @@ test("phone: the filters are a drawer the keyboard opens and closes, the chart i
   assert.equal(await toggle.getAttribute("aria-expanded"), "true");
   await page.locator("#filters input[type=checkbox]").first().waitFor();
   await page.keyboard.press("Tab");
-  assert.equal(await page.evaluate(() => !!document.activeElement?.closest("#filters")), true, "Tab goes into the open drawer");
+  assert.equal(
+    await page.evaluate(() => !!document.activeElement?.closest("#filters")),
+    true,
+    "Tab goes into the open drawer",
+  );
   // the landing view filters AES-128-CBC already (views.json): pick an algorithm it does not
   const boxes = page.locator('#filters input[data-dim="algorithm"]');
-  const box = boxes.nth(await boxes.evaluateAll((inputs) => inputs.findIndex((input) => !input.checked)));
+  const box = boxes.nth(
+    await boxes.evaluateAll((inputs) => inputs.findIndex((input) => !input.checked)),
+  );
   await box.focus();
   await redrawnBy(page, () => page.keyboard.press("Space"));
   assert.equal(await box.isChecked(), true);
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-dim")), "algorithm", "the checkbox keeps the focus while the counts reload");
-  assert.equal(await toggle.getAttribute("aria-expanded"), "true", "the drawer stays open while filters are picked");
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute("data-dim")),
+    "algorithm",
+    "the checkbox keeps the focus while the counts reload",
+  );
+  assert.equal(
+    await toggle.getAttribute("aria-expanded"),
+    "true",
+    "the drawer stays open while filters are picked",
+  );
   await page.keyboard.press("Escape");
   assert.equal(await toggle.getAttribute("aria-expanded"), "false", "Escape closes the drawer");
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls")), "filters", "focus back on the drawer's button");
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute("aria-controls")),
+    "filters",
+    "focus back on the drawer's button",
+  );
   await page.setViewportSize({ width: 1400, height: 900 });
-  assert.equal(await page.locator("#filters").isVisible(), true, "at 1400 px the filters are always shown");
+  assert.equal(
+    await page.locator("#filters").isVisible(),
+    true,
+    "at 1400 px the filters are always shown",
+  );
 });
 
-test("active filters are chips above the chart: human labels, one click removes one, clear all", async ({ page }) => {
+test("active filters are chips above the chart: human labels, one click removes one, clear all", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(`${url()}/?f.algorithm=AES-128-CBC&f.algorithm=SHA-256&f.tag.timing=cpu&series=machine`);
+  await page.goto(
+    `${url()}/?f.algorithm=AES-128-CBC&f.algorithm=SHA-256&f.tag.timing=cpu&series=machine`,
+  );
   await waitForChart(page);
   const chips = page.getByRole("list", { name: "Active filters" }).getByRole("listitem");
-  assert.deepEqual(await chips.allInnerTexts(), ["algorithm: AES-128-CBC ×", "algorithm: SHA-256 ×", "timing: cpu ×"]);
+  assert.deepEqual(await chips.allInnerTexts(), [
+    "algorithm: AES-128-CBC ×",
+    "algorithm: SHA-256 ×",
+    "timing: cpu ×",
+  ]);
   const plot = await page.getByTestId("plot").boundingBox();
   const list = await page.getByRole("list", { name: "Active filters" }).boundingBox();
   assert.ok(list.y < plot.y, "chips above the chart");
-  await redrawnBy(page, () => page.getByRole("button", { name: "Remove filter algorithm: SHA-256" }).click());
+  await redrawnBy(page, () =>
+    page.getByRole("button", { name: "Remove filter algorithm: SHA-256" }).click(),
+  );
   assert.deepEqual(new URL(page.url()).searchParams.getAll("f.algorithm"), ["AES-128-CBC"]);
   assert.equal(new URL(page.url()).searchParams.get("f.tag.timing"), "cpu");
   assert.equal(await chips.count(), 2);
-  await redrawnBy(page, () => page.getByRole("button", { name: "Clear all filters" }).first().click());
-  assert.equal([...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith("f.")).length, 0);
+  await redrawnBy(page, () =>
+    page.getByRole("button", { name: "Clear all filters" }).first().click(),
+  );
+  assert.equal(
+    [...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith("f.")).length,
+    0,
+  );
   assert.equal(await page.getByRole("list", { name: "Active filters" }).count(), 0);
   await page.goto(`${url()}/history?f.algorithm=AES-128-CBC&f.operation=encrypt`);
   await waitForChart(page);
-  assert.deepEqual(await chips.allInnerTexts(), ["algorithm: AES-128-CBC ×", "operation: encrypt ×"], "History's chips");
-  await redrawnBy(page, () => page.getByRole("button", { name: "Remove filter operation: encrypt" }).click());
-  assert.deepEqual([...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith("f.")), ["f.algorithm"]);
+  assert.deepEqual(
+    await chips.allInnerTexts(),
+    ["algorithm: AES-128-CBC ×", "operation: encrypt ×"],
+    "History's chips",
+  );
+  await redrawnBy(page, () =>
+    page.getByRole("button", { name: "Remove filter operation: encrypt" }).click(),
+  );
+  assert.deepEqual(
+    [...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith("f.")),
+    ["f.algorithm"],
+  );
 });

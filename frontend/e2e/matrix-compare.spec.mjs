@@ -17,31 +17,51 @@ async function waitForMatrix(page) {
   await page.waitForFunction(() => !document.querySelector(".state.loading"));
 }
 
-test("the matrix shows its value columns at 1400x900 without scrolling sideways", async ({ page }) => {
+test("the matrix shows its value columns at 1400x900 without scrolling sideways", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await page.setViewportSize({ width: 1400, height: 900 });
   // The seeds' own runs: other specs add machines to the shared server, each a column more.
-  await page.goto(`${url()}/matrix?${["001", "002", "003", "004"].map((s) => `f.tag.seed=${s}`).join("&")}`);
+  await page.goto(
+    `${url()}/matrix?${["001", "002", "003", "004"].map((s) => `f.tag.seed=${s}`).join("&")}`,
+  );
   await waitForMatrix(page);
   const fit = await page.evaluate(() => {
     const box = document.querySelector(".matrix-scroll");
     const heads = [...document.querySelectorAll('[data-testid="matrix-table"] thead th')];
-    return { scroll: box.scrollWidth - box.clientWidth, page: document.documentElement.scrollWidth, right: Math.max(...heads.map((h) => h.getBoundingClientRect().right)), columns: heads.length - 1 };
+    return {
+      scroll: box.scrollWidth - box.clientWidth,
+      page: document.documentElement.scrollWidth,
+      right: Math.max(...heads.map((h) => h.getBoundingClientRect().right)),
+      columns: heads.length - 1,
+    };
   });
   assert.ok(fit.columns >= 4, `the demo data has 4 machines: ${fit.columns} columns`);
   assert.equal(fit.scroll, 0, "the matrix box scrolls sideways");
-  assert.ok(fit.page <= 1400 && fit.right <= 1400, `the last value column ends at ${fit.right} px, the page is ${fit.page} px wide`);
+  assert.ok(
+    fit.page <= 1400 && fit.right <= 1400,
+    `the last value column ends at ${fit.right} px, the page is ${fit.page} px wide`,
+  );
   const label = await page.locator('[data-testid="matrix-table"] tbody th').first().innerText();
-  assert.ok(!label.includes("(none)"), `a row label says what its row has, not what it lacks: ${label}`);
+  assert.ok(
+    !label.includes("(none)"),
+    `a row label says what its row has, not what it lacks: ${label}`,
+  );
   await shots(page, "matrix-default", { fits: true });
   assert.deepEqual(errors, []);
 });
 
-test("ECpy vs ECC.py: coordinates moved out of the rows, geomean over the rows both measured", async ({ page }) => {
+test("ECpy vs ECC.py: coordinates moved out of the rows, geomean over the rows both measured", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await page.goto(`${url()}/matrix?f.tag.seed=004&column=library&metric=ns_per_op`);
   await waitForMatrix(page);
-  assert.match(await page.getByTestId("matrix-apart").innerText(), /shares no row with the baseline .*: their rows differ in coordinates/);
+  assert.match(
+    await page.getByTestId("matrix-apart").innerText(),
+    /shares no row with the baseline .*: their rows differ in coordinates/,
+  );
   assert.match(await page.getByTestId("geomean-row").innerText(), /no shared rows/);
   await page.getByRole("button", { name: "compare across coordinates" }).click();
   await page.waitForURL(/pool=param\.coordinates/);
@@ -71,7 +91,11 @@ async function uploadOpensslRuns() {
       source: "openssl-speed",
       started_at: `2026-11-2${i + 1}T10:00:00Z`,
       machine: { name: machine, arch: "x86_64", cores: 8 },
-      tool: { name: "openssl", version: "3.0.13", build: build(i === 5 ? "0x7ffaf3bfffebffff:0x0" : "0x7ffaf3ffffebffff:0x27ab") },
+      tool: {
+        name: "openssl",
+        version: "3.0.13",
+        build: build(i === 5 ? "0x7ffaf3bfffebffff:0x0" : "0x7ffaf3ffffebffff:0x27ab"),
+      },
       tags: {},
       results: [16384, 8192, 1024, 256, 64, 16].map((block) => ({
         name: "aes-128-cbc",
@@ -93,12 +117,16 @@ async function uploadOpensslRuns() {
 }
 
 async function openCompare(page, baseline, contender) {
-  await page.goto(`${url()}/compare?baseline=${baseline}&contender=${contender}&metric=bytes_per_s`);
+  await page.goto(
+    `${url()}/compare?baseline=${baseline}&contender=${contender}&metric=bytes_per_s`,
+  );
   await page.getByTestId("compare-table").waitFor();
   await page.waitForSelector('[data-testid="compare-plot"] .point');
 }
 
-test("compare: natural order, within noise vs worse, the speedup chart, the build's differing line", async ({ page }) => {
+test("compare: natural order, within noise vs worse, the speedup chart, the build's differing line", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   const runs = await uploadOpensslRuns();
   await openCompare(page, runs[3], runs[4]);
@@ -111,18 +139,32 @@ test("compare: natural order, within noise vs worse, the speedup chart, the buil
     assert.ok(row.includes("0.967x"), `speedup 1 / 1.034 (> 1 better): ${row}`);
     assert.ok(row.endsWith("within noise"), `a 1.034x step of a series moving 6% is noise: ${row}`);
   }
-  assert.match(await page.getByTestId("geomean").innerText(), /0\.967x as good as the baseline .*within noise/);
-  const plotted = await page.evaluate(() => document.querySelector('[data-testid="compare-plot"]').data.map((t) => ({ name: t.name, x: [...t.x] })));
-  assert.deepEqual(plotted.map((t) => t.name), ["within noise"]);
+  assert.match(
+    await page.getByTestId("geomean").innerText(),
+    /0\.967x as good as the baseline .*within noise/,
+  );
+  const plotted = await page.evaluate(() =>
+    document
+      .querySelector('[data-testid="compare-plot"]')
+      .data.map((t) => ({ name: t.name, x: [...t.x] })),
+  );
+  assert.deepEqual(
+    plotted.map((t) => t.name),
+    ["within noise"],
+  );
   assert.equal(plotted[0].x.length, 6);
   assert.equal(await page.locator('[data-testid="compare-plot"] .point').count(), 6);
   assert.match(await page.locator("details summary").innerText(), /fields the same on both runs/);
   await shots(page, "compare-noise", { fits: true });
 
   await openCompare(page, runs[4], runs[5]);
-  for (const row of await page.locator('[data-testid="compare-table"] tbody tr').allInnerTexts()) assert.ok(row.endsWith("worse"), row);
+  for (const row of await page.locator('[data-testid="compare-table"] tbody tr').allInnerTexts())
+    assert.ok(row.endsWith("worse"), row);
   const diff = await page.getByTestId("line-diff").innerText();
-  assert.match(diff, /− CPUINFO: OPENSSL_ia32cap=0x7ffaf3ffffebffff:0x27ab\n\+ CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x0\n2 lines the same on both/);
+  assert.match(
+    diff,
+    /− CPUINFO: OPENSSL_ia32cap=0x7ffaf3ffffebffff:0x27ab\n\+ CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x0\n2 lines the same on both/,
+  );
   assert.ok(!diff.includes("compiler"), "the lines both builds share are left out");
   await shots(page, "compare-step", { fits: true });
   assert.deepEqual(errors, []);

@@ -29,7 +29,12 @@ async function phonePages() {
     { name: "history", path: "/history", plot: "plot" },
     { name: "tradeoff", path: "/tradeoff", plot: "plot" },
     // a row per result: as tall as its rows
-    { name: "compare", path: `/compare?baseline=${baseline}&contender=${contender}`, plot: "compare-plot", rows: true },
+    {
+      name: "compare",
+      path: `/compare?baseline=${baseline}&contender=${contender}`,
+      plot: "compare-plot",
+      rows: true,
+    },
   ];
 }
 
@@ -37,13 +42,24 @@ async function open(page, view) {
   if (view.preset) {
     await page.goto(`${url()}/`);
     await waitForChart(page);
-    await page.goto(`${url()}${await page.locator(`[data-preset="${view.preset}"]`).getAttribute("href")}`);
+    await page.goto(
+      `${url()}${await page.locator(`[data-preset="${view.preset}"]`).getAttribute("href")}`,
+    );
   } else {
     await page.goto(`${url()}${view.path}`);
   }
-  if (view.plot) await page.waitForFunction((id) => Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute("data-drawn") ?? 0) > 0, view.plot, { timeout: 20_000 });
+  if (view.plot)
+    await page.waitForFunction(
+      (id) =>
+        Number(document.querySelector(`[data-testid="${id}"]`)?.getAttribute("data-drawn") ?? 0) >
+        0,
+      view.plot,
+      { timeout: 20_000 },
+    );
   else await page.waitForSelector("main table tbody tr", { timeout: 20_000 });
-  await page.waitForFunction(() => !document.querySelector(".state.loading"), null, { timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector(".state.loading"), null, {
+    timeout: 20_000,
+  });
 }
 
 /** Where the chart's parts and the page's tables lie, in window pixels. */
@@ -53,10 +69,12 @@ function geometry(page, plot) {
       const r = el.getBoundingClientRect();
       return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height };
     };
-    const tables = [...document.querySelectorAll("main .table-scroll, main .matrix-scroll")].map((el) => ({
-      ...box(el),
-      scrolls: el.scrollWidth > el.clientWidth ? getComputedStyle(el).overflowX : "fits",
-    }));
+    const tables = [...document.querySelectorAll("main .table-scroll, main .matrix-scroll")].map(
+      (el) => ({
+        ...box(el),
+        scrolls: el.scrollWidth > el.clientWidth ? getComputedStyle(el).overflowX : "fits",
+      }),
+    );
     const common = { inner: window.innerWidth, page: document.documentElement.scrollWidth, tables };
     const gd = id && document.querySelector(`[data-testid="${id}"]`);
     if (!gd) return common;
@@ -68,7 +86,10 @@ function geometry(page, plot) {
       svg: [...gd.querySelectorAll("svg.main-svg")].map(box),
       area: box(gd.querySelector(".draglayer .nsewdrag")),
       legend: legend && box(legend),
-      labels: [...gd.querySelectorAll("g.legend text.legendtext")].map((t) => ({ text: t.textContent, ...box(t) })),
+      labels: [...gd.querySelectorAll("g.legend text.legendtext")].map((t) => ({
+        text: t.textContent,
+        ...box(t),
+      })),
       axisBottom: Math.max(...xaxis.map((b) => b.bottom)),
     };
   }, plot);
@@ -77,26 +98,36 @@ function geometry(page, plot) {
 function phoneProblems({ name, rows }, g) {
   const problems = [];
   const out = (what, b) => {
-    if (b.left < -0.5 || b.right > g.inner + 0.5) problems.push(`${name}: ${what} spans ${Math.round(b.left)}..${Math.round(b.right)} px of a ${g.inner} px window`);
+    if (b.left < -0.5 || b.right > g.inner + 0.5)
+      problems.push(
+        `${name}: ${what} spans ${Math.round(b.left)}..${Math.round(b.right)} px of a ${g.inner} px window`,
+      );
   };
   if (g.page > g.inner) problems.push(`${name}: the page is ${g.page} px wide`);
   for (const t of g.tables) {
     out("a table's box", t);
-    if (t.scrolls !== "fits" && t.scrolls !== "auto" && t.scrolls !== "scroll") problems.push(`${name}: a table wider than its box does not scroll (${t.scrolls})`);
+    if (t.scrolls !== "fits" && t.scrolls !== "auto" && t.scrolls !== "scroll")
+      problems.push(`${name}: a table wider than its box does not scroll (${t.scrolls})`);
   }
   if (!g.figure) return problems;
   out("the figure", g.figure);
   g.svg.forEach((b) => out("the figure's svg", b));
-  if (!rows && g.area.height < 200) problems.push(`${name}: the plotting area is ${Math.round(g.area.height)} px tall`);
+  if (!rows && g.area.height < 200)
+    problems.push(`${name}: the plotting area is ${Math.round(g.area.height)} px tall`);
   if (g.legend) {
     out("the legend", g.legend);
     g.labels.forEach((l) => out(`legend label "${l.text}"`, l));
-    if (g.legend.top < g.axisBottom - 0.5) problems.push(`${name}: the legend (top ${Math.round(g.legend.top)}) lies over the x axis (bottom ${Math.round(g.axisBottom)})`);
+    if (g.legend.top < g.axisBottom - 0.5)
+      problems.push(
+        `${name}: the legend (top ${Math.round(g.legend.top)}) lies over the x axis (bottom ${Math.round(g.axisBottom)})`,
+      );
   }
   return problems;
 }
 
-test("phone: every chart page fits 390 px, its legend under the axis and within the window, a plotting area of 200 px", async ({ page }) => {
+test("phone: every chart page fits 390 px, its legend under the axis and within the window, a plotting area of 200 px", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = pageErrors(page);
   const problems = [];
@@ -110,12 +141,22 @@ test("phone: every chart page fits 390 px, its legend under the axis and within 
   assert.deepEqual(errors, []);
 });
 
-test("laptop: at 1400 px the Explorer's legend stays beside the plot, its labels on one line", async ({ page }) => {
+test("laptop: at 1400 px the Explorer's legend stays beside the plot, its labels on one line", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page, { path: "/", plot: "plot" });
   const g = await geometry(page, "plot");
-  assert.ok(g.legend.left >= g.area.right, `legend at ${g.legend.left} px, the plotting area ends at ${g.area.right} px`);
+  assert.ok(
+    g.legend.left >= g.area.right,
+    `legend at ${g.legend.left} px, the plotting area ends at ${g.area.right} px`,
+  );
   assert.ok(g.legend.right <= g.inner, `legend ends at ${g.legend.right} px`);
-  const names = await page.evaluate(() => document.querySelector('[data-testid="plot"]').data.map((t) => t.name));
-  assert.ok(names.every((n) => !n.includes("<br>")), names.join(" | "));
+  const names = await page.evaluate(() =>
+    document.querySelector('[data-testid="plot"]').data.map((t) => t.name),
+  );
+  assert.ok(
+    names.every((n) => !n.includes("<br>")),
+    names.join(" | "),
+  );
 });

@@ -14,8 +14,18 @@ import { sharedBackend, uploadRun } from "./server.mjs";
 const backend = sharedBackend();
 const url = () => backend.url;
 const token = () => backend.token;
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "collectors", "tests", "fixtures");
-const SESSION = readFileSync(join(FIXTURES, "openssl", "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt"), "utf-8");
+const FIXTURES = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "..",
+  "collectors",
+  "tests",
+  "fixtures",
+);
+const SESSION = readFileSync(
+  join(FIXTURES, "openssl", "openssl-1.1.1d_3.0.0-dev_session_two_commands.txt"),
+  "utf-8",
+);
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 /** Five nightly runs of one series on a new machine, the last twice as slow: one regression at the last. */
@@ -28,13 +38,25 @@ async function nightlies(machine) {
     machine: { name: machine },
     tool: { name: "e2e-bench", version: "1.0" },
     tags: { nightly: "yes" },
-    results: [{ name: "sha256", algorithm: "SHA-256", operation: "hash", params: { message_bytes: 64 }, metric: "ns_per_op", value, unit: "ns/op" }],
+    results: [
+      {
+        name: "sha256",
+        algorithm: "SHA-256",
+        operation: "hash",
+        params: { message_bytes: 64 },
+        metric: "ns_per_op",
+        value,
+        unit: "ns/op",
+      },
+    ],
   }));
   for (const doc of docs) await uploadRun(backend, doc);
   return docs;
 }
 
-test("the run page is titled by machine, tool and date and lists the changes detected at it", async ({ page }) => {
+test("the run page is titled by machine, tool and date and lists the changes detected at it", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   const machine = `e2e-steps-${Date.now()}`;
   const docs = await nightlies(machine);
@@ -67,7 +89,9 @@ test("an unknown or malformed run id is a not-found page", async ({ page }) => {
   assert.deepEqual(errors, []);
 });
 
-test("the run facet and the Runs page's picker name runs by machine, tool, date and tags", async ({ page }) => {
+test("the run facet and the Runs page's picker name runs by machine, tool, date and tags", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   const machine = `e2e-named-${Date.now()}`;
   await nightlies(machine);
@@ -77,21 +101,37 @@ test("the run facet and the Runs page's picker name runs by machine, tool, date 
   const labels = await page.locator("label", { has: runFacet }).allInnerTexts();
   assert.equal(labels.length, 5, labels.join("\n"));
   for (const label of labels) {
-    assert.match(label, new RegExp(`^${machine} · e2e-bench 1\\.0 · 2031-01-1\\d 02:00 UTC · nightly=yes`));
+    assert.match(
+      label,
+      new RegExp(`^${machine} · e2e-bench 1\\.0 · 2031-01-1\\d 02:00 UTC · nightly=yes`),
+    );
     assert.doesNotMatch(label, UUID);
   }
   await page.goto(`${url()}/runs?machine=${machine}`);
-  const picks = page.getByRole("checkbox", { name: new RegExp(`^pick run ${machine} · e2e-bench 1\\.0 · 2031`) });
+  const picks = page.getByRole("checkbox", {
+    name: new RegExp(`^pick run ${machine} · e2e-bench 1\\.0 · 2031`),
+  });
   await picks.first().waitFor();
   assert.equal(await picks.count(), 5);
   const sources = await page.getByLabel("source").locator("option").allInnerTexts();
-  for (const source of ["openssl-speed", "esp32c6-serial", "mbedtls-benchmark", "wolfssl-benchmark", "go-test-bench"]) {
-    assert.ok(sources.includes(source), `the source picker offers the server's sources: ${sources.join(", ")}`);
+  for (const source of [
+    "openssl-speed",
+    "esp32c6-serial",
+    "mbedtls-benchmark",
+    "wolfssl-benchmark",
+    "go-test-bench",
+  ]) {
+    assert.ok(
+      sources.includes(source),
+      `the source picker offers the server's sources: ${sources.join(", ")}`,
+    );
   }
   assert.deepEqual(errors, []);
 });
 
-test("import: each paste starts afresh, messages name the tools, a preview needs no token", async ({ page }) => {
+test("import: each paste starts afresh, messages name the tools, a preview needs no token", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await page.goto(`${url()}/import`);
   const output = page.getByLabel("Output");
@@ -101,19 +141,32 @@ test("import: each paste starts afresh, messages name the tools, a preview needs
   await alert.waitFor();
   const message = await alert.innerText();
   assert.match(message, /^The output could not be read: not a supported output/);
-  for (const tool of ["openssl speed", "JMH", "a board's serial console", "choose its format"]) assert.ok(message.includes(tool), message);
+  for (const tool of ["openssl speed", "JMH", "a board's serial console", "choose its format"])
+    assert.ok(message.includes(tool), message);
   assert.doesNotMatch(message, /[?&\s]format=|Invalid input|openssl\|jmh/);
   const formats = await page.getByLabel("Format").locator("option").allInnerTexts();
-  assert.deepEqual(formats.slice(0, 4), ["detect it from the text", "openssl speed", "JMH", "a board's serial console"]);
+  assert.deepEqual(formats.slice(0, 4), [
+    "detect it from the text",
+    "openssl speed",
+    "JMH",
+    "a board's serial console",
+  ]);
   await shots(page, "import-refused", { fits: true });
   await output.fill(SESSION);
   assert.equal(await page.getByRole("alert").count(), 0, "the old error went with the old paste");
   await page.getByRole("button", { name: "Preview" }).click();
   const detected = page.getByTestId("detected");
   await detected.waitFor();
-  assert.match(await detected.innerText(), /^Read as openssl speed output: \d+ lines look like openssl speed output/);
+  assert.match(
+    await detected.innerText(),
+    /^Read as openssl speed output: \d+ lines look like openssl speed output/,
+  );
   assert.equal(await page.getByRole("alert").count(), 0);
-  assert.equal(await page.getByRole("button", { name: "Store" }).isDisabled(), true, "storing needs a token");
+  assert.equal(
+    await page.getByRole("button", { name: "Store" }).isDisabled(),
+    true,
+    "storing needs a token",
+  );
   await page.getByText("Storing needs an upload token").waitFor();
   await page.getByLabel("Upload token").fill(token());
   assert.equal(await page.getByRole("button", { name: "Store" }).isDisabled(), false);
@@ -121,7 +174,10 @@ test("import: each paste starts afresh, messages name the tools, a preview needs
   assert.deepEqual(errors, []);
 });
 
-test("/docs and /redoc render their operations with all outside network blocked", async ({ page, context }) => {
+test("/docs and /redoc render their operations with all outside network blocked", async ({
+  page,
+  context,
+}) => {
   const errors = pageErrors(page);
   const outside = [];
   await context.route("**/*", (route) => {

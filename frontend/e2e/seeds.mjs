@@ -22,13 +22,29 @@ export const ECDSA_OPS = {
 // with the cryptodev (devcrypto) engine; throughput = COUNT x N / SECONDS, in kB/s (1000 B/s).
 const BLOCKS = [16, 64, 256, 1024, 8192, 16384];
 const PROGRESS = {
-  none: [[5618835, 2.94], [1886183, 2.98], [517655, 2.98], [132735, 2.97], [16702, 2.99], [8359, 2.98]],
-  devcrypto: [[410104, 0.38], [348184, 0.28], [37545, 0.02], [25658, 0.01], [5663, 0.01], [4040, 0.01]],
+  none: [
+    [5618835, 2.94],
+    [1886183, 2.98],
+    [517655, 2.98],
+    [132735, 2.97],
+    [16702, 2.99],
+    [8359, 2.98],
+  ],
+  devcrypto: [
+    [410104, 0.38],
+    [348184, 0.28],
+    [37545, 0.02],
+    [25658, 0.01],
+    [5663, 0.01],
+    [4040, 0.01],
+  ],
 };
 export const AES_CBC_KBPS = Object.fromEntries(
   Object.entries(PROGRESS).map(([engine, rows]) => [
     engine,
-    Object.fromEntries(rows.map(([count, secs], i) => [BLOCKS[i], (count * BLOCKS[i]) / secs / 1000])),
+    Object.fromEntries(
+      rows.map(([count, secs], i) => [BLOCKS[i], (count * BLOCKS[i]) / secs / 1000]),
+    ),
   ]),
 );
 

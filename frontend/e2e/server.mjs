@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 
 const FRONTEND = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const REPO = resolve(FRONTEND, "..");
-const SERVER_BIN = process.env.CRYPTOBENCH_SERVER_BIN ?? join(REPO, ".venv", "bin", "cryptobench-server");
+const SERVER_BIN =
+  process.env.CRYPTOBENCH_SERVER_BIN ?? join(REPO, ".venv", "bin", "cryptobench-server");
 
 function freePort() {
   return new Promise((ok, fail) => {
@@ -90,14 +91,18 @@ export async function startOwnBackend(settings = {}) {
     CRYPTOBENCH_DATABASE_URL: `sqlite:///${join(dir, "e2e.sqlite")}`,
     CRYPTOBENCH_FRONTEND_DIST: join(FRONTEND, "dist-e2e"),
   };
-  const run = (...args) => execFileSync(SERVER_BIN, args, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const run = (...args) =>
+    execFileSync(SERVER_BIN, args, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   run("migrate");
   run("demo", "load");
   const token = tokenFrom(run("token", "create", "e2e", "--scope", "upload"));
   const adminToken = tokenFrom(run("token", "create", "e2e-admin", "--scope", "admin"));
   const readToken = tokenFrom(run("token", "create", "e2e-read", "--scope", "read"));
   const port = await freePort();
-  const child = spawn(SERVER_BIN, ["serve", "--host", "127.0.0.1", "--port", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(SERVER_BIN, ["serve", "--host", "127.0.0.1", "--port", String(port)], {
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let log = "";
   child.stderr.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;

@@ -2,7 +2,15 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { assertTrace, close, layoutOf, openPreset, plotted, redrawnBy, waitForChart } from "./helpers.mjs";
+import {
+  assertTrace,
+  close,
+  layoutOf,
+  openPreset,
+  plotted,
+  redrawnBy,
+  waitForChart,
+} from "./helpers.mjs";
 import { uploadRun } from "./server.mjs";
 import { RSA_VERIFY_MS } from "./seeds.mjs";
 import { DRILLDOWN_TESTS } from "./drilldown.mjs";
@@ -35,8 +43,12 @@ function selectAndRedraw(page, label, value) {
 async function waitForFitOverlay(page) {
   await page.locator('[data-testid="fit-table"] tbody tr').first().waitFor();
   await page.waitForFunction(() => {
-    const good = [...document.querySelectorAll('[data-testid="fit-table"] tbody tr')].filter((tr) => tr.lastElementChild.textContent === "yes");
-    const fits = document.querySelector('[data-testid="plot"]').data.filter((t) => t.name.includes(" fit (R²"));
+    const good = [...document.querySelectorAll('[data-testid="fit-table"] tbody tr')].filter(
+      (tr) => tr.lastElementChild.textContent === "yes",
+    );
+    const fits = document
+      .querySelector('[data-testid="plot"]')
+      .data.filter((t) => t.name.includes(" fit (R²"));
     return good.length > 0 && fits.length === good.length;
   });
 }
@@ -50,30 +62,54 @@ function htmlRun() {
     machine: { name: HTML_NAME, board: "<i>board</i>" },
     tool: { name: "<script>window.__xss=2</script>tool" },
     tags: { note: "<u>tag</u>" },
-    results: [{ name: "<b>result</b>", algorithm: "SHA-256", operation: "hash", metric: "ns_per_op", value: 1234, unit: "ns/op" }],
+    results: [
+      {
+        name: "<b>result</b>",
+        algorithm: "SHA-256",
+        operation: "hash",
+        metric: "ns_per_op",
+        value: 1234,
+        unit: "ns/op",
+      },
+    ],
     artifact: { media_type: "text/html", content: "<h1>artifact</h1>" },
   };
 }
 
 export const TESTS = [
-  { name: "preset 002 RSA verify by key size x padding x opt level", fn: (c) => presetTest(c, "rsa-verify") },
+  {
+    name: "preset 002 RSA verify by key size x padding x opt level",
+    fn: (c) => presetTest(c, "rsa-verify"),
+  },
   { name: "preset 001 secp256r1 vs secp256k1", fn: (c) => presetTest(c, "ecdsa-curves") },
-  { name: "preset 003 openssl with vs without cryptodev", fn: (c) => presetTest(c, "openssl-cryptodev") },
+  {
+    name: "preset 003 openssl with vs without cryptodev",
+    fn: (c) => presetTest(c, "openssl-cryptodev"),
+  },
   { name: "preset 004 ECpy vs ECC.py log scale", fn: (c) => presetTest(c, "ecc-python") },
-  { name: "preset RV32 under QEMU -O2 vs -Os in instructions/op", fn: (c) => presetTest(c, "rv32-qemu") },
+  {
+    name: "preset RV32 under QEMU -O2 vs -Os in instructions/op",
+    fn: (c) => presetTest(c, "rv32-qemu"),
+  },
   {
     name: "change metric and x axis, then back and forward",
     fn: async ({ page, url, shot }) => {
       await openPreset(page, url, "rsa-verify");
       await selectAndRedraw(page, "metric", "ops_per_s");
       assert.match(page.url(), /metric=ops_per_s/);
-      assertTrace(await plotted(page), "pkcs1v15 · -O2", { 2048: 1000 / 54.18, 4096: 1000 / 207.08 });
+      assertTrace(await plotted(page), "pkcs1v15 · -O2", {
+        2048: 1000 / 54.18,
+        4096: 1000 / 207.08,
+      });
       await selectAndRedraw(page, "x axis", "tag.opt_level");
       const byOpt = await plotted(page);
       assert.deepEqual(byOpt.find((t) => t.name === "pss · -Os · 2048").x, ["-Os"]); // key size split: one experiment a point
       await shot("changed-x-metric");
       await redrawnBy(page, () => page.goBack());
-      assert.deepEqual((await plotted(page)).find((t) => t.name === "pss · -Os").x, ["2048", "4096"]);
+      assert.deepEqual((await plotted(page)).find((t) => t.name === "pss · -Os").x, [
+        "2048",
+        "4096",
+      ]);
       await redrawnBy(page, () => page.goForward());
       assert.deepEqual((await plotted(page)).find((t) => t.name === "pss · -Os · 2048").x, ["-Os"]);
     },
@@ -84,7 +120,9 @@ export const TESTS = [
       await openPreset(page, url, "ecdsa-curves");
       await selectAndRedraw(page, "aggregation", "max");
       await page.getByRole("button", { name: "lines" }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid="plot"]').data[0].type === "scatter");
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="plot"]').data[0].type === "scatter",
+      );
       await waitForFitOverlay(page);
       const link = page.url();
       const original = await plotted(page);
@@ -94,7 +132,10 @@ export const TESTS = [
       await waitForChart(other);
       await waitForFitOverlay(other);
       assert.deepEqual(await plotted(other), original);
-      assert.equal(await other.evaluate(() => document.querySelector('[data-testid="plot"]').data[0].type), "scatter");
+      assert.equal(
+        await other.evaluate(() => document.querySelector('[data-testid="plot"]').data[0].type),
+        "scatter",
+      );
       await fresh.close();
     },
   },
@@ -102,24 +143,45 @@ export const TESTS = [
     name: "export CSV of the shown data, chart as SVG and PNG",
     fn: async ({ page, url }) => {
       await openPreset(page, url, "rsa-verify");
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export CSV" }).click(),
+      ]);
       const csv = readFileSync(await download.path(), "utf8").split("\r\n");
-      assert.equal(csv[0], "key size (bits),padding,optimization level,time per operation (ms/op),n,min (ms/op),max (ms/op),error (ms/op),error kind,pooled,flagged figures");
+      assert.equal(
+        csv[0],
+        "key size (bits),padding,optimization level,time per operation (ms/op),n,min (ms/op),max (ms/op),error (ms/op),error kind,pooled,flagged figures",
+      );
       // the data flavour loads in pandas and R as shown: -Os, not '-Os (seed 002's key column)
       assert.equal(download.suggestedFilename(), "cryptobench-chart.csv");
       const row = csv.find((l) => l.startsWith("4096,pss,-Os,"));
       assert.ok(row, `no 4096,pss,-Os row in ${csv.join(" | ")}`);
       close(Number(row.split(",")[3]), RSA_VERIFY_MS["pss · -Os"][4096], "CSV 4096 pss -Os");
-      const [sheet] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Spreadsheet CSV" }).click()]);
+      const [sheet] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Spreadsheet CSV" }).click(),
+      ]);
       assert.equal(sheet.suggestedFilename(), "cryptobench-chart-for-spreadsheets.csv");
-      assert.ok(readFileSync(await sheet.path(), "utf8").includes("\r\n4096,pss,'-Os,"), "the spreadsheet's -Os cannot run");
-      const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Save SVG" }).click()]);
+      assert.ok(
+        readFileSync(await sheet.path(), "utf8").includes("\r\n4096,pss,'-Os,"),
+        "the spreadsheet's -Os cannot run",
+      );
+      const [svg] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Save SVG" }).click(),
+      ]);
       assert.equal(svg.suggestedFilename(), "cryptobench-chart.svg");
       const svgText = readFileSync(await svg.path(), "utf8");
       assert.match(svgText, /^<svg/);
       assert.ok(svgText.includes("pss · -Os"), "the SVG has the legend");
-      const [png] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Save PNG" }).click()]);
-      assert.deepEqual([...readFileSync(await png.path()).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+      const [png] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Save PNG" }).click(),
+      ]);
+      assert.deepEqual(
+        [...readFileSync(await png.path()).subarray(0, 4)],
+        [0x89, 0x50, 0x4e, 0x47],
+      );
     },
   },
   {
@@ -134,9 +196,19 @@ export const TESTS = [
       await shot("runs");
       await page.getByRole("link", { name: "Compare the two picked runs" }).click();
       await page.getByTestId("compare-table").waitFor();
-      const first = await page.locator('[data-testid="run-differences"] tbody tr').first().innerText();
+      const first = await page
+        .locator('[data-testid="run-differences"] tbody tr')
+        .first()
+        .innerText();
       assert.match(first, /tag\.opt_level/);
-      const baselineOpt = (await page.locator('[data-testid="run-differences"] tbody tr').first().locator("td").nth(0).innerText()).trim();
+      const baselineOpt = (
+        await page
+          .locator('[data-testid="run-differences"] tbody tr')
+          .first()
+          .locator("td")
+          .nth(0)
+          .innerText()
+      ).trim();
       const contenderOpt = baselineOpt === "-O2" ? "-Os" : "-O2";
       const rows = await page.locator('[data-testid="compare-table"] tbody tr').allInnerTexts();
       for (const [series, byBits] of Object.entries(RSA_VERIFY_MS)) {
@@ -145,9 +217,14 @@ export const TESTS = [
         for (const bits of Object.keys(byBits)) {
           // Speedup of the contender, > 1 better: baseline time / contender time.
           const speedup = byBits[bits] / RSA_VERIFY_MS[`${padding} · ${contenderOpt}`][bits];
-          const row = rows.find((r) => new RegExp(`^RSA verify · (SHA-256 · )?${bits} bit · ${padding}\t`).test(r));
+          const row = rows.find((r) =>
+            new RegExp(`^RSA verify · (SHA-256 · )?${bits} bit · ${padding}\t`).test(r),
+          );
           assert.ok(row, `no compare row for ${bits} ${padding}`);
-          assert.ok(row.includes(`${speedup.toFixed(3)}x`), `speedup of ${bits} ${padding}: ${row} (expected ${speedup.toFixed(3)}x)`);
+          assert.ok(
+            row.includes(`${speedup.toFixed(3)}x`),
+            `speedup of ${bits} ${padding}: ${row} (expected ${speedup.toFixed(3)}x)`,
+          );
           assert.ok(row.includes(contenderOpt === "-O2" ? "better" : "worse"), row);
         }
       }
@@ -175,12 +252,23 @@ export const TESTS = [
     name: "the run page lists the parse warnings with their line numbers",
     fn: async ({ page, url, token, shot }) => {
       const doc = { ...htmlRun(), machine: { name: "e2e-warnings" }, tags: {} };
-      doc.warnings = [{ line: 7, text: "<b>AES-256-GCM</b> (median of 3): 2705.65 MB/s", message: "not understood", file: "paste.txt" }];
+      doc.warnings = [
+        {
+          line: 7,
+          text: "<b>AES-256-GCM</b> (median of 3): 2705.65 MB/s",
+          message: "not understood",
+          file: "paste.txt",
+        },
+      ];
       await uploadRun({ url, token }, doc);
       await page.goto(`${url}/runs/${doc.run_id}`);
       const table = page.getByRole("table", { name: "parse warnings" });
       await table.waitFor();
-      assert.deepEqual(await table.locator("tbody td").allInnerTexts(), ["7", doc.warnings[0].text, "not understood"]);
+      assert.deepEqual(await table.locator("tbody td").allInnerTexts(), [
+        "7",
+        doc.warnings[0].text,
+        "not understood",
+      ]);
       await page.getByRole("heading", { name: "Parse warnings (1)" }).waitFor();
       await shot("run-warnings");
     },
@@ -188,10 +276,36 @@ export const TESTS = [
   {
     name: "error bars are left out, with a note, when error kinds differ",
     fn: async ({ page, url, token }) => {
-      const doc = { ...htmlRun(), machine: { name: "e2e-errors" }, tool: { name: "e2e" }, tags: {}, artifact: null };
+      const doc = {
+        ...htmlRun(),
+        machine: { name: "e2e-errors" },
+        tool: { name: "e2e" },
+        tags: {},
+        artifact: null,
+      };
       doc.results = [
-        { name: "a", algorithm: "E2E-HASH", operation: "hash", params: { block_bytes: 16 }, metric: "ns_per_op", value: 100, unit: "ns/op", error: 5, error_kind: "stddev" },
-        { name: "b", algorithm: "E2E-HASH", operation: "hash", params: { block_bytes: 64 }, metric: "ns_per_op", value: 300, unit: "ns/op", error: 9, error_kind: "ci99.9" },
+        {
+          name: "a",
+          algorithm: "E2E-HASH",
+          operation: "hash",
+          params: { block_bytes: 16 },
+          metric: "ns_per_op",
+          value: 100,
+          unit: "ns/op",
+          error: 5,
+          error_kind: "stddev",
+        },
+        {
+          name: "b",
+          algorithm: "E2E-HASH",
+          operation: "hash",
+          params: { block_bytes: 64 },
+          metric: "ns_per_op",
+          value: 300,
+          unit: "ns/op",
+          error: 9,
+          error_kind: "ci99.9",
+        },
       ];
       delete doc.artifact;
       await uploadRun({ url, token }, doc);
@@ -201,7 +315,12 @@ export const TESTS = [
         (await page.getByTestId("chart-notes").innerText()).trim(),
         "No error bars: the points report different error kinds (ci99.9, stddev).",
       );
-      assert.deepEqual(await page.evaluate(() => document.querySelector('[data-testid="plot"]').data[0].error_y.visible), false);
+      assert.deepEqual(
+        await page.evaluate(
+          () => document.querySelector('[data-testid="plot"]').data[0].error_y.visible,
+        ),
+        false,
+      );
       assertTrace(await plotted(page), "all results", { 16: 100, 64: 300 });
     },
   },
@@ -222,7 +341,10 @@ export const TESTS = [
       await page.reload();
       await waitForChart(page);
       await page.keyboard.press("Tab");
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Skip to content");
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.textContent),
+        "Skip to content",
+      );
       await page.getByRole("button", { name: "Toggle dark mode" }).press("Enter");
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
       await page.waitForTimeout(300);

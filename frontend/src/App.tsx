@@ -63,12 +63,18 @@ export function App() {
           <NavLink to="/changes">Changes</NavLink>
           <NavLink to="/import">Import</NavLink>
         </nav>
-        <button type="button" onClick={() => setTheme(theme === "dark" ? "light" : "dark")} aria-label="Toggle dark mode">
+        <button
+          type="button"
+          onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
+          aria-label="Toggle dark mode"
+        >
           {theme === "dark" ? "Light theme" : "Dark theme"}
         </button>
         {read.token && <ForgetReadToken />}
       </header>
-      <main id="main">{read.refused === null ? <Pages /> : <ReadTokenForm refused={read.refused} />}</main>
+      <main id="main">
+        {read.refused === null ? <Pages /> : <ReadTokenForm refused={read.refused} />}
+      </main>
     </ThemeContext>
   );
 }

@@ -20,15 +20,22 @@ interface Problem {
 }
 
 function problemText(problem: Problem, status: number): string {
-  const detail = typeof problem.detail === "string" ? problem.detail : JSON.stringify(problem.detail ?? "");
-  return [problem.title ?? `HTTP ${status}`, detail && detail !== '""' ? detail : ""].filter(Boolean).join(": ");
+  const detail =
+    typeof problem.detail === "string" ? problem.detail : JSON.stringify(problem.detail ?? "");
+  return [problem.title ?? `HTTP ${status}`, detail && detail !== '""' ? detail : ""]
+    .filter(Boolean)
+    .join(": ");
 }
 
 async function failure(res: Response): Promise<ApiError> {
   const type = res.headers.get("content-type") ?? "";
   if (type.includes("json")) {
     const problem = (await res.json().catch(() => ({}))) as Problem;
-    return new ApiError(problemText(problem, res.status), res.status, typeof problem.detail === "string" ? problem.detail : "");
+    return new ApiError(
+      problemText(problem, res.status),
+      res.status,
+      typeof problem.detail === "string" ? problem.detail : "",
+    );
   }
   return new ApiError(`HTTP ${res.status} ${res.statusText}`.trim(), res.status);
 }
@@ -98,12 +105,21 @@ export async function getJson<T>(path: string, params?: URLSearchParams): Promis
   }
   if (!res.ok) throw await failure(res);
   const type = res.headers.get("content-type") ?? "";
-  if (!type.includes("json")) throw new ApiError(`The API answered ${path} with ${type || "no content type"}, not JSON.`, res.status);
+  if (!type.includes("json"))
+    throw new ApiError(
+      `The API answered ${path} with ${type || "no content type"}, not JSON.`,
+      res.status,
+    );
   return (await res.json()) as T;
 }
 
 /** POST with a bearer token (none when empty); the body is text (text/plain) or FormData (multipart). */
-export async function postWithToken<T>(path: string, params: URLSearchParams, body: string | FormData, token: string): Promise<T> {
+export async function postWithToken<T>(
+  path: string,
+  params: URLSearchParams,
+  body: string | FormData,
+  token: string,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (typeof body === "string") headers["Content-Type"] = "text/plain; charset=utf-8";
@@ -130,12 +146,23 @@ export function storeToken(token: string): void {
 }
 
 /** A write (POST with a JSON body, DELETE) with the stored token; the answer's JSON, or null for 204. */
-export async function writeJson<T>(method: "POST" | "DELETE", path: string, body?: unknown): Promise<T | null> {
-  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${storedToken()}` };
+export async function writeJson<T>(
+  method: "POST" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<T | null> {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    Authorization: `Bearer ${storedToken()}`,
+  };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(apiUrl(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError("The CryptoBench API cannot be reached. Is the server running?", null);
   }

@@ -1,9 +1,30 @@
 /** Query-option factories: every input is in the key; react-query is the only server-state store. */
 import { queryOptions } from "@tanstack/react-query";
-import { filterParams, type Aggregation, type Filters, type PointRef, type Relative } from "../lib/viewState";
+import {
+  filterParams,
+  type Aggregation,
+  type Filters,
+  type PointRef,
+  type Relative,
+} from "../lib/viewState";
 import type { Metric } from "../lib/units";
 import { getJson } from "./client";
-import type { ChangeEventsResponse, ChangesResponse, ChartResponse, CompareResponse, DrilldownResponse, FacetsResponse, History, MachinesPage, MatrixResponse, RelativeResponse, RunDetail, RunsPage, SizeFitsResponse, TradeoffResponse } from "./types";
+import type {
+  ChangeEventsResponse,
+  ChangesResponse,
+  ChartResponse,
+  CompareResponse,
+  DrilldownResponse,
+  FacetsResponse,
+  History,
+  MachinesPage,
+  MatrixResponse,
+  RelativeResponse,
+  RunDetail,
+  RunsPage,
+  SizeFitsResponse,
+  TradeoffResponse,
+} from "./types";
 
 export interface ChartRequest {
   filters: Filters;
@@ -77,7 +98,8 @@ export const machinesQuery = () =>
 export const compareQuery = (baseline: string, contender: string, metric: Metric) =>
   queryOptions({
     queryKey: ["compare", baseline, contender, metric],
-    queryFn: () => getJson<CompareResponse>("/compare", new URLSearchParams({ baseline, contender, metric })),
+    queryFn: () =>
+      getJson<CompareResponse>("/compare", new URLSearchParams({ baseline, contender, metric })),
   });
 
 export interface MatrixRequest {

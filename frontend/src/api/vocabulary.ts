@@ -27,7 +27,13 @@ export const vocabularyQuery = () =>
 const VocabularyContext = createContext<Vocabulary | null>(null);
 
 /** Gives its children the loaded vocabulary. */
-export function VocabularyProvider({ value, children }: { value: Vocabulary; children: ReactNode }) {
+export function VocabularyProvider({
+  value,
+  children,
+}: {
+  value: Vocabulary;
+  children: ReactNode;
+}) {
   return createElement(VocabularyContext, { value }, children);
 }
 

@@ -38,7 +38,9 @@ export function ChartCaveats({ caveats, onSplit, replaces, marks, children }: Pr
               .map(({ dim }) => (
                 <button key={dim} type="button" onClick={() => onSplit(dim)}>
                   split by {dimensionLabel(vocabulary, dim)}
-                  {replaces !== undefined ? ` instead of ${dimensionLabel(vocabulary, replaces)}` : ""}
+                  {replaces !== undefined
+                    ? ` instead of ${dimensionLabel(vocabulary, replaces)}`
+                    : ""}
                 </button>
               ))}
         </p>

@@ -13,13 +13,26 @@ interface Props {
   onChange: (next: ExplorerState) => void;
 }
 
-function DimSelect(props: { label: string; value: string; options: string[]; none?: boolean; onPick: (v: string) => void }) {
+function DimSelect(props: {
+  label: string;
+  value: string;
+  options: string[];
+  none?: boolean;
+  onPick: (v: string) => void;
+}) {
   const vocabulary = useVocabulary();
-  const options = props.options.includes(props.value) || props.value === "" ? props.options : [props.value, ...props.options];
+  const options =
+    props.options.includes(props.value) || props.value === ""
+      ? props.options
+      : [props.value, ...props.options];
   return (
     <label>
       {props.label}
-      <select aria-label={props.label} value={props.value} onChange={(e) => props.onPick(e.target.value)}>
+      <select
+        aria-label={props.label}
+        value={props.value}
+        onChange={(e) => props.onPick(e.target.value)}
+      >
         {props.none && <option value="">(none)</option>}
         {options.map((d) => (
           <option key={d} value={d}>
@@ -41,16 +54,41 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
   return (
     <div className="controls">
       <DimSelect label="x axis" value={state.x} options={dimensions} onPick={(x) => set({ x })} />
-      <DimSelect label="series" value={state.series[0] ?? ""} options={dimensions} none onPick={(d) => setSeries(0, d)} />
+      <DimSelect
+        label="series"
+        value={state.series[0] ?? ""}
+        options={dimensions}
+        none
+        onPick={(d) => setSeries(0, d)}
+      />
       {state.series.length > 0 && (
-        <DimSelect label="and by" value={state.series[1] ?? ""} options={dimensions} none onPick={(d) => setSeries(1, d)} />
+        <DimSelect
+          label="and by"
+          value={state.series[1] ?? ""}
+          options={dimensions}
+          none
+          onPick={(d) => setSeries(1, d)}
+        />
       )}
-      <MetricPicker value={metric} metrics={metrics} onPick={(m) => set({ metric: m, unit: null })} />
-      <UnitPicker metric={metric} value={state.unit} auto="auto (per chart)" onPick={(unit) => set({ unit })} />
+      <MetricPicker
+        value={metric}
+        metrics={metrics}
+        onPick={(m) => set({ metric: m, unit: null })}
+      />
+      <UnitPicker
+        metric={metric}
+        value={state.unit}
+        auto="auto (per chart)"
+        onPick={(unit) => set({ unit })}
+      />
       <AggregationPicker value={state.agg} onPick={(agg) => set({ agg })} />
       <label>
         y axis
-        <select aria-label="y axis" value={state.scale} onChange={(e) => set({ scale: e.target.value as ExplorerState["scale"] })}>
+        <select
+          aria-label="y axis"
+          value={state.scale}
+          onChange={(e) => set({ scale: e.target.value as ExplorerState["scale"] })}
+        >
           <option value="auto">auto (log when spread &gt; 100x)</option>
           <option value="linear">linear</option>
           <option value="log">log</option>
@@ -58,7 +96,12 @@ export function ChartControls({ state, metric, metrics, dimensions, onChange }: 
       </label>
       <div role="group" aria-label="chart kind">
         {(["bars", "lines"] as const).map((kind) => (
-          <button key={kind} type="button" aria-pressed={state.chart === kind} onClick={() => set({ chart: kind })}>
+          <button
+            key={kind}
+            type="button"
+            aria-pressed={state.chart === kind}
+            onClick={() => set({ chart: kind })}
+          >
             {kind}
           </button>
         ))}

@@ -38,21 +38,49 @@ interface Props {
 }
 
 /** The view as asked for: History splits what varies within a run itself, not what varied within a chart point (library versions, ...). */
-const requested = (state: ExplorerState, split: string[] | undefined): ExplorerState => ({ ...state, series: state.series.filter((d) => !split?.includes(d)) });
+const requested = (state: ExplorerState, split: string[] | undefined): ExplorerState => ({
+  ...state,
+  series: state.series.filter((d) => !split?.includes(d)),
+});
 
-export function ChartPanel({ chart, state, title, relative, overlay, onPoint, detail, onSplit, caveat }: Props) {
+export function ChartPanel({
+  chart,
+  state,
+  title,
+  relative,
+  overlay,
+  onPoint,
+  detail,
+  onSplit,
+  caveat,
+}: Props) {
   const vocabulary = useVocabulary();
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
   const figure = useMemo(
     () =>
-      buildFigure(vocabulary, chart, { chart: state.chart, scale: state.scale, seriesDims: state.series, theme: CHART_THEMES[theme], relativeTitle: relative?.title }),
+      buildFigure(vocabulary, chart, {
+        chart: state.chart,
+        scale: state.scale,
+        seriesDims: state.series,
+        theme: CHART_THEMES[theme],
+        relativeTitle: relative?.title,
+      }),
     [vocabulary, chart, state.chart, state.scale, state.series, theme, relative?.title],
   );
   const caveats = useMemo(() => chartCaveats(chart.series), [chart.series]);
-  const data = useMemo(() => (overlay ? [...figure.data, ...overlay(figure.colors, figure.xPosition)] : figure.data), [figure, overlay]);
-  const header = useMemo(() => tableHeader(vocabulary, chart, state.series), [vocabulary, chart, state.series]);
-  const rows = useMemo(() => chartRows(vocabulary, chart, state.series), [vocabulary, chart, state.series]);
+  const data = useMemo(
+    () => (overlay ? [...figure.data, ...overlay(figure.colors, figure.xPosition)] : figure.data),
+    [figure, overlay],
+  );
+  const header = useMemo(
+    () => tableHeader(vocabulary, chart, state.series),
+    [vocabulary, chart, state.series],
+  );
+  const rows = useMemo(
+    () => chartRows(vocabulary, chart, state.series),
+    [vocabulary, chart, state.series],
+  );
   const metric = !relative && isMetric(vocabulary, chart.metric) ? chart.metric : null;
   const openPoint = useCallback(
     (point: ClickedPoint) => {
@@ -62,11 +90,16 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
     [chart.series, onPoint, state.series],
   );
   const plotted = rows.filter((r) => r.value !== null).length;
-  if (rows.length === 0) return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
+  if (rows.length === 0)
+    return <Empty>No results match these filters. Remove a filter or pick another metric.</Empty>;
   const missing = rows.length - plotted;
   return (
     <section aria-label="chart">
-      <ChartCaveats caveats={caveats} onSplit={onSplit} replaces={state.series.length >= 2 ? state.series[1] : undefined}>
+      <ChartCaveats
+        caveats={caveats}
+        onSplit={onSplit}
+        replaces={state.series.length >= 2 ? state.series[1] : undefined}
+      >
         {caveat}
       </ChartCaveats>
       <PlotlyFigure
@@ -79,23 +112,41 @@ export function ChartPanel({ chart, state, title, relative, overlay, onPoint, de
       <p className="note" data-testid="chart-notes">
         {relative ? `${relative.note} ` : ""}
         {figure.logY ? "Logarithmic y axis. " : ""}
-        {figure.errorBars.show ? `Error bars: ${figure.errorBars.kind}, the tool's own error. ` : ""}
+        {figure.errorBars.show
+          ? `Error bars: ${figure.errorBars.kind}, the tool's own error. `
+          : ""}
         {figure.errorBars.note ?? ""}
-        {caveats.singlePoints > 0 ? ` ${caveats.singlePoints} point(s) rest on a single result (n=1: ${state.chart === "bars" ? "faded bars" : "open circles"}).` : ""}
-        {missing > 0 ? ` ${missing} point(s) have no ${metricLabel(vocabulary, chart.metric)} figure (not derivable) and are not plotted.` : ""}
+        {caveats.singlePoints > 0
+          ? ` ${caveats.singlePoints} point(s) rest on a single result (n=1: ${state.chart === "bars" ? "faded bars" : "open circles"}).`
+          : ""}
+        {missing > 0
+          ? ` ${missing} point(s) have no ${metricLabel(vocabulary, chart.metric)} figure (not derivable) and are not plotted.`
+          : ""}
         {plotted === 0 ? " Nothing to plot for this metric." : ""}
       </p>
       <div className="toolbar">
         {metric !== null && (
-          <Link to={chartHistoryHref(requested(state, chart.split), metric)} title="Click a point of the chart for what is behind it and its history alone">
+          <Link
+            to={chartHistoryHref(requested(state, chart.split), metric)}
+            title="Click a point of the chart for what is behind it and its history alone"
+          >
             Show history of these series
           </Link>
         )}
-        <CsvButtons name="cryptobench-chart" csv={(flavour) => rowsToCsv(vocabulary, header, rows, flavour)} />
-        <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-chart")}>
+        <CsvButtons
+          name="cryptobench-chart"
+          csv={(flavour) => rowsToCsv(vocabulary, header, rows, flavour)}
+        />
+        <button
+          type="button"
+          onClick={() => void plot.current?.download("png", "cryptobench-chart")}
+        >
           Save PNG
         </button>
-        <button type="button" onClick={() => void plot.current?.download("svg", "cryptobench-chart")}>
+        <button
+          type="button"
+          onClick={() => void plot.current?.download("svg", "cryptobench-chart")}
+        >
           Save SVG
         </button>
       </div>

@@ -13,7 +13,11 @@ interface Props {
 export function CsvButtons({ name, what = "", csv }: Props) {
   return (
     <>
-      <button type="button" title="Every value exactly as shown (loads unchanged in pandas and R: -O2 stays -O2)" onClick={() => downloadText(`${name}.csv`, csv("data"), "text/csv")}>
+      <button
+        type="button"
+        title="Every value exactly as shown (loads unchanged in pandas and R: -O2 stays -O2)"
+        onClick={() => downloadText(`${name}.csv`, csv("data"), "text/csv")}
+      >
         Export CSV{what}
       </button>
       <button

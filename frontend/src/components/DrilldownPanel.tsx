@@ -6,7 +6,16 @@ import { drilldownQuery, type ChartRequest } from "../api/queries";
 import type { DrilldownResponse } from "../api/types";
 import { useVocabulary } from "../api/vocabulary";
 import { CsvButtons } from "./CsvButtons";
-import { BOX_MIN_SAMPLES, describeDistribution, distributionFigure, drilldownCsv, keyValues, pointText, resultLabel, summaryText } from "../lib/drilldown";
+import {
+  BOX_MIN_SAMPLES,
+  describeDistribution,
+  distributionFigure,
+  drilldownCsv,
+  keyValues,
+  pointText,
+  resultLabel,
+  summaryText,
+} from "../lib/drilldown";
 import { formatTime, pointHistoryHref } from "../lib/history";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import { formatNumber, formatReported, metricFormatter, metricInfo, unitScale } from "../lib/units";
@@ -37,7 +46,9 @@ export function DrilldownPanel({ request, state, point, onClose }: Props) {
     <section ref={section} className="drilldown" aria-label="behind this point">
       <div className="toolbar">
         <h2 className="subhead">Behind {pointText(vocabulary, point, state.x, state.series)}</h2>
-        <Link to={pointHistoryHref(state, request.metric, point.x, key)}>History of this point</Link>
+        <Link to={pointHistoryHref(state, request.metric, point.x, key)}>
+          History of this point
+        </Link>
         <button type="button" onClick={onClose}>
           Close
         </button>
@@ -53,7 +64,15 @@ export function DrilldownPanel({ request, state, point, onClose }: Props) {
   );
 }
 
-function Behind({ body, request, state }: { body: DrilldownResponse; request: ChartRequest; state: ExplorerState }) {
+function Behind({
+  body,
+  request,
+  state,
+}: {
+  body: DrilldownResponse;
+  request: ChartRequest;
+  state: ExplorerState;
+}) {
   const vocabulary = useVocabulary();
   const theme = useContext(ThemeContext);
   const plot = useRef<PlotHandle>(null);
@@ -68,7 +87,10 @@ function Behind({ body, request, state }: { body: DrilldownResponse; request: Ch
       }),
     [vocabulary, body.results, unit.unit, unit.scale, theme, request.metric],
   );
-  const listed = body.results.length < body.result_total ? ` The newest ${body.results.length} of ${body.result_total} results and ${body.runs.length} of ${body.run_total} runs are listed.` : "";
+  const listed =
+    body.results.length < body.result_total
+      ? ` The newest ${body.results.length} of ${body.result_total} results and ${body.runs.length} of ${body.run_total} runs are listed.`
+      : "";
   return (
     <>
       <p data-testid="drilldown-summary">
@@ -78,16 +100,34 @@ function Behind({ body, request, state }: { body: DrilldownResponse; request: Ch
       {body.results.length > 0 && (
         <>
           <p className="note">
-            Box: quartiles of a result's raw samples (whiskers to 1.5 × IQR), every sample drawn; with fewer than {BOX_MIN_SAMPLES} samples, the samples alone. Ticks joined
-            by a line: the stats the tool reported, labelled (no box where it gave no quartiles). ×: the result's own figure. All in {unit.unit}.
+            Box: quartiles of a result's raw samples (whiskers to 1.5 × IQR), every sample drawn;
+            with fewer than {BOX_MIN_SAMPLES} samples, the samples alone. Ticks joined by a line:
+            the stats the tool reported, labelled (no box where it gave no quartiles). ×: the
+            result's own figure. All in {unit.unit}.
           </p>
-          <PlotlyFigure ref={plot} data={figure.data} layout={figure.layout} label={`distribution of the results behind the point, ${unit.unit}`} testId="drilldown-plot" />
+          <PlotlyFigure
+            ref={plot}
+            data={figure.data}
+            layout={figure.layout}
+            label={`distribution of the results behind the point, ${unit.unit}`}
+            testId="drilldown-plot"
+          />
           <div className="toolbar">
-            <CsvButtons name="cryptobench-point" what=" of these results" csv={(flavour) => drilldownCsv(vocabulary, body, unit.unit, unit.scale, flavour)} />
-            <button type="button" onClick={() => void plot.current?.download("png", "cryptobench-point")}>
+            <CsvButtons
+              name="cryptobench-point"
+              what=" of these results"
+              csv={(flavour) => drilldownCsv(vocabulary, body, unit.unit, unit.scale, flavour)}
+            />
+            <button
+              type="button"
+              onClick={() => void plot.current?.download("png", "cryptobench-point")}
+            >
               Save distribution PNG
             </button>
-            <button type="button" onClick={() => void plot.current?.download("svg", "cryptobench-point")}>
+            <button
+              type="button"
+              onClick={() => void plot.current?.download("svg", "cryptobench-point")}
+            >
               Save distribution SVG
             </button>
           </div>
@@ -111,8 +151,12 @@ function RunsTable({ body }: { body: DrilldownResponse }) {
             <th scope="col">source</th>
             <th scope="col">tool</th>
             <th scope="col">tags</th>
-            <th scope="col" className="num">results here</th>
-            <th scope="col" className="num">in the run</th>
+            <th scope="col" className="num">
+              results here
+            </th>
+            <th scope="col" className="num">
+              in the run
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -135,7 +179,15 @@ function RunsTable({ body }: { body: DrilldownResponse }) {
   );
 }
 
-function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: string; scale: number }) {
+function ResultsTable({
+  body,
+  unit,
+  scale,
+}: {
+  body: DrilldownResponse;
+  unit: string;
+  scale: number;
+}) {
   const vocabulary = useVocabulary();
   return (
     <TableBox label="results behind this point">
@@ -147,9 +199,15 @@ function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: st
             <th scope="col">run</th>
             <th scope="col">library</th>
             <th scope="col">params</th>
-            <th scope="col" className="num">reported</th>
-            <th scope="col" className="num">{unit}</th>
-            <th scope="col" className="num">n</th>
+            <th scope="col" className="num">
+              reported
+            </th>
+            <th scope="col" className="num">
+              {unit}
+            </th>
+            <th scope="col" className="num">
+              n
+            </th>
             <th scope="col">distribution</th>
           </tr>
         </thead>
@@ -158,7 +216,9 @@ function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: st
             <tr key={r.id}>
               <td>
                 {resultLabel(r, i)}
-                {r.flags.length > 0 && <span className="note"> (flagged: {r.flags.join(", ")})</span>}
+                {r.flags.length > 0 && (
+                  <span className="note"> (flagged: {r.flags.join(", ")})</span>
+                )}
               </td>
               <td>
                 <Link to={`/runs/${encodeURIComponent(r.run_id)}`}>{formatTime(r.started_at)}</Link>
@@ -167,7 +227,8 @@ function ResultsTable({ body, unit, scale }: { body: DrilldownResponse; unit: st
               <td>{pairs(r.params)}</td>
               <td className="num">
                 {formatReported(vocabulary, r.value, r.unit)}
-                {r.error !== null && ` ± ${formatReported(vocabulary, r.error, r.unit)} (${r.error_kind ?? "error"})`}
+                {r.error !== null &&
+                  ` ± ${formatReported(vocabulary, r.error, r.unit)} (${r.error_kind ?? "error"})`}
               </td>
               <td className="num" data-value={r.figure / scale}>
                 {formatNumber(r.figure / scale)}

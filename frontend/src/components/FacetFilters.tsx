@@ -16,12 +16,25 @@ interface Props {
   onChange: (filters: Filters) => void;
 }
 
-function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: string[]; onToggle: (v: string) => void }) {
+function FacetGroup({
+  facet,
+  selected,
+  onToggle,
+}: {
+  facet: Facet;
+  selected: string[];
+  onToggle: (v: string) => void;
+}) {
   const vocabulary = useVocabulary();
   const [all, setAll] = useState(false);
-  const listed = facet.values.flatMap((v) => (v.value === null ? [] : [{ value: v.value, count: v.count, label: v.label ?? v.value }]));
+  const listed = facet.values.flatMap((v) =>
+    v.value === null ? [] : [{ value: v.value, count: v.count, label: v.label ?? v.value }],
+  );
   const known = new Set(listed.map((v) => v.value));
-  const values = [...listed, ...selected.filter((v) => !known.has(v)).map((value) => ({ value, count: 0, label: value }))];
+  const values = [
+    ...listed,
+    ...selected.filter((v) => !known.has(v)).map((value) => ({ value, count: 0, label: value })),
+  ];
   const shown = all ? values : values.slice(0, SHOWN);
   return (
     <fieldset>
@@ -50,7 +63,9 @@ function FacetGroup({ facet, selected, onToggle }: { facet: Facet; selected: str
             Older runs are not listed: <Link to="/runs">find them on the Runs page</Link>
           </p>
         ) : (
-          <p className="note">{facet.left_out} values with fewer results are not listed: filter to narrow them down</p>
+          <p className="note">
+            {facet.left_out} values with fewer results are not listed: filter to narrow them down
+          </p>
         ))}
     </fieldset>
   );
@@ -75,7 +90,12 @@ export function FacetFilters({ facets, leftOut, filters, onChange }: Props) {
             onToggle={(value) => onChange(toggleFilter(filters, facet.name, value))}
           />
         ))}
-      {leftOut > 0 && <p className="note">{leftOut} more parameters and tags with fewer results are not listed: filter to narrow them down</p>}
+      {leftOut > 0 && (
+        <p className="note">
+          {leftOut} more parameters and tags with fewer results are not listed: filter to narrow
+          them down
+        </p>
+      )}
     </aside>
   );
 }

@@ -13,9 +13,12 @@ interface Props {
 
 export function FilterChips({ filters, facets, onChange }: Props) {
   const vocabulary = useVocabulary();
-  const active = Object.entries(filters).flatMap(([dim, values]) => values.map((value) => ({ dim, value })));
+  const active = Object.entries(filters).flatMap(([dim, values]) =>
+    values.map((value) => ({ dim, value })),
+  );
   if (active.length === 0) return null;
-  const valueLabel = (dim: string, value: string) => facets.find((f) => f.name === dim)?.values.find((v) => v.value === value)?.label ?? value;
+  const valueLabel = (dim: string, value: string) =>
+    facets.find((f) => f.name === dim)?.values.find((v) => v.value === value)?.label ?? value;
   return (
     <div className="chips">
       <ul aria-label="Active filters">
@@ -23,7 +26,11 @@ export function FilterChips({ filters, facets, onChange }: Props) {
           const text = `${dimensionLabel(vocabulary, dim)}: ${valueLabel(dim, value)}`;
           return (
             <li key={`${dim}=${value}`}>
-              <button type="button" aria-label={`Remove filter ${text}`} onClick={() => onChange(toggleFilter(filters, dim, value))}>
+              <button
+                type="button"
+                aria-label={`Remove filter ${text}`}
+                onClick={() => onChange(toggleFilter(filters, dim, value))}
+              >
                 {text} <span aria-hidden="true">×</span>
               </button>
             </li>

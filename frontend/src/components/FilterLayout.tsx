@@ -17,7 +17,15 @@ import { ErrorMessage, Loading } from "./States";
 
 const DRAWER_ID = "filters";
 
-export function FilterLayout({ filters, onChange, children }: { filters: Filters; onChange: (filters: Filters) => void; children: ReactNode }) {
+export function FilterLayout({
+  filters,
+  onChange,
+  children,
+}: {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  children: ReactNode;
+}) {
   // The previous counts stay while new ones load: the panel, and the checkbox just used with its focus, stay on the page.
   const facets = useQuery({ ...facetsQuery(filters), placeholderData: keepPreviousData });
   const [open, setOpen] = useState(false);
@@ -40,7 +48,8 @@ export function FilterLayout({ filters, onChange, children }: { filters: Filters
           if (open && e.key === "Escape") close();
         }}
         onBlur={(e) => {
-          if (open && e.relatedTarget !== null && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+          if (open && e.relatedTarget !== null && !e.currentTarget.contains(e.relatedTarget))
+            setOpen(false);
         }}
       >
         <div className="drawer-head">
@@ -54,16 +63,32 @@ export function FilterLayout({ filters, onChange, children }: { filters: Filters
         ) : facets.isPending ? (
           <Loading what="filters" />
         ) : (
-          <FacetFilters facets={facets.data.dimensions} leftOut={facets.data.left_out} filters={filters} onChange={onChange} />
+          <FacetFilters
+            facets={facets.data.dimensions}
+            leftOut={facets.data.left_out}
+            filters={filters}
+            onChange={onChange}
+          />
         )}
       </div>
       {open && <div className="drawer-backdrop" onClick={close} />}
       <div>
         <div className="filter-bar">
-          <button ref={toggle} type="button" className="drawer-toggle" aria-expanded={open} aria-controls={DRAWER_ID} onClick={() => setOpen(!open)}>
+          <button
+            ref={toggle}
+            type="button"
+            className="drawer-toggle"
+            aria-expanded={open}
+            aria-controls={DRAWER_ID}
+            onClick={() => setOpen(!open)}
+          >
             Filters{count > 0 ? ` (${count})` : ""}
           </button>
-          <FilterChips filters={filters} facets={facets.data?.dimensions ?? []} onChange={onChange} />
+          <FilterChips
+            filters={filters}
+            facets={facets.data?.dimensions ?? []}
+            onChange={onChange}
+          />
         </div>
         {children}
       </div>

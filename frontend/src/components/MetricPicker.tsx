@@ -4,13 +4,22 @@ import { displayUnits, metricTitle, unitText, type Metric } from "../lib/units";
 import { AGGREGATIONS, type Aggregation } from "../lib/viewState";
 
 /** The metrics with figures under the filters, each by its label and canonical unit. */
-export function MetricPicker(props: { label?: string; value: Metric | undefined; metrics: Metric[]; onPick: (metric: Metric) => void }) {
+export function MetricPicker(props: {
+  label?: string;
+  value: Metric | undefined;
+  metrics: Metric[];
+  onPick: (metric: Metric) => void;
+}) {
   const vocabulary = useVocabulary();
   const label = props.label ?? "metric";
   return (
     <label>
       {label}
-      <select aria-label={label} value={props.value ?? ""} onChange={(e) => props.onPick(e.target.value as Metric)}>
+      <select
+        aria-label={label}
+        value={props.value ?? ""}
+        onChange={(e) => props.onPick(e.target.value as Metric)}
+      >
         {props.metrics.map((m) => (
           <option key={m} value={m}>
             {metricTitle(vocabulary, m)}
@@ -22,12 +31,21 @@ export function MetricPicker(props: { label?: string; value: Metric | undefined;
 }
 
 /** The metric's display units; "" is `auto` (the unit that suits the figures shown). */
-export function UnitPicker(props: { metric: Metric; value: string | null; auto: string; onPick: (unit: string | null) => void }) {
+export function UnitPicker(props: {
+  metric: Metric;
+  value: string | null;
+  auto: string;
+  onPick: (unit: string | null) => void;
+}) {
   const vocabulary = useVocabulary();
   return (
     <label>
       unit
-      <select aria-label="unit" value={props.value ?? ""} onChange={(e) => props.onPick(e.target.value || null)}>
+      <select
+        aria-label="unit"
+        value={props.value ?? ""}
+        onChange={(e) => props.onPick(e.target.value || null)}
+      >
         <option value="">{props.auto}</option>
         {displayUnits(vocabulary, props.metric).map((u) => (
           <option key={u.unit} value={u.unit}>
@@ -39,11 +57,18 @@ export function UnitPicker(props: { metric: Metric; value: string | null; auto: 
   );
 }
 
-export function AggregationPicker(props: { value: Aggregation; onPick: (agg: Aggregation) => void }) {
+export function AggregationPicker(props: {
+  value: Aggregation;
+  onPick: (agg: Aggregation) => void;
+}) {
   return (
     <label>
       aggregation
-      <select aria-label="aggregation" value={props.value} onChange={(e) => props.onPick(e.target.value as Aggregation)}>
+      <select
+        aria-label="aggregation"
+        value={props.value}
+        onChange={(e) => props.onPick(e.target.value as Aggregation)}
+      >
         {AGGREGATIONS.map((a) => (
           <option key={a}>{a}</option>
         ))}

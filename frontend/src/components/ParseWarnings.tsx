@@ -3,7 +3,8 @@ import type { ParseWarning } from "../api/types";
 import { TableBox } from "./TableBox";
 
 export function ParseWarnings({ warnings }: { warnings: ParseWarning[] }) {
-  if (!warnings.length) return <p className="note">Every figure-like line of the output was understood.</p>;
+  if (!warnings.length)
+    return <p className="note">Every figure-like line of the output was understood.</p>;
   return (
     <TableBox label="parse warnings">
       <table aria-label="parse warnings">

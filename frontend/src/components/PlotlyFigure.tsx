@@ -1,6 +1,14 @@
 /** The single Plotly wrapper: renders into its own ref (no global ids), purges on unmount. */
 import type { Config, Data, Layout } from "plotly.js";
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type RefObject } from "react";
+import {
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Ref,
+  type RefObject,
+} from "react";
 import { NARROW, phoneFigure, refittedTitle } from "../lib/phoneFigure";
 
 /** What a click on a point tells: its trace (curveNumber), x and customdata. */
@@ -75,7 +83,13 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
       if (!alive) return;
       const title = el.querySelector(".g-xtitle");
       if (narrow !== null && title) {
-        const refitted = refittedTitle(layout, figure.layout, narrow, title.getBoundingClientRect(), el.getBoundingClientRect());
+        const refitted = refittedTitle(
+          layout,
+          figure.layout,
+          narrow,
+          title.getBoundingClientRect(),
+          el.getBoundingClientRect(),
+        );
         if (refitted) await Plotly.react(el, figure.data, refitted, CONFIG);
         if (!alive) return;
       }
@@ -83,7 +97,12 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
       if (onPointClick) {
         plot.on("plotly_click", (event) => {
           const point = event.points[0];
-          if (point) onPointClick({ curveNumber: point.curveNumber, x: point.x, customdata: point.customdata });
+          if (point)
+            onPointClick({
+              curveNumber: point.curveNumber,
+              x: point.x,
+              customdata: point.customdata,
+            });
         });
       }
       if (!INSTRUMENTED) return;
@@ -110,7 +129,8 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
   useImperativeHandle(ref, () => ({
     async download(format, filename) {
       const Plotly = await plotly();
-      if (div.current) await Plotly.downloadImage(div.current, { format, filename, width: 1200, height: 600 });
+      if (div.current)
+        await Plotly.downloadImage(div.current, { format, filename, width: 1200, height: 600 });
     },
   }));
 
@@ -122,7 +142,14 @@ export function PlotlyFigure({ data, layout, label, ref, onPointClick, testId = 
         </p>
       )}
       {/* A figure, not an img: Plotly puts its own buttons (the mode bar) inside, and an img's children are not reachable. */}
-      <div ref={div} className={narrow === null ? "plot" : "plot phone"} role="figure" aria-label={label} data-testid={testId} data-drawn={INSTRUMENTED ? drawn : undefined} />
+      <div
+        ref={div}
+        className={narrow === null ? "plot" : "plot phone"}
+        role="figure"
+        aria-label={label}
+        data-testid={testId}
+        data-drawn={INSTRUMENTED ? drawn : undefined}
+      />
     </>
   );
 }

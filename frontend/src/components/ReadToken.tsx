@@ -1,7 +1,12 @@
 /** Read-token mode in the UI: the form a refused read brings up, and the button that forgets the token. */
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { forgetReadToken, readTokenState, rememberReadToken, subscribeReadToken } from "../api/client";
+import {
+  forgetReadToken,
+  readTokenState,
+  rememberReadToken,
+  subscribeReadToken,
+} from "../api/client";
 
 export function useReadToken() {
   return useSyncExternalStore(subscribeReadToken, readTokenState);
@@ -21,16 +26,26 @@ export function ReadTokenForm({ refused }: { refused: string }) {
   return (
     <form className="state" aria-label="read token" onSubmit={submit}>
       <p>
-        <strong>{hadToken ? "The server refused this read token." : "This dashboard needs a read token."}</strong> {refused}
+        <strong>
+          {hadToken ? "The server refused this read token." : "This dashboard needs a read token."}
+        </strong>{" "}
+        {refused}
       </p>
       <p className="note">
-        Its operator makes one with <code>cryptobench-server token create NAME --scope read</code>. It is kept in this browser until you
-        forget it.
+        Its operator makes one with <code>cryptobench-server token create NAME --scope read</code>.
+        It is kept in this browser until you forget it.
       </p>
       <div className="controls">
         <label>
           read token
-          <input type="password" aria-label="read token" value={token} onChange={(e) => setToken(e.target.value)} placeholder="cbt_..." autoComplete="off" />
+          <input
+            type="password"
+            aria-label="read token"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            placeholder="cbt_..."
+            autoComplete="off"
+          />
         </label>
         <button type="submit" disabled={!token.trim()}>
           Use this token

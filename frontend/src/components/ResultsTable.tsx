@@ -15,11 +15,27 @@ type ResultRow = Pick<PreviewRow, "name" | "algorithm" | "params" | "value" | "u
   flags?: string[];
 };
 
-export function ResultsTable({ rows, label, library = false }: { rows: ResultRow[]; label?: string; library?: boolean }) {
+export function ResultsTable({
+  rows,
+  label,
+  library = false,
+}: {
+  rows: ResultRow[];
+  label?: string;
+  library?: boolean;
+}) {
   const vocabulary = useVocabulary();
   const shown = metrics(vocabulary);
   const flagged = rows.some((r) => r.flags?.length);
-  const columns = ["name", "algorithm", "operation", ...(library ? ["library"] : []), "params", "reported", ...(flagged ? ["flags"] : [])];
+  const columns = [
+    "name",
+    "algorithm",
+    "operation",
+    ...(library ? ["library"] : []),
+    "params",
+    "reported",
+    ...(flagged ? ["flags"] : []),
+  ];
   return (
     <table aria-label={label}>
       <thead>
@@ -46,11 +62,19 @@ export function ResultsTable({ rows, label, library = false }: { rows: ResultRow
             <td>{paramsText(r.params)}</td>
             <td>
               {formatReported(vocabulary, r.value, r.unit)}
-              {r.error !== null && r.error !== undefined ? ` ± ${formatReported(vocabulary, r.error, r.unit)} (${r.error_kind ?? "?"})` : ""}
+              {r.error !== null && r.error !== undefined
+                ? ` ± ${formatReported(vocabulary, r.error, r.unit)} (${r.error_kind ?? "?"})`
+                : ""}
             </td>
             {flagged && (
-              <td title={(r.flags ?? []).map((f) => `${f}: ${vocabulary.flags[f] ?? "flagged"}`).join("\n")}>
-                {r.flags?.length ? `⚠ ${r.flags.map((f) => f.replaceAll("_", " ")).join(", ")}` : ""}
+              <td
+                title={(r.flags ?? [])
+                  .map((f) => `${f}: ${vocabulary.flags[f] ?? "flagged"}`)
+                  .join("\n")}
+              >
+                {r.flags?.length
+                  ? `⚠ ${r.flags.map((f) => f.replaceAll("_", " ")).join(", ")}`
+                  : ""}
               </td>
             )}
             {shown.map((m) => (

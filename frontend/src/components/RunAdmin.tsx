@@ -7,7 +7,16 @@ import type { Note, RunDetail } from "../api/types";
 import { formatTime } from "../lib/history";
 
 /** Everything derived from runs: what a note or a deletion makes stale. */
-const RUN_KEYS = [["runs"], ["facets"], ["chart"], ["history"], ["changes"], ["machines"], ["matrix"], ["relative"]];
+const RUN_KEYS = [
+  ["runs"],
+  ["facets"],
+  ["chart"],
+  ["history"],
+  ["changes"],
+  ["machines"],
+  ["matrix"],
+  ["relative"],
+];
 
 function TokenField() {
   const [token, setToken] = useState(storedToken);
@@ -33,7 +42,8 @@ export function RunNotes({ run }: { run: RunDetail }) {
   const client = useQueryClient();
   const [text, setText] = useState("");
   const add = useMutation({
-    mutationFn: (note: string) => writeJson<Note>("POST", `/runs/${encodeURIComponent(run.run_id)}/notes`, { text: note }),
+    mutationFn: (note: string) =>
+      writeJson<Note>("POST", `/runs/${encodeURIComponent(run.run_id)}/notes`, { text: note }),
     onSuccess: async () => {
       setText("");
       await client.invalidateQueries({ queryKey: ["run", run.run_id] });
@@ -51,7 +61,10 @@ export function RunNotes({ run }: { run: RunDetail }) {
         <ul aria-label="notes">
           {notes.map((n) => (
             <li key={n.id}>
-              {n.text} <span className="note">({n.author}, {formatTime(n.created_at)})</span>
+              {n.text}{" "}
+              <span className="note">
+                ({n.author}, {formatTime(n.created_at)})
+              </span>
             </li>
           ))}
         </ul>
@@ -62,7 +75,12 @@ export function RunNotes({ run }: { run: RunDetail }) {
         <TokenField />
         <label>
           note
-          <input aria-label="note" value={text} onChange={(e) => setText(e.target.value)} maxLength={4000} />
+          <input
+            aria-label="note"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={4000}
+          />
         </label>
         <button type="submit" disabled={add.isPending || !text.trim()}>
           Add note
@@ -89,14 +107,25 @@ export function DeleteRun({ run }: { run: RunDetail }) {
     },
   });
   const confirmAndDelete = () => {
-    if (window.confirm(`Delete run ${run.run_id} with its ${run.results.length} results, notes and changes? This cannot be undone.`)) remove.mutate();
+    if (
+      window.confirm(
+        `Delete run ${run.run_id} with its ${run.results.length} results, notes and changes? This cannot be undone.`,
+      )
+    )
+      remove.mutate();
   };
   return (
     <>
       <p className="note">
-        Deleting needs a token with scope admin. The run, its results, notes and everything derived from them go in one transaction.
+        Deleting needs a token with scope admin. The run, its results, notes and everything derived
+        from them go in one transaction.
       </p>
-      <button type="button" className="danger" onClick={confirmAndDelete} disabled={remove.isPending}>
+      <button
+        type="button"
+        className="danger"
+        onClick={confirmAndDelete}
+        disabled={remove.isPending}
+      >
         Delete this run
       </button>
       {remove.isError && (

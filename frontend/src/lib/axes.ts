@@ -32,20 +32,28 @@ export function valueTicks(lo: number, hi: number, log: boolean): number[] {
     const mantissas = decades <= 2 ? [1, 2, 5] : decades <= 5 ? [1, 3] : [1];
     const every = Math.max(1, Math.ceil(decades / MAX_TICKS));
     const ticks: number[] = [];
-    for (let e = first; e <= last; e += every) for (const m of mantissas) ticks.push(Number((m * 10 ** e).toPrecision(12)));
+    for (let e = first; e <= last; e += every)
+      for (const m of mantissas) ticks.push(Number((m * 10 ** e).toPrecision(12)));
     return ticks;
   }
   const low = Math.min(lo, hi);
   const step = niceStep((hi - low) / 5 || Math.abs(hi) / 5);
   const ticks: number[] = [];
-  for (let t = Math.ceil(low / step) * step; t <= Math.ceil(hi / step) * step + step / 2; t += step) ticks.push(Number(t.toPrecision(12)));
+  for (let t = Math.ceil(low / step) * step; t <= Math.ceil(hi / step) * step + step / 2; t += step)
+    ticks.push(Number(t.toPrecision(12)));
   return ticks;
 }
 
 /** A value axis: its title names the unit, each tick is `format(tick)` (the unit in the tick's own step). */
-export function valueAxis(values: number[], log: boolean, format: (v: number) => string, title: string): Axis {
+export function valueAxis(
+  values: number[],
+  log: boolean,
+  format: (v: number) => string,
+  title: string,
+): Axis {
   const finite = values.filter((v) => Number.isFinite(v) && (!log || v > 0));
-  const ticks = finite.length === 0 ? [] : valueTicks(Math.min(...finite), Math.max(...finite), log);
+  const ticks =
+    finite.length === 0 ? [] : valueTicks(Math.min(...finite), Math.max(...finite), log);
   const texts = ticks.map((t) => (t === 0 ? "0" : format(t)));
   return {
     title: { text: titleInTickUnit(title, texts) },
@@ -66,7 +74,10 @@ export function titleInTickUnit(title: string, ticks: string[]): string {
   return title.replace(/ \([^()\s<>]+\)(?=<br>|$)/, unit);
 }
 
-export function numericDimension(vocabulary: Vocabulary, dim: string): NumericDimension | undefined {
+export function numericDimension(
+  vocabulary: Vocabulary,
+  dim: string,
+): NumericDimension | undefined {
   return vocabulary.dimensions.numeric[dim];
 }
 
@@ -78,7 +89,10 @@ export function isVersionDimension(vocabulary: Vocabulary, dim: string): boolean
 /** "3.9" before "3.10", "1.1.1g" before "1.1.1h"; absent values last. */
 export function compareVersions(a: DimValue, b: DimValue): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-  const parts = (v: DimValue) => String(v).split(/(\d+)/).filter((p) => p !== "");
+  const parts = (v: DimValue) =>
+    String(v)
+      .split(/(\d+)/)
+      .filter((p) => p !== "");
   const [pa, pb] = [parts(a), parts(b)];
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
     const [x, y] = [pa[i] ?? "", pb[i] ?? ""];
@@ -91,7 +105,11 @@ export function compareVersions(a: DimValue, b: DimValue): number {
 const isNumber = (v: DimValue): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** The order a dimension's values are drawn in: numeric, version order, or as first seen (the server's order). */
-export function dimensionOrder(vocabulary: Vocabulary, dim: string, values: DimValue[]): DimValue[] {
+export function dimensionOrder(
+  vocabulary: Vocabulary,
+  dim: string,
+  values: DimValue[],
+): DimValue[] {
   const seen = [...new Map(values.map((v) => [valueText(v), v])).values()];
   if (seen.every(isNumber)) return seen.sort((a, b) => a - b);
   if (isVersionDimension(vocabulary, dim)) return seen.sort(compareVersions);
@@ -131,10 +149,20 @@ export type Position = (value: number) => number;
  * drawn at log2 of its values on a linear axis, ticks labelled with the values ("16 B", "1 KiB");
  * `position` (null for categories) places a value on it.
  */
-export function dimensionAxis(vocabulary: Vocabulary, dim: string, order: DimValue[], title: string): { axis: Axis; position: Position | null } {
+export function dimensionAxis(
+  vocabulary: Vocabulary,
+  dim: string,
+  order: DimValue[],
+  title: string,
+): { axis: Axis; position: Position | null } {
   const info = numericDimension(vocabulary, dim);
   const numbers = order.filter(isNumber);
-  if (info !== undefined && numbers.length === order.length && numbers.length > 0 && numbers.every((v) => v > 0)) {
+  if (
+    info !== undefined &&
+    numbers.length === order.length &&
+    numbers.length > 0 &&
+    numbers.every((v) => v > 0)
+  ) {
     const log = info.scale === "log2";
     const position: Position = log ? Math.log2 : (v) => v;
     const ticks = log ? log2Ticks(numbers) : numbers.length <= VALUE_TICKS ? numbers : [];
@@ -145,9 +173,24 @@ export function dimensionAxis(vocabulary: Vocabulary, dim: string, order: DimVal
         type: "linear",
         automargin: true,
         zeroline: false,
-        ...(ticks.length > 0 ? { tickmode: "array" as const, tickvals: ticks.map(position), ticktext: ticks.map((t) => dimensionValueText(vocabulary, dim, t)) } : {}),
+        ...(ticks.length > 0
+          ? {
+              tickmode: "array" as const,
+              tickvals: ticks.map(position),
+              ticktext: ticks.map((t) => dimensionValueText(vocabulary, dim, t)),
+            }
+          : {}),
       },
     };
   }
-  return { position: null, axis: { title: { text: title }, type: "category", categoryorder: "array", categoryarray: order.map(categoryText), automargin: true } };
+  return {
+    position: null,
+    axis: {
+      title: { text: title },
+      type: "category",
+      categoryorder: "array",
+      categoryarray: order.map(categoryText),
+      automargin: true,
+    },
+  };
 }

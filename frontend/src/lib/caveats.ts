@@ -31,11 +31,17 @@ export function flagsText(flags: Record<string, number>): string {
     .join(", ");
 }
 
-export const isPooled = (p: Pick<ChartPoint, "pooled">) => p.pooled !== undefined && Object.keys(p.pooled).length > 0;
+export const isPooled = (p: Pick<ChartPoint, "pooled">) =>
+  p.pooled !== undefined && Object.keys(p.pooled).length > 0;
 export const isFlagged = (p: Pick<ChartPoint, "flagged">) => (p.flagged ?? 0) > 0;
 /** A point's hover lines (Plotly text) for what it pooled and its flags: "<br>◇ pooled 2 machines<br>⚠ flagged: cpu time 3"; "" when neither. */
-export function caveatHover(vocabulary: Vocabulary, p: Pick<ChartPoint, "pooled" | "flagged" | "flags">): string {
-  const pooled = isPooled(p) ? `<br>◇ pooled ${plotText(pooledText(vocabulary, p.pooled ?? {}))}` : "";
+export function caveatHover(
+  vocabulary: Vocabulary,
+  p: Pick<ChartPoint, "pooled" | "flagged" | "flags">,
+): string {
+  const pooled = isPooled(p)
+    ? `<br>◇ pooled ${plotText(pooledText(vocabulary, p.pooled ?? {}))}`
+    : "";
   const flagged = isFlagged(p) ? `<br>⚠ flagged: ${plotText(flagsText(p.flags ?? {}))}` : "";
   return pooled + flagged;
 }
@@ -71,26 +77,44 @@ export function chartCaveats(series: ChartSeries[]): Caveats {
         pooledPoints += 1;
         for (const [dim, count] of Object.entries(p.pooled ?? {})) {
           const seen = most.get(dim);
-          most.set(dim, { most: Math.max(count, seen?.most ?? 0), points: (seen?.points ?? 0) + 1 });
+          most.set(dim, {
+            most: Math.max(count, seen?.most ?? 0),
+            points: (seen?.points ?? 0) + 1,
+          });
         }
       }
       if (isFlagged(p)) {
         flaggedPoints += 1;
-        for (const [flag, count] of Object.entries(p.flags ?? {})) flags[flag] = (flags[flag] ?? 0) + count;
+        for (const [flag, count] of Object.entries(p.flags ?? {}))
+          flags[flag] = (flags[flag] ?? 0) + count;
       }
     }
   }
-  const rank = (d: { dim: string; points: number }) => (d.dim === "machine" ? Number.MAX_SAFE_INTEGER : d.points);
-  const pooledDims = [...most.entries()].map(([dim, m]) => ({ dim, ...m })).sort((a, b) => rank(b) - rank(a));
+  const rank = (d: { dim: string; points: number }) =>
+    d.dim === "machine" ? Number.MAX_SAFE_INTEGER : d.points;
+  const pooledDims = [...most.entries()]
+    .map(([dim, m]) => ({ dim, ...m }))
+    .sort((a, b) => rank(b) - rank(a));
   return { points, pooledPoints, pooledDims, flaggedPoints, flags, singlePoints };
 }
 
 /** "3 of 8 points pool results that differ in machine (up to 2 per point) and block size (up to 6)." */
-export function pooledSentence(vocabulary: Vocabulary, c: Caveats, marks = "outlined bars, ◇ markers"): string | null {
+export function pooledSentence(
+  vocabulary: Vocabulary,
+  c: Caveats,
+  marks = "outlined bars, ◇ markers",
+): string | null {
   if (c.pooledPoints === 0) return null;
-  const dims = c.pooledDims.map((d, i) => `${dimensionLabel(vocabulary, d.dim)} (up to ${d.most}${i === 0 ? " per point" : ""})`);
-  const list = dims.length > 1 ? `${dims.slice(0, -1).join(", ")} and ${dims.at(-1) ?? ""}` : (dims[0] ?? "");
-  const which = c.pooledPoints === c.points ? `All ${c.points} points pool` : `${c.pooledPoints} of ${c.points} points pool`;
+  const dims = c.pooledDims.map(
+    (d, i) =>
+      `${dimensionLabel(vocabulary, d.dim)} (up to ${d.most}${i === 0 ? " per point" : ""})`,
+  );
+  const list =
+    dims.length > 1 ? `${dims.slice(0, -1).join(", ")} and ${dims.at(-1) ?? ""}` : (dims[0] ?? "");
+  const which =
+    c.pooledPoints === c.points
+      ? `All ${c.points} points pool`
+      : `${c.pooledPoints} of ${c.points} points pool`;
   return `${which} results that differ in ${list}; each is one aggregate over them (${marks}).`;
 }
 
@@ -99,6 +123,9 @@ export function flaggedSentence(vocabulary: Vocabulary, c: Caveats): string | nu
   if (c.flaggedPoints === 0) return null;
   const points = c.flaggedPoints === 1 ? "1 point includes" : `${c.flaggedPoints} points include`;
   const meanings = vocabulary.flags;
-  const reasons = Object.entries(c.flags).map(([flag, n]) => `${flag.replaceAll("_", " ")} (${n} figure${n === 1 ? "" : "s"}): ${meanings[flag] ?? "flagged"}`);
+  const reasons = Object.entries(c.flags).map(
+    ([flag, n]) =>
+      `${flag.replaceAll("_", " ")} (${n} figure${n === 1 ? "" : "s"}): ${meanings[flag] ?? "flagged"}`,
+  );
   return `${points} figures the plausibility check flagged, marked ⚠: ${reasons.join("; ")}. Treat them with care; open a point for its results.`;
 }

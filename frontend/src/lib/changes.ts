@@ -35,21 +35,29 @@ const DETERMINISTIC = "deterministic count: any step beyond 0 is real";
 export function evidenceText(e: Evidence): string {
   const runs = `${e.before_n} run${e.before_n === 1 ? "" : "s"} before, ${e.after_n} after`;
   if (e.deterministic) return `${DETERMINISTIC} (${runs})`;
-  const strength = e.z === null ? "no run-to-run noise" : `z ${zText(e.z)} against ${noiseText(e.noise)} run-to-run noise`;
+  const strength =
+    e.z === null
+      ? "no run-to-run noise"
+      : `z ${zText(e.z)} against ${noiseText(e.noise)} run-to-run noise`;
   return e.few_points ? `few points (${runs}): ${strength}` : `${strength} (${runs})`;
 }
 
 /** An event's evidence: its weakest change. */
 export function eventEvidenceText(e: EventEvidence): string {
   if (e.deterministic) return DETERMINISTIC;
-  const strength = e.z_min === null ? "no run-to-run noise" : `z ≥ ${zText(e.z_min)} against ≤ ${noiseText(e.noise_max)} noise`;
+  const strength =
+    e.z_min === null
+      ? "no run-to-run noise"
+      : `z ≥ ${zText(e.z_min)} against ≤ ${noiseText(e.noise_max)} noise`;
   return e.few_points ? `few points: ${strength}` : strength;
 }
 
 /** "10 regressions", "1 regression, 2 improvements". */
 export function eventCounts(event: ChangeEvent): string {
   const part = (n: number, word: string) => (n ? `${n} ${word}${n === 1 ? "" : "s"}` : "");
-  return [part(event.regressions, "regression"), part(event.improvements, "improvement")].filter(Boolean).join(", ");
+  return [part(event.regressions, "regression"), part(event.improvements, "improvement")]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** The event's direction for colour: both when it moved series both ways. */
@@ -65,7 +73,8 @@ export function compareHref(c: Change): string {
 
 /** "1.13 GB/s → 283 MB/s": each level in the unit it reads best in. */
 export function levelsText(vocabulary: Vocabulary, c: Change): string {
-  if (!isMetric(vocabulary, c.metric)) return `${formatNumber(c.before)} → ${formatNumber(c.after)} ${c.unit}`;
+  if (!isMetric(vocabulary, c.metric))
+    return `${formatNumber(c.before)} → ${formatNumber(c.after)} ${c.unit}`;
   const format = metricFormatter(vocabulary, c.metric);
   return `${format(c.before)} → ${format(c.after)}`;
 }

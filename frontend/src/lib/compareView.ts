@@ -19,7 +19,10 @@ type Verdict = NonNullable<Row["verdict"]>;
 function labelParts(vocabulary: Vocabulary, row: Row): Array<[string, string]> {
   const params = Object.keys(row.params)
     .sort()
-    .map((k): [string, string] => [k, dimensionValueText(vocabulary, paramDimension(vocabulary, k), row.params[k] ?? null)]);
+    .map((k): [string, string] => [
+      k,
+      dimensionValueText(vocabulary, paramDimension(vocabulary, k), row.params[k] ?? null),
+    ]);
   return [["", [row.algorithm, row.operation].filter(Boolean).join(" ")], ...params];
 }
 
@@ -35,7 +38,10 @@ export function shortLabels(vocabulary: Vocabulary, rows: Row[]): string[] {
   const parts = rows.map((r) => new Map(labelParts(vocabulary, r)));
   const keys = [...new Set(parts.flatMap((p) => [...p.keys()]))];
   const varying = keys.filter((k) => new Set(parts.map((p) => p.get(k) ?? "")).size > 1);
-  return parts.map((p, i) => `${i + 1}. ${(varying.length > 0 ? varying : keys).flatMap((k) => p.get(k) ?? []).join(" · ")}`);
+  return parts.map(
+    (p, i) =>
+      `${i + 1}. ${(varying.length > 0 ? varying : keys).flatMap((k) => p.get(k) ?? []).join(" · ")}`,
+  );
 }
 
 /** How many standard errors of its noise a difference must clear to be better or worse (the vocabulary's verdict rule). */
@@ -50,18 +56,32 @@ export function noiseText(noise: number | null): string {
 
 /** What the noise stands on: "6 runs of history", "the tools' errors", both, or nothing. */
 export function noiseBasis(row: Pick<Row, "noise_basis" | "noise_runs">): string {
-  return row.noise_basis.map((b) => (b === "history" ? `${row.noise_runs} runs of history` : "the tools' errors")).join(" and ");
+  return row.noise_basis
+    .map((b) => (b === "history" ? `${row.noise_runs} runs of history` : "the tools' errors"))
+    .join(" and ");
 }
 
 /** The verdict in words: "worse", "within noise", "better (noise unknown)". */
 export function verdictText(verdict: Verdict | null, noise: number | null): string {
   if (verdict === null) return "—";
-  return (verdict === "better" || verdict === "worse") && noise === null ? `${verdict} (noise unknown)` : verdict;
+  return (verdict === "better" || verdict === "worse") && noise === null
+    ? `${verdict} (noise unknown)`
+    : verdict;
 }
 
 const VERDICTS: Verdict[] = ["better", "worse", "within noise", "same"];
-const COLOURS: Record<Verdict, string> = { better: "#2e9d52", worse: "#d9473d", "within noise": "#8a94a6", same: "#8a94a6" };
-const SYMBOLS: Record<Verdict, string> = { better: "circle", worse: "circle", "within noise": "circle-open", same: "diamond-open" };
+const COLOURS: Record<Verdict, string> = {
+  better: "#2e9d52",
+  worse: "#d9473d",
+  "within noise": "#8a94a6",
+  same: "#8a94a6",
+};
+const SYMBOLS: Record<Verdict, string> = {
+  better: "circle",
+  worse: "circle",
+  "within noise": "circle-open",
+  same: "diamond-open",
+};
 
 export interface CompareFigure {
   data: Data[];
@@ -73,15 +93,22 @@ export interface CompareFigure {
  * line at 1; the band is noise_z noises either side (what a verdict needs to clear); one trace per verdict
  * (better filled green, worse filled red, within noise and same open grey; the page's note says so).
  */
-export function compareFigure(vocabulary: Vocabulary, data: CompareResponse, theme: Theme): CompareFigure {
+export function compareFigure(
+  vocabulary: Vocabulary,
+  data: CompareResponse,
+  theme: Theme,
+): CompareFigure {
   const labels = shortLabels(vocabulary, data.rows);
-  const rows = data.rows.map((r, i) => ({ r, i, label: plotText(labels[i] ?? "") })).filter((x) => x.r.speedup !== null && x.r.speedup > 0);
+  const rows = data.rows
+    .map((r, i) => ({ r, i, label: plotText(labels[i] ?? "") }))
+    .filter((x) => x.r.speedup !== null && x.r.speedup > 0);
   const z = noiseZ(vocabulary);
   const traces: Data[] = VERDICTS.flatMap((verdict) => {
     const mine = rows.filter((x) => x.r.verdict === verdict);
     if (mine.length === 0) return [];
     const speedup = (x: (typeof mine)[number]) => x.r.speedup ?? 1;
-    const band = (x: (typeof mine)[number], sign: 1 | -1) => (x.r.noise === null ? 0 : Math.abs(speedup(x) * Math.exp(sign * z * x.r.noise) - speedup(x)));
+    const band = (x: (typeof mine)[number], sign: 1 | -1) =>
+      x.r.noise === null ? 0 : Math.abs(speedup(x) * Math.exp(sign * z * x.r.noise) - speedup(x));
     return [
       {
         type: "scatter",
@@ -90,22 +117,62 @@ export function compareFigure(vocabulary: Vocabulary, data: CompareResponse, the
         x: mine.map(speedup),
         y: mine.map((x) => x.label),
         customdata: mine.map((x) => x.i),
-        marker: { color: COLOURS[verdict], symbol: SYMBOLS[verdict], size: 9, line: { width: 2, color: COLOURS[verdict] } },
-        error_x: { type: "data", symmetric: false, array: mine.map((x) => band(x, 1)), arrayminus: mine.map((x) => band(x, -1)), color: COLOURS[verdict], thickness: 1.5, width: 3 },
-        text: mine.map((x) => plotText(`${rowLabel(vocabulary, x.r)}: ${formatRatio(x.r.speedup)}, noise ${noiseText(x.r.noise)}, ${verdictText(x.r.verdict, x.r.noise)}`)),
+        marker: {
+          color: COLOURS[verdict],
+          symbol: SYMBOLS[verdict],
+          size: 9,
+          line: { width: 2, color: COLOURS[verdict] },
+        },
+        error_x: {
+          type: "data",
+          symmetric: false,
+          array: mine.map((x) => band(x, 1)),
+          arrayminus: mine.map((x) => band(x, -1)),
+          color: COLOURS[verdict],
+          thickness: 1.5,
+          width: 3,
+        },
+        text: mine.map((x) =>
+          plotText(
+            `${rowLabel(vocabulary, x.r)}: ${formatRatio(x.r.speedup)}, noise ${noiseText(x.r.noise)}, ${verdictText(x.r.verdict, x.r.noise)}`,
+          ),
+        ),
         hovertemplate: "%{text}<extra></extra>",
       } as Data,
     ];
   });
   // 1 (no difference) always on the axis, never at its very edge.
   const values = [...rows.map((x) => x.r.speedup ?? 1), 1 / 1.2, 1.2];
-  const axis = valueAxis(values, true, (v) => formatRatio(v), "speedup of the contender (> 1 = better)");
+  const axis = valueAxis(
+    values,
+    true,
+    (v) => formatRatio(v),
+    "speedup of the contender (> 1 = better)",
+  );
   const layout: Partial<Layout> = {
     xaxis: { ...axis, gridcolor: theme.grid },
-    yaxis: { type: "category", categoryorder: "array", categoryarray: rows.map((x) => x.label), autorange: "reversed", automargin: true, gridcolor: theme.grid },
+    yaxis: {
+      type: "category",
+      categoryorder: "array",
+      categoryarray: rows.map((x) => x.label),
+      autorange: "reversed",
+      automargin: true,
+      gridcolor: theme.grid,
+    },
     height: Math.max(220, 110 + 22 * rows.length),
     showlegend: false,
-    shapes: [{ type: "line", xref: "x", yref: "paper", x0: 1, x1: 1, y0: 0, y1: 1, line: { color: theme.foreground, dash: "dot", width: 1 } }],
+    shapes: [
+      {
+        type: "line",
+        xref: "x",
+        yref: "paper",
+        x0: 1,
+        x1: 1,
+        y0: 0,
+        y1: 1,
+        line: { color: theme.foreground, dash: "dot", width: 1 },
+      },
+    ],
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     font: { color: theme.foreground },

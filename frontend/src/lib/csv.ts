@@ -21,7 +21,8 @@ function inert(part: string): string {
 export function csvCell(value: CsvValue, flavour: CsvFlavour = "spreadsheet"): string {
   if (value === null || value === undefined) return "";
   const raw = String(value);
-  const text = typeof value === "number" || flavour === "data" ? raw : raw.split(";").map(inert).join(";");
+  const text =
+    typeof value === "number" || flavour === "data" ? raw : raw.split(";").map(inert).join(";");
   return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -33,9 +33,19 @@ export function rowPoint(row: { x: DimValue; series: DimValue[] }): PointRef {
 }
 
 /** "key size (bits) = 2048 · padding (param) = pss" */
-export function pointText(vocabulary: Vocabulary, point: PointRef, x: string, seriesDims: string[]): string {
-  const parts: Array<[string, string | null]> = [[x, point.x], ...seriesDims.map((d, i): [string, string | null] => [d, point.key[i] ?? null])];
-  return parts.map(([dim, value]) => `${dimensionLabel(vocabulary, dim)} = ${valueText(value)}`).join(" · ");
+export function pointText(
+  vocabulary: Vocabulary,
+  point: PointRef,
+  x: string,
+  seriesDims: string[],
+): string {
+  const parts: Array<[string, string | null]> = [
+    [x, point.x],
+    ...seriesDims.map((d, i): [string, string | null] => [d, point.key[i] ?? null]),
+  ];
+  return parts
+    .map(([dim, value]) => `${dimensionLabel(vocabulary, dim)} = ${valueText(value)}`)
+    .join(" · ");
 }
 
 /** Where a stat sits in the usual reading order: min, p1..p99 with the median at p50, max, then mean and stddev. */
@@ -52,18 +62,27 @@ function markRank(name: string): number {
 const byRank = (a: string, b: string) => markRank(a) - markRank(b) || a.localeCompare(b);
 
 /** The stats that are positions on the axis (a standard deviation is a spread, not a place), equal ones joined. */
-export function markGroups(marks: Record<string, number>, scale: number): Array<{ value: number; names: string[] }> {
+export function markGroups(
+  marks: Record<string, number>,
+  scale: number,
+): Array<{ value: number; names: string[] }> {
   const groups = new Map<number, string[]>();
   for (const name of Object.keys(marks).sort(byRank)) {
     const value = marks[name];
     if (name === "stddev" || value === undefined) continue;
     groups.set(value, [...(groups.get(value) ?? []), name]);
   }
-  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([value, names]) => ({ value: value / scale, names }));
+  return [...groups.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([value, names]) => ({ value: value / scale, names }));
 }
 
 /** What a result's distribution is made of, in words (the figure's text equivalent). */
-export function describeDistribution(d: Distribution | null, reportedUnit: string, metric: string): string {
+export function describeDistribution(
+  d: Distribution | null,
+  reportedUnit: string,
+  metric: string,
+): string {
   if (d === null) return "one number (the tool gave no samples or stats)";
   const parts: string[] = [];
   if (d.values !== null) {
@@ -72,16 +91,21 @@ export function describeDistribution(d: Distribution | null, reportedUnit: strin
   }
   const names = Object.keys(d.marks).sort(byRank);
   if (names.length > 0) parts.push(`stats ${names.join(", ")}`);
-  if (d.reciprocal) parts.push(`converted from ${reportedUnit} by 1/x (so min and max, pN and p(100-N) trade places)`);
+  if (d.reciprocal)
+    parts.push(
+      `converted from ${reportedUnit} by 1/x (so min and max, pN and p(100-N) trade places)`,
+    );
   if (!d.converted) parts.push(`in ${d.unit}: no way to ${metric} for these`);
   if (d.omitted > 0) parts.push(`${d.omitted} sample(s) of 0 have no figure in ${d.unit}`);
-  if (d.left_out.length > 0) parts.push(`${d.left_out.join(", ")} left out: no counterpart in ${d.unit}`);
+  if (d.left_out.length > 0)
+    parts.push(`${d.left_out.join(", ")} left out: no counterpart in ${d.unit}`);
   return parts.join("; ");
 }
 
 /** The row label of a result in the figure and the table: its number, machine, name (a long dotted one by its last two parts) and unit. */
 export function resultLabel(r: PointResult, index: number): string {
-  const tail = r.name.length > 32 && r.name.includes(".") ? r.name.split(".").slice(-2).join(".") : r.name;
+  const tail =
+    r.name.length > 32 && r.name.includes(".") ? r.name.split(".").slice(-2).join(".") : r.name;
   const name = tail.length > 32 ? `…${tail.slice(-31)}` : tail;
   return `#${index + 1} ${r.machine} · ${name} [${r.unit}]`;
 }
@@ -95,21 +119,54 @@ export interface DistributionOptions {
   format: (value: number) => string;
 }
 
-function sampleTrace(label: string, values: number[], color: string, format: (v: number) => string): Data {
+function sampleTrace(
+  label: string,
+  values: number[],
+  color: string,
+  format: (v: number) => string,
+): Data {
   const text = values.map((v) => `sample ${format(v)}`);
   if (values.length >= BOX_MIN_SAMPLES) {
-    return { type: "box", orientation: "h", name: label, x: values, y: values.map(() => label), boxpoints: "all", jitter: 0.4, pointpos: 0, marker: { size: 4, color }, line: { color }, text, hoverinfo: "text" } as Data;
+    return {
+      type: "box",
+      orientation: "h",
+      name: label,
+      x: values,
+      y: values.map(() => label),
+      boxpoints: "all",
+      jitter: 0.4,
+      pointpos: 0,
+      marker: { size: 4, color },
+      line: { color },
+      text,
+      hoverinfo: "text",
+    } as Data;
   }
-  return { type: "scatter", mode: "markers", name: label, x: values, y: values.map(() => label), marker: { size: 7, color, symbol: "circle-open" }, text, hovertemplate: "%{text}<extra></extra>" };
+  return {
+    type: "scatter",
+    mode: "markers",
+    name: label,
+    x: values,
+    y: values.map(() => label),
+    marker: { size: 7, color, symbol: "circle-open" },
+    text,
+    hovertemplate: "%{text}<extra></extra>",
+  };
 }
 
-const shortName = (g: { names: string[] }) => plotText(g.names.find((n) => n === "min" || n === "median" || n === "max") ?? g.names[0] ?? "");
+const shortName = (g: { names: string[] }) =>
+  plotText(g.names.find((n) => n === "min" || n === "median" || n === "max") ?? g.names[0] ?? "");
 
 /**
  * The stats as ticks joined by a line (hover: every name of a tick), one name each above and below
  * in turn (neighbours on a log axis overlap): min, median or max where a tick is one of them.
  */
-function marksTraces(label: string, groups: Array<{ value: number; names: string[] }>, color: string, format: (v: number) => string): Data[] {
+function marksTraces(
+  label: string,
+  groups: Array<{ value: number; names: string[] }>,
+  color: string,
+  format: (v: number) => string,
+): Data[] {
   const ticks: Data = {
     type: "scatter",
     mode: "lines+markers",
@@ -123,7 +180,17 @@ function marksTraces(label: string, groups: Array<{ value: number; names: string
   };
   const names = (parity: number, position: "top center" | "bottom center"): Data => {
     const half = groups.filter((_, i) => i % 2 === parity);
-    return { type: "scatter", mode: "text", name: label, x: half.map((g) => g.value), y: half.map(() => label), text: half.map(shortName), textposition: position, textfont: { size: 10, color }, hoverinfo: "skip" };
+    return {
+      type: "scatter",
+      mode: "text",
+      name: label,
+      x: half.map((g) => g.value),
+      y: half.map(() => label),
+      text: half.map(shortName),
+      textposition: position,
+      textfont: { size: 10, color },
+      hoverinfo: "skip",
+    };
   };
   return [ticks, names(0, "top center"), names(1, "bottom center")];
 }
@@ -149,11 +216,19 @@ export function toolInterval(r: PointResult, metricUnit: string): [number, numbe
 }
 
 /** An × at the result's figure, with the tool's interval around it as a horizontal error bar (its kind on hover). */
-function figureTrace(r: PointResult, label: string, color: string, opts: DistributionOptions, metricUnit: string): Data {
+function figureTrace(
+  r: PointResult,
+  label: string,
+  color: string,
+  opts: DistributionOptions,
+  metricUnit: string,
+): Data {
   const figure = r.figure / opts.scale;
   const interval = toolInterval(r, metricUnit);
   const bounded = interval && Number.isFinite(interval[1]) ? interval : null;
-  const around = bounded ? `<br>${plotText(r.error_kind ?? "error")} interval: ${opts.format(bounded[0] / opts.scale)} – ${opts.format(bounded[1] / opts.scale)}` : "";
+  const around = bounded
+    ? `<br>${plotText(r.error_kind ?? "error")} interval: ${opts.format(bounded[0] / opts.scale)} – ${opts.format(bounded[1] / opts.scale)}`
+    : "";
   return {
     type: "scatter",
     mode: "markers",
@@ -164,7 +239,17 @@ function figureTrace(r: PointResult, label: string, color: string, opts: Distrib
     text: [`the result's figure: ${opts.format(figure)}${around}`],
     hovertemplate: "%{text}<extra></extra>",
     ...(bounded
-      ? { error_x: { type: "data", symmetric: false, array: [bounded[1] / opts.scale - figure], arrayminus: [figure - bounded[0] / opts.scale], color, thickness: 2, width: 8 } }
+      ? {
+          error_x: {
+            type: "data",
+            symmetric: false,
+            array: [bounded[1] / opts.scale - figure],
+            arrayminus: [figure - bounded[0] / opts.scale],
+            color,
+            thickness: 2,
+            width: 8,
+          },
+        }
       : {}),
   } as Data;
 }
@@ -176,8 +261,15 @@ function figureTrace(r: PointResult, label: string, color: string, opts: Distrib
  * (value ± error, its kind on hover). Distributions that cannot be
  * shown in the chart's metric are left to the table.
  */
-export function distributionFigure(vocabulary: Vocabulary, results: PointResult[], opts: DistributionOptions): { data: Data[]; layout: Partial<Layout> } {
-  const metricUnit = results[0] && isMetric(vocabulary, results[0].metric) ? metricInfo(vocabulary, results[0].metric).unit : "";
+export function distributionFigure(
+  vocabulary: Vocabulary,
+  results: PointResult[],
+  opts: DistributionOptions,
+): { data: Data[]; layout: Partial<Layout> } {
+  const metricUnit =
+    results[0] && isMetric(vocabulary, results[0].metric)
+      ? metricInfo(vocabulary, results[0].metric).unit
+      : "";
   const data: Data[] = [];
   const xs: number[] = [];
   const labels = results.map((r, i) => plotText(resultLabel(r, i)));
@@ -186,16 +278,31 @@ export function distributionFigure(vocabulary: Vocabulary, results: PointResult[
     const d = r.distribution;
     const shown = d !== null && d.converted ? d : null;
     const values = shown?.values?.map((v) => v / opts.scale) ?? [];
-    if (values.length > 0) data.push(sampleTrace(label, values, opts.theme.foreground, opts.format));
+    if (values.length > 0)
+      data.push(sampleTrace(label, values, opts.theme.foreground, opts.format));
     const groups = shown !== null && values.length === 0 ? markGroups(shown.marks, opts.scale) : [];
-    if (groups.length > 0) data.push(...marksTraces(label, groups, opts.theme.foreground, opts.format));
+    if (groups.length > 0)
+      data.push(...marksTraces(label, groups, opts.theme.foreground, opts.format));
     data.push(figureTrace(r, label, "#d62728", opts, metricUnit));
-    const interval = toolInterval(r, metricUnit)?.filter(Number.isFinite).map((v) => v / opts.scale) ?? [];
+    const interval =
+      toolInterval(r, metricUnit)
+        ?.filter(Number.isFinite)
+        .map((v) => v / opts.scale) ?? [];
     xs.push(...values, ...groups.map((g) => g.value), r.figure / opts.scale, ...interval);
   });
   const layout: Partial<Layout> = {
-    xaxis: { ...valueAxis(xs, wantsLogScale("auto", xs), opts.format, opts.axisTitle), gridcolor: opts.theme.grid, zeroline: false },
-    yaxis: { type: "category", categoryorder: "array", categoryarray: [...labels].reverse(), automargin: true, gridcolor: opts.theme.grid },
+    xaxis: {
+      ...valueAxis(xs, wantsLogScale("auto", xs), opts.format, opts.axisTitle),
+      gridcolor: opts.theme.grid,
+      zeroline: false,
+    },
+    yaxis: {
+      type: "category",
+      categoryorder: "array",
+      categoryarray: [...labels].reverse(),
+      automargin: true,
+      gridcolor: opts.theme.grid,
+    },
     showlegend: false,
     height: 110 + 56 * results.length,
     paper_bgcolor: "rgba(0,0,0,0)",
@@ -220,8 +327,16 @@ export function keyValues(o: Record<string, unknown>, separator: string): string
  * figure, the figure in the display unit, and the distribution (its unit per row, the samples
  * space-separated, one column per stat).
  */
-export function drilldownCsv(vocabulary: Vocabulary, body: DrilldownResponse, unit: string, scale: number, flavour: CsvFlavour = "spreadsheet"): string {
-  const marks = [...new Set(body.results.flatMap((r) => Object.keys(r.distribution?.marks ?? {})))].sort(byRank);
+export function drilldownCsv(
+  vocabulary: Vocabulary,
+  body: DrilldownResponse,
+  unit: string,
+  scale: number,
+  flavour: CsvFlavour = "spreadsheet",
+): string {
+  const marks = [
+    ...new Set(body.results.flatMap((r) => Object.keys(r.distribution?.marks ?? {}))),
+  ].sort(byRank);
   const header = [
     "#",
     "run_id",
@@ -281,10 +396,19 @@ export function drilldownCsv(vocabulary: Vocabulary, body: DrilldownResponse, un
 }
 
 /** "4 results from 1 run: median 4,633 · mean … (ms/op)", the chart's aggregate named. */
-export function summaryText(vocabulary: Vocabulary, body: DrilldownResponse, unit: string, scale: number, agg: string): string {
+export function summaryText(
+  vocabulary: Vocabulary,
+  body: DrilldownResponse,
+  unit: string,
+  scale: number,
+  agg: string,
+): string {
   const s = body.summary;
-  if (s === null) return `No result behind this point has a ${metricLabel(vocabulary, body.metric)} figure: another metric, a deleted run or an old link.`;
+  if (s === null)
+    return `No result behind this point has a ${metricLabel(vocabulary, body.metric)} figure: another metric, a deleted run or an old link.`;
   const runs = `${body.run_total} run${body.run_total === 1 ? "" : "s"}`;
-  const figures = (["median", "mean", "min", "max"] as const).map((k) => `${k === agg ? `${k} (plotted)` : k} ${formatNumber(s[k] / scale)}`);
+  const figures = (["median", "mean", "min", "max"] as const).map(
+    (k) => `${k === agg ? `${k} (plotted)` : k} ${formatNumber(s[k] / scale)}`,
+  );
   return `${s.n} result${s.n === 1 ? "" : "s"} from ${runs}: ${figures.join(" · ")} ${unit}.`;
 }

@@ -1,7 +1,14 @@
 /** Pure figure builders: Read API chart response -> Plotly data + layout. Never touches the DOM. */
 import type { Data, Layout } from "plotly.js";
 import type { Vocabulary } from "../api/vocabulary";
-import { categoryText, dimensionAxis, dimensionOrder, dimensionValueText, valueAxis, type Position } from "./axes";
+import {
+  categoryText,
+  dimensionAxis,
+  dimensionOrder,
+  dimensionValueText,
+  valueAxis,
+  type Position,
+} from "./axes";
 import { caveatHover, isFlagged, isPooled, isSingle } from "./caveats";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
@@ -49,7 +56,8 @@ export function errorBarRule(chart: ChartResponse): ErrorBarRule {
   const kinds = new Set<string>();
   for (const s of chart.series) {
     for (const p of s.points) {
-      if (p.value !== null && p.error !== null && p.error !== undefined) kinds.add(p.error_kind ?? "unknown");
+      if (p.value !== null && p.error !== null && p.error !== undefined)
+        kinds.add(p.error_kind ?? "unknown");
     }
   }
   if (kinds.size === 0) return { show: false, kind: null, note: null };
@@ -88,7 +96,18 @@ export function seriesLabel(key: Record<string, DimValue>, seriesDims: string[])
   return seriesDims.map((dim) => valueText(key[dim])).join(" · ");
 }
 
-const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
+const COLORS = [
+  "#1f77b4",
+  "#ff7f0e",
+  "#2ca02c",
+  "#d62728",
+  "#9467bd",
+  "#8c564b",
+  "#e377c2",
+  "#7f7f7f",
+  "#bcbd22",
+  "#17becf",
+];
 const PATTERNS = ["", "/", "x", ".", "+", "-"] as const;
 const DASHES = ["solid", "dash", "dot", "dashdot", "longdash", "longdashdot"] as const;
 
@@ -104,9 +123,12 @@ export interface SeriesStyle {
  * of them every series gets a colour of its own, so no two lines look alike.
  */
 export function seriesStyles(series: ChartSeries[], seriesDims: string[]): SeriesStyle[] {
-  const varying = seriesDims.filter((dim) => new Set(series.map((s) => valueText(s.key[dim]))).size > 1);
+  const varying = seriesDims.filter(
+    (dim) => new Set(series.map((s) => valueText(s.key[dim]))).size > 1,
+  );
   const [first, second] = varying;
-  if (first === undefined || second === undefined || varying.length > 2) return series.map((_, i) => ({ color: COLORS[i % COLORS.length] ?? "#1f77b4", variant: 0 }));
+  if (first === undefined || second === undefined || varying.length > 2)
+    return series.map((_, i) => ({ color: COLORS[i % COLORS.length] ?? "#1f77b4", variant: 0 }));
   const firsts = [...new Set(series.map((s) => valueText(s.key[first])))];
   const seconds = [...new Set(series.map((s) => valueText(s.key[second])))];
   return series.map((s) => ({
@@ -116,10 +138,24 @@ export function seriesStyles(series: ChartSeries[], seriesDims: string[]): Serie
 }
 
 /** The hover text of a point (Plotly text, what came from data escaped): x, value with its unit and error, n, min-max, what it pooled, its flags. */
-function hoverText(vocabulary: Vocabulary, p: ChartPoint, xText: string, format: (v: number | null | undefined) => string): string {
-  const error = p.error !== null && p.error !== undefined ? ` ± ${format(p.error)} (${plotText(p.error_kind ?? "error")})` : "";
-  const n = p.n === null || p.n === undefined ? "" : `<br>n=${p.n}${isSingle(p) ? " (a single result)" : ""}`;
-  const range = p.min !== null && p.min !== undefined && p.n !== 1 ? `, min ${format(p.min)}, max ${format(p.max)}` : "";
+function hoverText(
+  vocabulary: Vocabulary,
+  p: ChartPoint,
+  xText: string,
+  format: (v: number | null | undefined) => string,
+): string {
+  const error =
+    p.error !== null && p.error !== undefined
+      ? ` ± ${format(p.error)} (${plotText(p.error_kind ?? "error")})`
+      : "";
+  const n =
+    p.n === null || p.n === undefined
+      ? ""
+      : `<br>n=${p.n}${isSingle(p) ? " (a single result)" : ""}`;
+  const range =
+    p.min !== null && p.min !== undefined && p.n !== 1
+      ? `, min ${format(p.min)}, max ${format(p.max)}`
+      : "";
   return `${plotText(xText)}: ${format(p.value)}${error}${n}${range}${caveatHover(vocabulary, p)}`;
 }
 
@@ -158,11 +194,15 @@ function lineMarks(points: ChartPoint[], style: SeriesStyle, dense: boolean): Pa
     line: { color: style.color, dash: DASHES[style.variant % DASHES.length] ?? "solid" },
     marker: {
       color: style.color,
-      symbol: points.map((p) => (isPooled(p) ? "diamond-open" : isSingle(p) ? "circle-open" : "circle")),
+      symbol: points.map((p) =>
+        isPooled(p) ? "diamond-open" : isSingle(p) ? "circle-open" : "circle",
+      ),
       size: points.map((p) => (isPooled(p) ? 12 : 8)),
       line: { width: 2, color: style.color },
     },
-    ...(flagged ? { text: points.map((p) => (isFlagged(p) ? "⚠" : "")), textposition: "top center" } : {}),
+    ...(flagged
+      ? { text: points.map((p) => (isFlagged(p) ? "⚠" : "")), textposition: "top center" }
+      : {}),
   } as Partial<Data>;
 }
 
@@ -185,36 +225,72 @@ function trace(s: ChartSeries, style: SeriesStyle, ctx: TraceContext): Data {
       thickness: 1.5,
     },
   };
-  if (ctx.opts.chart === "bars") return { ...base, ...barMarks(present, style, ctx.opts.theme), type: "bar" } as Data;
-  return { ...base, ...lineMarks(present, style, ctx.dense), type: "scatter", connectgaps: false } as Data;
+  if (ctx.opts.chart === "bars")
+    return { ...base, ...barMarks(present, style, ctx.opts.theme), type: "bar" } as Data;
+  return {
+    ...base,
+    ...lineMarks(present, style, ctx.dense),
+    type: "scatter",
+    connectgaps: false,
+  } as Data;
 }
 
 /** The y values and the ends of their error bars, for the axis ticks. */
 function extent(chart: ChartResponse): number[] {
   return chart.series.flatMap((s) =>
-    s.points.flatMap((p) => (p.value === null ? [] : p.error ? [p.value, p.value + p.error, p.value - p.error] : [p.value])),
+    s.points.flatMap((p) =>
+      p.value === null ? [] : p.error ? [p.value, p.value + p.error, p.value - p.error] : [p.value],
+    ),
   );
 }
 
 /** The formatter of the chart's values: the metric's unit stepped per value, or a speedup's "×", with the digits its values need to differ. */
-function valueFormat(vocabulary: Vocabulary, chart: ChartResponse): (v: number | null | undefined) => string {
+function valueFormat(
+  vocabulary: Vocabulary,
+  chart: ChartResponse,
+): (v: number | null | undefined) => string {
   const digits = digitsApart(chart.series.flatMap((s) => s.points.map((p) => p.value)));
-  if (isMetric(vocabulary, chart.metric)) return metricFormatter(vocabulary, chart.metric, chart.scale ?? 1, digits);
+  if (isMetric(vocabulary, chart.metric))
+    return metricFormatter(vocabulary, chart.metric, chart.scale ?? 1, digits);
   return (v) => (v === null || v === undefined ? "—" : `${formatNumber(v, digits)}${chart.unit}`);
 }
 
-export function buildFigure(vocabulary: Vocabulary, chart: ChartResponse, opts: FigureOptions): Figure {
+export function buildFigure(
+  vocabulary: Vocabulary,
+  chart: ChartResponse,
+  opts: FigureOptions,
+): Figure {
   const order = xOrder(vocabulary, chart.series, chart.x);
-  const x = dimensionAxis(vocabulary, chart.x, order, plotText(dimensionLabel(vocabulary, chart.x)));
+  const x = dimensionAxis(
+    vocabulary,
+    chart.x,
+    order,
+    plotText(dimensionLabel(vocabulary, chart.x)),
+  );
   const errors = errorBarRule(chart);
   const values = chart.series.flatMap((s) => s.points.map((p) => p.value));
   const logY = wantsLogScale(opts.scale, values);
   const format = valueFormat(vocabulary, chart);
   const yTitle = opts.relativeTitle ?? `${metricLabel(vocabulary, chart.metric)} (${chart.unit})`;
-  const legendTitle = plotText([opts.seriesDims.map((d) => dimensionLabel(vocabulary, d)).join(" · "), errors.show ? `error bars: ${errors.kind}` : ""].filter(Boolean).join(" — "));
+  const legendTitle = plotText(
+    [
+      opts.seriesDims.map((d) => dimensionLabel(vocabulary, d)).join(" · "),
+      errors.show ? `error bars: ${errors.kind}` : "",
+    ]
+      .filter(Boolean)
+      .join(" — "),
+  );
   const layout: Partial<Layout> = {
     xaxis: { ...x.axis, gridcolor: opts.theme.grid },
-    yaxis: { ...valueAxis(opts.chart === "bars" ? [0, ...extent(chart)] : extent(chart), logY, format, yTitle), gridcolor: opts.theme.grid },
+    yaxis: {
+      ...valueAxis(
+        opts.chart === "bars" ? [0, ...extent(chart)] : extent(chart),
+        logY,
+        format,
+        yTitle,
+      ),
+      gridcolor: opts.theme.grid,
+    },
     barmode: "group",
     showlegend: chart.series.length > 1 || opts.seriesDims.length > 0 || errors.show,
     legend: { title: { text: legendTitle } },
@@ -225,12 +301,36 @@ export function buildFigure(vocabulary: Vocabulary, chart: ChartResponse, opts: 
     hovermode: "closest",
     ...(opts.relativeTitle === undefined
       ? {}
-      : { shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 1, y1: 1, line: { color: opts.theme.foreground, dash: "dot", width: 1 } }] }),
+      : {
+          shapes: [
+            {
+              type: "line",
+              xref: "paper",
+              x0: 0,
+              x1: 1,
+              y0: 1,
+              y1: 1,
+              line: { color: opts.theme.foreground, dash: "dot", width: 1 },
+            },
+          ],
+        }),
   };
   const styles = seriesStyles(chart.series, opts.seriesDims);
-  const ctx: TraceContext = { vocabulary, opts, x: chart.x, position: x.position, errors, dense: values.length > MARKER_LIMIT, format };
-  const data = chart.series.map((s, i) => trace(s, styles[i] ?? { color: COLORS[0] ?? "", variant: 0 }, ctx));
-  const colors = new Map(chart.series.map((s, i) => [seriesLabel(s.key, opts.seriesDims), styles[i]?.color ?? ""]));
+  const ctx: TraceContext = {
+    vocabulary,
+    opts,
+    x: chart.x,
+    position: x.position,
+    errors,
+    dense: values.length > MARKER_LIMIT,
+    format,
+  };
+  const data = chart.series.map((s, i) =>
+    trace(s, styles[i] ?? { color: COLORS[0] ?? "", variant: 0 }, ctx),
+  );
+  const colors = new Map(
+    chart.series.map((s, i) => [seriesLabel(s.key, opts.seriesDims), styles[i]?.color ?? ""]),
+  );
   return { data, layout, errorBars: errors, logY, xPosition: x.position, colors };
 }
 
@@ -243,7 +343,13 @@ export function inUnit(chart: ChartResponse, unit: string, scale: number): Chart
     scale,
     series: chart.series.map((s) => ({
       key: s.key,
-      points: s.points.map((p) => ({ ...p, value: div(p.value), min: div(p.min), max: div(p.max), error: div(p.error) })),
+      points: s.points.map((p) => ({
+        ...p,
+        value: div(p.value),
+        min: div(p.min),
+        max: div(p.max),
+        error: div(p.error),
+      })),
     })),
   };
 }

@@ -22,7 +22,12 @@ export function fitMetric(metric: Metric): "ns_per_op" | "cycles_per_op" {
 }
 
 /** The fitted time per operation a + b x at x bytes, as the chart's metric (canonical unit) by the vocabulary's conversions; null when it cannot be. */
-export function fitValue(vocabulary: Vocabulary, fit: Fit, x: number, metric: Metric): number | null {
+export function fitValue(
+  vocabulary: Vocabulary,
+  fit: Fit,
+  x: number,
+  metric: Metric,
+): number | null {
   return convert(vocabulary, fit.a + fit.b * x, fitMetric(metric), metric, { bytes: x });
 }
 
@@ -36,14 +41,29 @@ function r2Text(r2: number | null | undefined): string {
  * its legend group, R² in its name, in the shown unit (value / scale): smooth over the series' size
  * range on a numeric x axis, at the series' own sizes on a category one.
  */
-export function fitTraces(vocabulary: Vocabulary, fits: SizeFitsResponse, metric: Metric, scale: number, seriesDims: string[], colors: Map<string, string>, position: Position | null): Data[] {
+export function fitTraces(
+  vocabulary: Vocabulary,
+  fits: SizeFitsResponse,
+  metric: Metric,
+  scale: number,
+  seriesDims: string[],
+  colors: Map<string, string>,
+  position: Position | null,
+): Data[] {
   return fits.series.flatMap((s) => {
     if (s.fit === null || !s.fit.good) return [];
     const fit = s.fit;
-    const sizes = s.points.map((p) => p.x).filter((x): x is number => typeof x === "number" && x > 0);
+    const sizes = s.points
+      .map((p) => p.x)
+      .filter((x): x is number => typeof x === "number" && x > 0);
     if (sizes.length === 0) return [];
     const [lo, hi] = [Math.log2(Math.min(...sizes)), Math.log2(Math.max(...sizes))];
-    const xs = position ? Array.from({ length: CURVE_POINTS + 1 }, (_, i) => 2 ** (lo + ((hi - lo) * i) / CURVE_POINTS)) : sizes;
+    const xs = position
+      ? Array.from(
+          { length: CURVE_POINTS + 1 },
+          (_, i) => 2 ** (lo + ((hi - lo) * i) / CURVE_POINTS),
+        )
+      : sizes;
     const ys = xs.map((x) => fitValue(vocabulary, fit, x, metric));
     if (ys.every((y) => y === null)) return [];
     const label = seriesLabel(s.key, seriesDims);
@@ -72,20 +92,31 @@ export interface FitRow {
 }
 
 /** One row per series: the fixed cost, the asymptotic throughput, the half-performance size, R². */
-export function fitRows(vocabulary: Vocabulary, fits: SizeFitsResponse, seriesDims: string[]): FitRow[] {
+export function fitRows(
+  vocabulary: Vocabulary,
+  fits: SizeFitsResponse,
+  seriesDims: string[],
+): FitRow[] {
   const ns = fits.metric === "ns_per_op";
   const fixedCost = metricFormatter(vocabulary, ns ? "ns_per_op" : "cycles_per_op");
   const throughput = metricFormatter(vocabulary, "bytes_per_s");
   return fits.series.map((s) => {
     const fit = s.fit;
     const label = seriesLabel(s.key, seriesDims);
-    if (fit === null) return { series: label, fixed: "—", throughput: "—", halfSize: "—", r2: "—", drawn: false };
+    if (fit === null)
+      return { series: label, fixed: "—", throughput: "—", halfSize: "—", r2: "—", drawn: false };
     const perByte = fit.bytes_per_unit;
     return {
       series: label,
       fixed: fixedCost(fit.a).replace(/\/op$/, ""),
-      throughput: perByte === null ? "—" : ns ? throughput(perByte * 1e9) : `${formatNumber(perByte)} B/cycle`,
-      halfSize: fit.half_size === null ? "—" : dimensionValueText(vocabulary, fits.x, fit.half_size),
+      throughput:
+        perByte === null
+          ? "—"
+          : ns
+            ? throughput(perByte * 1e9)
+            : `${formatNumber(perByte)} B/cycle`,
+      halfSize:
+        fit.half_size === null ? "—" : dimensionValueText(vocabulary, fits.x, fit.half_size),
       r2: r2Text(fit.r2),
       drawn: fit.good,
     };

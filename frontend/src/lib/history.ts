@@ -9,7 +9,15 @@ import { isDimension, paramKey } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel, wantsLogScale } from "./figures";
 import { plotText } from "./plotText";
-import { chartUnit, formatNumber, isMetric, metricFormatter, metricLabel, unitText, type Metric } from "./units";
+import {
+  chartUnit,
+  formatNumber,
+  isMetric,
+  metricFormatter,
+  metricLabel,
+  unitText,
+  type Metric,
+} from "./units";
 import { decodeFilters, filtersUrl, type ExplorerState, type Filters } from "./viewState";
 import views from "./views.json";
 
@@ -30,7 +38,10 @@ export function formatTime(iso: string): string {
 }
 
 /** History opened without a view (views.json): AES-128-CBC encrypt, a line per machine and block size. */
-export const DEFAULT_HISTORY: HistoryState = { ...(views.history as Omit<HistoryState, "axis">), axis: "time" };
+export const DEFAULT_HISTORY: HistoryState = {
+  ...(views.history as Omit<HistoryState, "axis">),
+  axis: "time",
+};
 
 export function decodeHistory(vocabulary: Vocabulary, params: URLSearchParams): HistoryState {
   if (params.size === 0) return DEFAULT_HISTORY;
@@ -38,7 +49,9 @@ export function decodeHistory(vocabulary: Vocabulary, params: URLSearchParams): 
   const metric = params.get("metric");
   return {
     filters,
-    series: params.has("series") ? params.getAll("series").filter((d) => isDimension(vocabulary, d)) : ["machine"],
+    series: params.has("series")
+      ? params.getAll("series").filter((d) => isDimension(vocabulary, d))
+      : ["machine"],
     metric: metric !== null && isMetric(vocabulary, metric) ? metric : null,
     axis: params.get("axis") === "version" ? "version" : "time",
   };
@@ -65,11 +78,17 @@ export function chartHistoryHref(state: ExplorerState, metric: Metric): string {
 }
 
 /** The history of one chart point: its x value and series key as filters, a line per machine. */
-export function pointHistoryHref(state: ExplorerState, metric: Metric, x: unknown, key: Record<string, unknown>): string {
+export function pointHistoryHref(
+  state: ExplorerState,
+  metric: Metric,
+  x: unknown,
+  key: Record<string, unknown>,
+): string {
   const filters: Filters = { ...state.filters };
   const pinned: Array<[string, unknown]> = [[state.x, x], ...Object.entries(key)];
   for (const [dim, value] of pinned) {
-    if (dim !== "run" && value !== null && value !== undefined && value !== "(none)") filters[dim] = [String(value)];
+    if (dim !== "run" && value !== null && value !== undefined && value !== "(none)")
+      filters[dim] = [String(value)];
   }
   return historyHref({ filters, series: ["machine"], metric, axis: "time" });
 }
@@ -94,7 +113,11 @@ function lineageValue(vocabulary: Vocabulary, change: Change, dim: string): unkn
 }
 
 /** Whether a change belongs to a history line: its run is on the line and its lineage agrees with the key. */
-export function changeOnSeries(vocabulary: Vocabulary, change: Change, series: HistorySeries): boolean {
+export function changeOnSeries(
+  vocabulary: Vocabulary,
+  change: Change,
+  series: HistorySeries,
+): boolean {
   if (!series.points.some((p) => p.run_id === change.run_id)) return false;
   return Object.entries(series.key).every(([dim, value]) => {
     const own = lineageValue(vocabulary, change, dim);
@@ -102,7 +125,8 @@ export function changeOnSeries(vocabulary: Vocabulary, change: Change, series: H
   });
 }
 
-const isFigure = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
+const isFigure = (v: number | null | undefined): v is number =>
+  v !== null && v !== undefined && Number.isFinite(v);
 
 /** A change's ratio after/before: "×1.100"; "—" when the server gave no figure. */
 export function ratioText(ratio: number | null | undefined): string {
@@ -112,7 +136,9 @@ export function ratioText(ratio: number | null | undefined): string {
 /** "regression ×1.100 (+10.0%), z 12.3 against 1.2% run-to-run noise (8 runs before, 3 after): library_version 3.6.2 → 3.6.3". */
 export function changeText(change: Change): string {
   const ratio: number | null | undefined = change.ratio;
-  const pct = isFigure(ratio) ? ` (${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%)` : "";
+  const pct = isFigure(ratio)
+    ? ` (${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%)`
+    : "";
   const evidence = change.evidence ? `, ${evidenceText(change.evidence)}` : "";
   return `${change.direction} ${ratioText(ratio)}${pct}${evidence}: ${whatChangedText(change.what_changed ?? [])}`;
 }
@@ -134,9 +160,16 @@ export interface HistoryFigureOptions {
 }
 
 /** Lines per series, then one marker trace for regressions, one for improvements and one for notes. */
-export function historyFigure(vocabulary: Vocabulary, history: History, changes: Change[], opts: HistoryFigureOptions): { data: Data[]; layout: Partial<Layout> } {
+export function historyFigure(
+  vocabulary: Vocabulary,
+  history: History,
+  changes: Change[],
+  opts: HistoryFigureOptions,
+): { data: Data[]; layout: Partial<Layout> } {
   const dims = history.series[0] ? Object.keys(history.series[0].key) : [];
-  const format = isMetric(vocabulary, history.metric) ? metricFormatter(vocabulary, history.metric) : (v: number) => `${formatNumber(v)} ${history.unit}`;
+  const format = isMetric(vocabulary, history.metric)
+    ? metricFormatter(vocabulary, history.metric)
+    : (v: number) => `${formatNumber(v)} ${history.unit}`;
   const data: Data[] = history.series.map((s) => {
     const points = s.points;
     return {
@@ -148,14 +181,21 @@ export function historyFigure(vocabulary: Vocabulary, history: History, changes:
       customdata: points.map((p) => p.run_id),
       text: points.map((p) => hover(vocabulary, p, format)),
       hovertemplate: "%{text}<extra>%{fullData.name}</extra>",
-      marker: { symbol: points.map((p) => (isPooled(p) ? "diamond-open" : "circle")), size: points.map((p) => (isPooled(p) ? 12 : 7)), line: { width: points.map((p) => (isPooled(p) ? 2 : 0)) } },
+      marker: {
+        symbol: points.map((p) => (isPooled(p) ? "diamond-open" : "circle")),
+        size: points.map((p) => (isPooled(p) ? 12 : 7)),
+        line: { width: points.map((p) => (isPooled(p) ? 2 : 0)) },
+      },
     };
   });
   for (const direction of ["regression", "improvement"] as const) {
     const marks = history.series.flatMap((s) =>
       changes
         .filter((c) => c.direction === direction && changeOnSeries(vocabulary, c, s))
-        .map((c) => ({ change: c, point: s.points.find((p) => p.run_id === c.run_id) as HistoryPoint })),
+        .map((c) => ({
+          change: c,
+          point: s.points.find((p) => p.run_id === c.run_id) as HistoryPoint,
+        })),
     );
     if (marks.length === 0) continue;
     data.push({
@@ -186,16 +226,28 @@ export function historyFigure(vocabulary: Vocabulary, history: History, changes:
       customdata: noted.map((p) => p.run_id),
       text: noted.map((p) => p.notes.map((n) => plotText(`${n.author}: ${n.text}`)).join("<br>")),
       hovertemplate: "%{text}<extra>note</extra>",
-      marker: { symbol: "star", size: 14, color: "#bcbd22", line: { width: 1, color: opts.theme.foreground } },
+      marker: {
+        symbol: "star",
+        size: 14,
+        color: "#bcbd22",
+        line: { width: 1, color: opts.theme.foreground },
+      },
     });
   }
   const values = history.series.flatMap((s) => s.points.map((p) => p.value));
   // the title names the unit the values read in, as the Explorer's does (lib/units.chartUnit): "ms/op" over ticks of ms/op, not the canonical ns/op
-  const titleUnit = isMetric(vocabulary, history.metric) ? chartUnit(vocabulary, history.metric, null, values).unit : unitText(history.unit);
+  const titleUnit = isMetric(vocabulary, history.metric)
+    ? chartUnit(vocabulary, history.metric, null, values).unit
+    : unitText(history.unit);
   const axisFont = { color: opts.theme.foreground };
   const xaxis: Partial<Layout["xaxis"]> =
     opts.axis === "time"
-      ? { title: { text: "run started" }, type: "date", gridcolor: opts.theme.grid, color: opts.theme.foreground }
+      ? {
+          title: { text: "run started" },
+          type: "date",
+          gridcolor: opts.theme.grid,
+          color: opts.theme.foreground,
+        }
       : {
           title: { text: "library version" },
           type: "category",
@@ -213,7 +265,12 @@ export function historyFigure(vocabulary: Vocabulary, history: History, changes:
       margin: { t: 20, r: 20, b: 60, l: 80 },
       xaxis,
       yaxis: {
-        ...valueAxis(values, wantsLogScale("auto", values), format, `${metricLabel(vocabulary, history.metric)} (${titleUnit})`),
+        ...valueAxis(
+          values,
+          wantsLogScale("auto", values),
+          format,
+          `${metricLabel(vocabulary, history.metric)} (${titleUnit})`,
+        ),
         gridcolor: opts.theme.grid,
         color: opts.theme.foreground,
       },

@@ -8,9 +8,22 @@ export type ImportFormat = string;
 export const TOKEN_KEY = "cryptobench.uploadToken";
 
 /** The Format picker's choices: detection first, then each format by the tool that prints it (with what of its output is read). */
-export function formatChoices(vocabulary: Vocabulary): Array<{ value: ImportFormat; label: string; reads: string }> {
-  const formats = vocabulary.import_formats.map((f) => ({ value: f.name, label: f.tool, reads: f.looks_like }));
-  return [{ value: "auto", label: "detect it from the text", reads: "the first lines decide which tool printed it" }, ...formats];
+export function formatChoices(
+  vocabulary: Vocabulary,
+): Array<{ value: ImportFormat; label: string; reads: string }> {
+  const formats = vocabulary.import_formats.map((f) => ({
+    value: f.name,
+    label: f.tool,
+    reads: f.looks_like,
+  }));
+  return [
+    {
+      value: "auto",
+      label: "detect it from the text",
+      reads: "the first lines decide which tool printed it",
+    },
+    ...formats,
+  ];
 }
 
 /** A format by its tool's name ("openssl" -> "openssl speed"); an unknown one as it is. */
@@ -19,14 +32,18 @@ export function toolName(vocabulary: Vocabulary, format: string): string {
 }
 
 /** What the preview found, as a sentence: "Read as openssl speed output: 7 lines look like ...". */
-export function detectedText(vocabulary: Vocabulary, result: Pick<ImportResponse, "format" | "detection">): string {
+export function detectedText(
+  vocabulary: Vocabulary,
+  result: Pick<ImportResponse, "format" | "detection">,
+): string {
   const why = result.detection === "given" ? "the format you chose" : result.detection;
   return `Read as ${toolName(vocabulary, result.format)} output: ${why}.`;
 }
 
 /** Why a preview or a store failed, said to the person at the page (the server's sentence kept). */
 export function importProblem(error: unknown, storing: boolean): string {
-  if (!(error instanceof ApiError) || error.status === null) return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ApiError) || error.status === null)
+    return error instanceof Error ? error.message : String(error);
   const detail = error.detail || error.message;
   switch (error.status) {
     case 401:
@@ -73,7 +90,11 @@ export function importParams(req: ImportRequest, dryRun: boolean): URLSearchPara
 }
 
 /** Store (with the upload token) or preview: a preview needs no token unless reads do (then the read token serves). */
-export function postImport(req: ImportRequest, token: string, dryRun: boolean): Promise<ImportResponse> {
+export function postImport(
+  req: ImportRequest,
+  token: string,
+  dryRun: boolean,
+): Promise<ImportResponse> {
   let body: string | FormData = req.text;
   if (req.file) {
     body = new FormData();
@@ -90,7 +111,9 @@ const DATE_SOURCES: Record<string, string> = {
 };
 
 /** "started 2024-03-05 10:30 UTC (the date you gave)": a run's date and where it came from. */
-export function startedText(run: Pick<ImportResponse["runs"][number], "started_at" | "date_source">): string {
+export function startedText(
+  run: Pick<ImportResponse["runs"][number], "started_at" | "date_source">,
+): string {
   const when = run.started_at.replace("T", " ").replace(/:\d\d(\.\d+)?(Z|\+00:00)$/, " UTC");
   return `started ${when} (${DATE_SOURCES[run.date_source ?? ""] ?? "as stored"})`;
 }
@@ -98,10 +121,17 @@ export function startedText(run: Pick<ImportResponse["runs"][number], "started_a
 /** "3 of 69 results would be stored flagged: saturated (30): the figure is a counter at its ceiling ...": what storing would flag. */
 export function flaggedText(rows: Pick<PreviewRow, "flags" | "flag_reasons">[]): string | null {
   const counts = new Map<string, { n: number; reason: string }>();
-  for (const row of rows) for (const flag of row.flags) counts.set(flag, { n: (counts.get(flag)?.n ?? 0) + 1, reason: row.flag_reasons[flag] ?? "flagged" });
+  for (const row of rows)
+    for (const flag of row.flags)
+      counts.set(flag, {
+        n: (counts.get(flag)?.n ?? 0) + 1,
+        reason: row.flag_reasons[flag] ?? "flagged",
+      });
   const flagged = rows.filter((r) => r.flags.length).length;
   if (!flagged) return null;
-  const reasons = [...counts].map(([flag, { n, reason }]) => `${flag.replaceAll("_", " ")} (${n}): ${reason}`);
+  const reasons = [...counts].map(
+    ([flag, { n, reason }]) => `${flag.replaceAll("_", " ")} (${n}): ${reason}`,
+  );
   return `${flagged} of ${rows.length} results would be stored flagged by the plausibility check, marked ⚠: ${reasons.join("; ")}.`;
 }
 

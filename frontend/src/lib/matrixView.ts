@@ -9,7 +9,14 @@ import { dimensionValueText } from "./axes";
 import { csvText, type CsvFlavour } from "./csv";
 import { dimensionLabel, isDimension, paramDimension, paramKey, valueText } from "./dimensions";
 import { isDisplayUnit, isMetric, type Metric } from "./units";
-import { AGGREGATIONS, decodeFilters, filtersUrl, pick, type Aggregation, type Filters } from "./viewState";
+import {
+  AGGREGATIONS,
+  decodeFilters,
+  filtersUrl,
+  pick,
+  type Aggregation,
+  type Filters,
+} from "./viewState";
 
 export interface MatrixState {
   filters: Filters;
@@ -118,7 +125,9 @@ export function rowValue(vocabulary: Vocabulary, row: Row, dim: string): unknown
 /** The dimensions rows are keyed by: the identity they keep, their params' keys (sorted), then `split`. */
 function rowDimensions(vocabulary: Vocabulary, rows: Row[], split: string[]): string[] {
   const identity = IDENTITY.filter((d) => rows.some((r) => d in r.key));
-  const params = [...new Set(rows.flatMap((r) => Object.keys(paramsOf(r))))].sort().map((k) => paramDimension(vocabulary, k));
+  const params = [...new Set(rows.flatMap((r) => Object.keys(paramsOf(r))))]
+    .sort()
+    .map((k) => paramDimension(vocabulary, k));
   return [...identity, ...params, ...split];
 }
 
@@ -133,7 +142,11 @@ function part(vocabulary: Vocabulary, dim: string, value: unknown): string | nul
 }
 
 /** The table as shown: a caption of what all rows share, compact row labels, sorted rows, the geomean row. */
-export function matrixTable(vocabulary: Vocabulary, matrix: MatrixResponse, state: Pick<MatrixState, "sort" | "desc">): MatrixTable {
+export function matrixTable(
+  vocabulary: Vocabulary,
+  matrix: MatrixResponse,
+  state: Pick<MatrixState, "sort" | "desc">,
+): MatrixTable {
   const dims = rowDimensions(vocabulary, matrix.rows, matrix.split);
   const varying = dims.filter((d) => distinct(vocabulary, matrix.rows, d).size > 1);
   const value = (r: Row, d: string) => rowValue(vocabulary, r, d);
@@ -152,13 +165,28 @@ export function matrixTable(vocabulary: Vocabulary, matrix: MatrixResponse, stat
     title: named.map((d) => `${label(d)}: ${valueText(value(r, d))}`).join("; "),
     cells: r.cells,
   }));
-  const common = { caption, varying, labelHeader: varying.map(label), columns, geomeans: matrix.columns.map((c) => c.geomean_speedup), shared: matrix.columns.map((c) => c.shared) };
+  const common = {
+    caption,
+    varying,
+    labelHeader: varying.map(label),
+    columns,
+    geomeans: matrix.columns.map((c) => c.geomean_speedup),
+    shared: matrix.columns.map((c) => c.shared),
+  };
   const index = columns.indexOf(state.sort.slice(2));
   if (index >= 0) {
     const field = state.sort.startsWith("s:") ? "speedup" : "value";
     const sign = state.desc ? -1 : 1;
     const keyed = rows.map((row, i) => ({ row, i, v: row.cells[index]?.[field] ?? null }));
-    keyed.sort((a, b) => (a.v === null ? (b.v === null ? a.i - b.i : 1) : b.v === null ? -1 : sign * (a.v - b.v) || a.i - b.i));
+    keyed.sort((a, b) =>
+      a.v === null
+        ? b.v === null
+          ? a.i - b.i
+          : 1
+        : b.v === null
+          ? -1
+          : sign * (a.v - b.v) || a.i - b.i,
+    );
     return { ...common, rows: keyed.map((k) => k.row) };
   }
   if (state.desc) rows.reverse();
@@ -174,7 +202,8 @@ export function matrixTable(vocabulary: Vocabulary, matrix: MatrixResponse, stat
 export function apartBy(vocabulary: Vocabulary, matrix: MatrixResponse, column: number): string[] {
   const base = matrix.columns.findIndex((c) => valueText(c.value) === matrix.baseline);
   if (base < 0 || base === column) return [];
-  const measured = (i: number) => matrix.rows.filter((r) => r.cells[i] !== null && r.cells[i] !== undefined);
+  const measured = (i: number) =>
+    matrix.rows.filter((r) => r.cells[i] !== null && r.cells[i] !== undefined);
   const [mine, theirs] = [measured(column), measured(base)];
   if (mine.length === 0 || theirs.length === 0) return [];
   const dims = rowDimensions(vocabulary, matrix.rows, []).filter((d) => d !== matrix.column);
@@ -186,17 +215,33 @@ export function apartBy(vocabulary: Vocabulary, matrix: MatrixResponse, column: 
 }
 
 /** CSV of exactly the shown table: per matrix column its value (in `unit`, divided by `scale`) and its speedup; the geomean row last. */
-export function matrixCsv(table: MatrixTable, unit: string, scale: number, flavour: CsvFlavour = "spreadsheet"): string {
-  const header = [...(table.varying.length > 0 ? table.labelHeader : ["row"]), ...table.columns.flatMap((c) => [`${c} (${unit})`, `${c} speedup`])];
-  const rows = table.rows.map((row) => [...(table.varying.length > 0 ? row.labels : [row.label]), ...row.cells.flatMap((c) => (c === null ? [null, null] : [c.value / scale, c.speedup ?? null]))]);
+export function matrixCsv(
+  table: MatrixTable,
+  unit: string,
+  scale: number,
+  flavour: CsvFlavour = "spreadsheet",
+): string {
+  const header = [
+    ...(table.varying.length > 0 ? table.labelHeader : ["row"]),
+    ...table.columns.flatMap((c) => [`${c} (${unit})`, `${c} speedup`]),
+  ];
+  const rows = table.rows.map((row) => [
+    ...(table.varying.length > 0 ? row.labels : [row.label]),
+    ...row.cells.flatMap((c) => (c === null ? [null, null] : [c.value / scale, c.speedup ?? null])),
+  ]);
   const pad = Math.max(0, table.labelHeader.length - 1);
-  const geo = ["geometric mean speedup", ...Array<string>(pad).fill(""), ...table.geomeans.flatMap((g) => [null, g])];
+  const geo = [
+    "geometric mean speedup",
+    ...Array<string>(pad).fill(""),
+    ...table.geomeans.flatMap((g) => [null, g]),
+  ];
   return csvText([header, ...rows, geo], flavour);
 }
 
 /** Diverging colour of a speedup: better green, worse red, strength by log2 distance from 1, full at 4x. */
 export function speedupColour(speedup: number | null | undefined): string | undefined {
-  if (speedup === null || speedup === undefined || !(speedup > 0) || speedup === 1) return undefined;
+  if (speedup === null || speedup === undefined || !(speedup > 0) || speedup === 1)
+    return undefined;
   const strength = Math.min(1, Math.abs(Math.log2(speedup)) / 2);
   const percent = Math.round(8 + strength * 47);
   return `color-mix(in srgb, var(${speedup > 1 ? "--better" : "--worse"}) ${percent}%, transparent)`;

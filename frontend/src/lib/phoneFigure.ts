@@ -71,7 +71,13 @@ function legendShown(data: Data[], layout: Partial<Layout>): boolean {
 
 function titleText(title: unknown): string {
   if (typeof title === "string") return title;
-  if (title !== null && typeof title === "object" && "text" in title && typeof title.text === "string") return title.text;
+  if (
+    title !== null &&
+    typeof title === "object" &&
+    "text" in title &&
+    typeof title.text === "string"
+  )
+    return title.text;
   return "";
 }
 
@@ -83,7 +89,15 @@ function titleText(title: unknown): string {
 function phoneXAxis(layout: Partial<Layout>, chars: number): Partial<Layout> {
   const xaxis = layout.xaxis ?? {};
   const text = titleText(xaxis.title);
-  const title = text === "" ? {} : { title: { ...(typeof xaxis.title === "object" ? xaxis.title : {}), text: wrapText(text, chars) } };
+  const title =
+    text === ""
+      ? {}
+      : {
+          title: {
+            ...(typeof xaxis.title === "object" ? xaxis.title : {}),
+            text: wrapText(text, chars),
+          },
+        };
   return { xaxis: { ...xaxis, ...title, automargin: true } };
 }
 
@@ -99,22 +113,45 @@ export interface Span {
  * lines as wide as twice the room between its centre and the nearer edge. Null when it fits.
  * `layout` is the figure as built, `phone` as phoneFigure made it for `width`.
  */
-export function refittedTitle(layout: Partial<Layout>, phone: Partial<Layout>, width: number, drawn: Span, figure: Span): Partial<Layout> | null {
+export function refittedTitle(
+  layout: Partial<Layout>,
+  phone: Partial<Layout>,
+  width: number,
+  drawn: Span,
+  figure: Span,
+): Partial<Layout> | null {
   if (drawn.left >= figure.left - 0.5 && drawn.right <= figure.right + 0.5) return null;
   const text = titleText(layout.xaxis?.title);
-  const longest = Math.max(...wrapText(text, lineChars(width)).split("<br>").map((line) => units(line).length));
+  const longest = Math.max(
+    ...wrapText(text, lineChars(width))
+      .split("<br>")
+      .map((line) => units(line).length),
+  );
   const centre = (drawn.left + drawn.right) / 2;
   const room = 2 * Math.min(centre - figure.left, figure.right - centre);
   const chars = Math.max(8, Math.floor((longest * room) / (drawn.right - drawn.left)) - 1);
   const xaxis = phone.xaxis ?? {};
-  return { ...phone, xaxis: { ...xaxis, title: { ...(typeof xaxis.title === "object" ? xaxis.title : {}), text: wrapText(text, chars) } } };
+  return {
+    ...phone,
+    xaxis: {
+      ...xaxis,
+      title: {
+        ...(typeof xaxis.title === "object" ? xaxis.title : {}),
+        text: wrapText(text, chars),
+      },
+    },
+  };
 }
 
 /** Plotly's legend.maxheight (px above 1), which @types/plotly.js does not list. */
 type Legend = Partial<Layout["legend"]> & { maxheight: number };
 
 /** The legend under the plot, from the figure's left edge, its title above its entries. */
-function phoneLegend(legend: Partial<Layout["legend"]> | undefined, title: string, height: number): Legend {
+function phoneLegend(
+  legend: Partial<Layout["legend"]> | undefined,
+  title: string,
+  height: number,
+): Legend {
   return {
     ...legend,
     title: { ...legend?.title, text: title, side: "top" },
@@ -133,18 +170,42 @@ function phoneLegend(legend: Partial<Layout["legend"]> | undefined, title: strin
 
 /** The height (px) of a legend of these entries under this title, generously: what it does not take goes to the plot. */
 function legendHeight(entries: Data[], title: string): number {
-  const lines = entries.reduce((sum, t) => sum + lineCount("name" in t && typeof t.name === "string" ? t.name : ""), 0);
-  return LEGEND_PAD + (title === "" ? 0 : lineCount(title) * LINE + ENTRY_GAP) + lines * LINE + entries.length * (ENTRY_PAD + ENTRY_GAP);
+  const lines = entries.reduce(
+    (sum, t) => sum + lineCount("name" in t && typeof t.name === "string" ? t.name : ""),
+    0,
+  );
+  return (
+    LEGEND_PAD +
+    (title === "" ? 0 : lineCount(title) * LINE + ENTRY_GAP) +
+    lines * LINE +
+    entries.length * (ENTRY_PAD + ENTRY_GAP)
+  );
 }
 
 /** The figure as drawn in a plot `width` px wide, below NARROW. */
-export function phoneFigure(data: Data[], layout: Partial<Layout>, width: number): { data: Data[]; layout: Partial<Layout> } {
+export function phoneFigure(
+  data: Data[],
+  layout: Partial<Layout>,
+  width: number,
+): { data: Data[]; layout: Partial<Layout> } {
   const chars = lineChars(width);
   const withAxis = { ...layout, ...phoneXAxis(layout, chars) };
-  const axisHeight = (withAxis.margin?.t ?? 24) + PHONE_PLOT_HEIGHT + X_AXIS + lineCount(titleText(withAxis.xaxis?.title)) * LINE;
-  if (!legendShown(data, layout)) return { data, layout: { ...withAxis, height: layout.height ?? axisHeight } };
-  const named = data.map((t) => (inLegend(t) && "name" in t && typeof t.name === "string" ? { ...t, name: wrapText(t.name, chars) } : t));
+  const axisHeight =
+    (withAxis.margin?.t ?? 24) +
+    PHONE_PLOT_HEIGHT +
+    X_AXIS +
+    lineCount(titleText(withAxis.xaxis?.title)) * LINE;
+  if (!legendShown(data, layout))
+    return { data, layout: { ...withAxis, height: layout.height ?? axisHeight } };
+  const named = data.map((t) =>
+    inLegend(t) && "name" in t && typeof t.name === "string"
+      ? { ...t, name: wrapText(t.name, chars) }
+      : t,
+  );
   const title = wrapText(titleText(layout.legend?.title), chars);
   const height = axisHeight + legendHeight(named.filter(inLegend), title);
-  return { data: named, layout: { ...withAxis, height, legend: phoneLegend(layout.legend, title, height) } };
+  return {
+    data: named,
+    layout: { ...withAxis, height, legend: phoneLegend(layout.legend, title, height) },
+  };
 }

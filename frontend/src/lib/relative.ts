@@ -21,16 +21,28 @@ const keyText = (v: DimValue | undefined) => (v === null || v === undefined ? ""
  * requested dimensions `seriesDims` only: against it, each series the server split (machine, ...) is compared with the
  * baseline of its own split values.
  */
-export function baselineChoices(vocabulary: Vocabulary, chart: ChartData, seriesDims: string[]): BaselineChoice[] {
+export function baselineChoices(
+  vocabulary: Vocabulary,
+  chart: ChartData,
+  seriesDims: string[],
+): BaselineChoice[] {
   const series: BaselineChoice[] =
     seriesDims.length === 0
       ? []
       : chart.series.map((s) => {
           const key = seriesDims.map((d) => keyText(s.key[d]));
-          return { value: `s:${key.join("\u0000")}`, label: `series ${seriesLabel(s.key, seriesDims)}`, relative: { by: "series", key } };
+          return {
+            value: `s:${key.join("\u0000")}`,
+            label: `series ${seriesLabel(s.key, seriesDims)}`,
+            relative: { by: "series", key },
+          };
         });
   const uniqueSeries = [...new Map(series.map((c) => [c.value, c])).values()];
-  const xs = [...new Map(chart.series.flatMap((s) => s.points.map((p) => [keyText(p.x), p.x] as const))).entries()];
+  const xs = [
+    ...new Map(
+      chart.series.flatMap((s) => s.points.map((p) => [keyText(p.x), p.x] as const)),
+    ).entries(),
+  ];
   const xChoices: BaselineChoice[] = xs.map(([text, x]) => ({
     value: `x:${text}`,
     label: `${dimensionLabel(vocabulary, chart.x)} = ${valueText(x)}`,
@@ -45,7 +57,12 @@ export function choiceValue(relative: Relative | null): string {
 }
 
 /** What the baseline is, in words, for the axis title and notes. */
-export function baselineText(vocabulary: Vocabulary, relative: Relative, seriesDims: string[], x: string): string {
+export function baselineText(
+  vocabulary: Vocabulary,
+  relative: Relative,
+  seriesDims: string[],
+  x: string,
+): string {
   if (relative.by === "x") return `${dimensionLabel(vocabulary, x)} = ${relative.x}`;
   return seriesDims.map((_, i) => valueText(relative.key[i] || null)).join(" · ");
 }
@@ -66,7 +83,18 @@ export function relativeAsChart(rel: RelativeResponse): ChartData {
     split: rel.split,
     series: rel.series.map((s) => ({
       key: s.key,
-      points: s.points.map((p) => ({ x: p.x, value: p.speedup, min: null, max: null, n: null, error: null, error_kind: null, pooled: p.pooled, flagged: p.flagged, flags: p.flags })),
+      points: s.points.map((p) => ({
+        x: p.x,
+        value: p.speedup,
+        min: null,
+        max: null,
+        n: null,
+        error: null,
+        error_kind: null,
+        pooled: p.pooled,
+        flagged: p.flagged,
+        flags: p.flags,
+      })),
     })),
   };
 }
@@ -74,7 +102,9 @@ export function relativeAsChart(rel: RelativeResponse): ChartData {
 /** Geometric means for the notes: overall, then per series that has one. */
 export function geomeanText(rel: RelativeResponse, seriesDims: string[]): string {
   const fmt = (g: number) => `${g.toFixed(3)}×`;
-  const per = rel.series.filter((s) => s.geomean_speedup !== null).map((s) => `${seriesLabel(s.key, seriesDims)} ${fmt(s.geomean_speedup as number)}`);
+  const per = rel.series
+    .filter((s) => s.geomean_speedup !== null)
+    .map((s) => `${seriesLabel(s.key, seriesDims)} ${fmt(s.geomean_speedup as number)}`);
   if (rel.geomean_speedup === null) return "No point has a baseline to compare with.";
   return `Geometric mean speedup ${fmt(rel.geomean_speedup)}${per.length > 1 ? ` (${per.join("; ")})` : ""}.`;
 }

@@ -1,7 +1,14 @@
 /** Pure helpers for run lists and run fields (comparisons come from the server: GET /compare). */
 
 /** A run page's title: "bbb-01 · openssl 3.0.13 · 3 Apr 2026, 10:04" (the date as the page shows dates). */
-export function runTitle(run: { machine: { name: string }; tool: { name: string; version?: string | null }; source: string }, date: string): string {
+export function runTitle(
+  run: {
+    machine: { name: string };
+    tool: { name: string; version?: string | null };
+    source: string;
+  },
+  date: string,
+): string {
   const tool = [run.tool.name, run.tool.version].filter(Boolean).join(" ") || run.source;
   return [run.machine.name, tool, date].join(" · ");
 }

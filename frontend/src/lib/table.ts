@@ -21,7 +21,11 @@ export interface TableRow {
 }
 
 /** Rows in chart order: by x (as plotted), then by series. Points whose value is absent stay absent (null). */
-export function chartRows(vocabulary: Vocabulary, chart: ChartResponse, seriesDims: string[]): TableRow[] {
+export function chartRows(
+  vocabulary: Vocabulary,
+  chart: ChartResponse,
+  seriesDims: string[],
+): TableRow[] {
   const rank = new Map(xOrder(vocabulary, chart.series, chart.x).map((x, i) => [valueText(x), i]));
   const rows: Array<TableRow & { order: number; seriesIndex: number }> = [];
   chart.series.forEach((s, seriesIndex) => {
@@ -47,7 +51,11 @@ export function chartRows(vocabulary: Vocabulary, chart: ChartResponse, seriesDi
 }
 
 /** Column titles, every figure's unit named: "throughput (MB/s)", "min (MB/s)". */
-export function tableHeader(vocabulary: Vocabulary, chart: ChartResponse, seriesDims: string[]): string[] {
+export function tableHeader(
+  vocabulary: Vocabulary,
+  chart: ChartResponse,
+  seriesDims: string[],
+): string[] {
   const unit = `(${chart.unit})`;
   return [
     dimensionLabel(vocabulary, chart.x),
@@ -64,10 +72,22 @@ export function tableHeader(vocabulary: Vocabulary, chart: ChartResponse, series
 }
 
 /** CSV (lib/csv: RFC 4180, formula cells neutralised) with full-precision numbers; absent values are empty cells, never 0. */
-export function rowsToCsv(vocabulary: Vocabulary, header: string[], rows: TableRow[], flavour: CsvFlavour = "spreadsheet"): string {
+export function rowsToCsv(
+  vocabulary: Vocabulary,
+  header: string[],
+  rows: TableRow[],
+  flavour: CsvFlavour = "spreadsheet",
+): string {
   const lines = rows.map((r) => {
     const figures = [r.value, r.n, r.min, r.max, r.error].map(csvNumber);
-    return [r.x, ...r.series, ...figures, r.errorKind, pooledText(vocabulary, r.pooled), flagsText(r.flags)];
+    return [
+      r.x,
+      ...r.series,
+      ...figures,
+      r.errorKind,
+      pooledText(vocabulary, r.pooled),
+      flagsText(r.flags),
+    ];
   });
   return csvText([header, ...lines], flavour);
 }

@@ -60,10 +60,17 @@ export function withSplit(state: ExplorerState, split: string[] | undefined): Ex
  * which is one experiment, AES-128-CBC throughput by block size with a line per machine, so a
  * person's own `cryptobench run openssl` lands beside the seeds.
  */
-export const DEFAULT_VIEW: ExplorerState = { ...DEFAULT_STATE, ...(views.explorer as Partial<ExplorerState>) };
+export const DEFAULT_VIEW: ExplorerState = {
+  ...DEFAULT_STATE,
+  ...(views.explorer as Partial<ExplorerState>),
+};
 
 /** `value` when it is one of `allowed`, else `fallback`: a URL parameter read into a closed set. */
-export function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+export function pick<T extends string>(
+  value: string | null,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
@@ -71,7 +78,8 @@ export function pick<T extends string>(value: string | null, allowed: readonly T
 export function decodeFilters(vocabulary: Vocabulary, params: URLSearchParams): Filters {
   const filters: Filters = {};
   for (const [key, value] of params) {
-    if (key.startsWith("f.") && isDimension(vocabulary, key.slice(2))) (filters[key.slice(2)] ??= []).push(value);
+    if (key.startsWith("f.") && isDimension(vocabulary, key.slice(2)))
+      (filters[key.slice(2)] ??= []).push(value);
   }
   return filters;
 }
@@ -89,7 +97,10 @@ export function decodeState(vocabulary: Vocabulary, params: URLSearchParams): Ex
   const x = params.get("x");
   const metric = params.get("metric");
   const unit = params.get("unit");
-  const series = params.getAll("series").filter((d) => isDimension(vocabulary, d)).slice(0, MAX_SERIES);
+  const series = params
+    .getAll("series")
+    .filter((d) => isDimension(vocabulary, d))
+    .slice(0, MAX_SERIES);
   const vs = params.getAll("vs");
   const vsX = params.get("vs_x");
   const point = params.getAll("point");
@@ -102,8 +113,16 @@ export function decodeState(vocabulary: Vocabulary, params: URLSearchParams): Ex
     agg: pick(params.get("agg"), AGGREGATIONS, DEFAULT_STATE.agg),
     scale: pick(params.get("scale"), ["auto", "linear", "log"] as const, DEFAULT_STATE.scale),
     chart: pick(params.get("chart"), ["bars", "lines"] as const, DEFAULT_STATE.chart),
-    relative: vsX !== null ? { by: "x", x: vsX } : vs.length > 0 && vs.length === series.length ? { by: "series", key: vs } : null,
-    point: point.length >= series.length + 1 ? { x: point[0] || null, key: point.slice(1).map((v) => v || null) } : null,
+    relative:
+      vsX !== null
+        ? { by: "x", x: vsX }
+        : vs.length > 0 && vs.length === series.length
+          ? { by: "series", key: vs }
+          : null,
+    point:
+      point.length >= series.length + 1
+        ? { x: point[0] || null, key: point.slice(1).map((v) => v || null) }
+        : null,
   };
 }
 
@@ -119,7 +138,8 @@ export function encodeState(state: ExplorerState): URLSearchParams {
   if (state.chart !== DEFAULT_STATE.chart) params.set("chart", state.chart);
   if (state.relative?.by === "x") params.set("vs_x", state.relative.x);
   if (state.relative?.by === "series") for (const v of state.relative.key) params.append("vs", v);
-  if (state.point !== null) for (const v of [state.point.x, ...state.point.key]) params.append("point", v ?? "");
+  if (state.point !== null)
+    for (const v of [state.point.x, ...state.point.key]) params.append("point", v ?? "");
   return params;
 }
 
@@ -130,7 +150,8 @@ export function explorerHref(state: ExplorerState): string {
 
 /** An open point belongs to one chart: new filters, x or series close it (metric, unit and the rest keep it). */
 export function keepPoint(previous: ExplorerState, next: ExplorerState): ExplorerState {
-  const chart = (s: ExplorerState) => JSON.stringify([filterParams(s.filters).toString(), s.x, s.series]);
+  const chart = (s: ExplorerState) =>
+    JSON.stringify([filterParams(s.filters).toString(), s.x, s.series]);
   return chart(previous) === chart(next) ? next : { ...next, point: null };
 }
 
@@ -155,6 +176,14 @@ export function toggleFilter(filters: Filters, dim: string, value: string): Filt
 /** "Split by" a pooled dimension: one more series dimension, or in place of the second when there are two already. */
 export function splitBy(state: ExplorerState, dim: string): ExplorerState {
   if (state.series.includes(dim) || state.x === dim) return state;
-  const series = state.series.length < MAX_SERIES ? [...state.series, dim] : [...state.series.slice(0, MAX_SERIES - 1), dim];
-  return { ...state, series, relative: state.relative?.by === "series" ? null : state.relative, point: null };
+  const series =
+    state.series.length < MAX_SERIES
+      ? [...state.series, dim]
+      : [...state.series.slice(0, MAX_SERIES - 1), dim];
+  return {
+    ...state,
+    series,
+    relative: state.relative?.by === "series" ? null : state.relative,
+    point: null,
+  };
 }

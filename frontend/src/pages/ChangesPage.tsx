@@ -7,7 +7,15 @@ import type { Change, ChangeEvent, FactChange } from "../api/types";
 import { useVocabulary, type Vocabulary } from "../api/vocabulary";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel, paramDimension } from "../lib/dimensions";
-import { compareHref, eventCounts, eventDirection, eventEvidenceText, evidenceText, levelsText, sideText } from "../lib/changes";
+import {
+  compareHref,
+  eventCounts,
+  eventDirection,
+  eventEvidenceText,
+  evidenceText,
+  levelsText,
+  sideText,
+} from "../lib/changes";
 import { formatTime, historyHref, ratioText } from "../lib/history";
 import { isMetric } from "../lib/units";
 import { decodeFilters, type Filters } from "../lib/viewState";
@@ -20,13 +28,19 @@ export function lineageFilters(vocabulary: Vocabulary, c: Change): Filters {
   const filters: Filters = { machine: [s.machine], source: [s.source], algorithm: [s.algorithm] };
   if (s.operation) filters.operation = [s.operation];
   if (s.library) filters.library = [s.library];
-  for (const [k, v] of Object.entries(s.params)) filters[paramDimension(vocabulary, k)] = [String(v)];
+  for (const [k, v] of Object.entries(s.params))
+    filters[paramDimension(vocabulary, k)] = [String(v)];
   return filters;
 }
 
 /** The run fields that differ, by the lines that differ (the server's diff). */
 function WhatChanged({ facts }: { facts: FactChange[] }) {
-  if (facts.length === 0) return <p className="note">Nothing recorded about the runs changed (same tool, build, library version, clock and tags).</p>;
+  if (facts.length === 0)
+    return (
+      <p className="note">
+        Nothing recorded about the runs changed (same tool, build, library version, clock and tags).
+      </p>
+    );
   return (
     <dl className="what-changed" aria-label="what changed">
       {facts.map((f) => (
@@ -39,7 +53,11 @@ function WhatChanged({ facts }: { facts: FactChange[] }) {
                 <ins aria-label="after">+ {sideText(h.after)}</ins>
               </div>
             ))}
-            {f.unchanged > 0 && <span className="note">{f.unchanged} unchanged line{f.unchanged === 1 ? "" : "s"} not shown</span>}
+            {f.unchanged > 0 && (
+              <span className="note">
+                {f.unchanged} unchanged line{f.unchanged === 1 ? "" : "s"} not shown
+              </span>
+            )}
           </dd>
         </div>
       ))}
@@ -49,12 +67,19 @@ function WhatChanged({ facts }: { facts: FactChange[] }) {
 
 function ChangeRow({ c }: { c: Change }) {
   const vocabulary = useVocabulary();
-  const history = historyHref({ filters: lineageFilters(vocabulary, c), series: [], metric: isMetric(vocabulary, c.metric) ? c.metric : null, axis: "time" });
+  const history = historyHref({
+    filters: lineageFilters(vocabulary, c),
+    series: [],
+    metric: isMetric(vocabulary, c.metric) ? c.metric : null,
+    axis: "time",
+  });
   return (
     <tr data-direction={c.direction}>
       <td>{c.label}</td>
       <td className="num">{levelsText(vocabulary, c)}</td>
-      <td className={c.direction === "regression" ? "worse num" : "better num"}>{ratioText(c.ratio)}</td>
+      <td className={c.direction === "regression" ? "worse num" : "better num"}>
+        {ratioText(c.ratio)}
+      </td>
       <td>{evidenceText(c.evidence)}</td>
       <td>
         <Link to={history}>history</Link> · <Link to={compareHref(c)}>compare</Link>
@@ -66,10 +91,25 @@ function ChangeRow({ c }: { c: Change }) {
 function Event({ event }: { event: ChangeEvent }) {
   const direction = eventDirection(event);
   return (
-    <article className="event" data-direction={direction} aria-label={`${eventCounts(event)} at ${event.machine}`}>
+    <article
+      className="event"
+      data-direction={direction}
+      aria-label={`${eventCounts(event)} at ${event.machine}`}
+    >
       <p className="event-head">
-        <strong className={direction === "regression" ? "worse" : direction === "improvement" ? "better" : undefined}>{eventCounts(event)}</strong> on{" "}
-        {event.machine} at <Link to={`/runs/${event.run_id}`}>{formatTime(event.started_at)}</Link>
+        <strong
+          className={
+            direction === "regression"
+              ? "worse"
+              : direction === "improvement"
+                ? "better"
+                : undefined
+          }
+        >
+          {eventCounts(event)}
+        </strong>{" "}
+        on {event.machine} at{" "}
+        <Link to={`/runs/${event.run_id}`}>{formatTime(event.started_at)}</Link>
       </p>
       <p className="event-summary">{event.summary}</p>
       <p className="note">Evidence: {eventEvidenceText(event.evidence)}.</p>
@@ -108,7 +148,9 @@ export function ChangesPage() {
   const raw = params.get("direction");
   const direction: Direction = raw === "regression" || raw === "improvement" ? raw : null;
   const since = params.get("since");
-  const events = useQuery(changeEventsQuery({ filters, direction, since: since ? new Date(since).toISOString() : null }));
+  const events = useQuery(
+    changeEventsQuery({ filters, direction, since: since ? new Date(since).toISOString() : null }),
+  );
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -120,14 +162,20 @@ export function ChangesPage() {
     <>
       <h2>Changes</h2>
       <p className="note">
-        Steps of at least the server's threshold (5% by default) that stand out from the series' own run-to-run noise, newest run first. The
-        changes of one run with one cause (the same run fields changed) are one event. Evidence is z, the step over its standard error, with the
-        noise it was measured against; "few points" means the noise comes from a handful of runs, so z is a rough guide.
+        Steps of at least the server's threshold (5% by default) that stand out from the series' own
+        run-to-run noise, newest run first. The changes of one run with one cause (the same run
+        fields changed) are one event. Evidence is z, the step over its standard error, with the
+        noise it was measured against; "few points" means the noise comes from a handful of runs, so
+        z is a rough guide.
       </p>
       <div className="controls">
         <label>
           direction
-          <select aria-label="direction" value={direction ?? ""} onChange={(e) => set("direction", e.target.value)}>
+          <select
+            aria-label="direction"
+            value={direction ?? ""}
+            onChange={(e) => set("direction", e.target.value)}
+          >
             <option value="">both</option>
             <option value="regression">regressions</option>
             <option value="improvement">improvements</option>
@@ -135,7 +183,12 @@ export function ChangesPage() {
         </label>
         <label>
           since
-          <input type="date" aria-label="since" value={since ?? ""} onChange={(e) => set("since", e.target.value)} />
+          <input
+            type="date"
+            aria-label="since"
+            value={since ?? ""}
+            onChange={(e) => set("since", e.target.value)}
+          />
         </label>
         <label>
           machine
@@ -149,8 +202,11 @@ export function ChangesPage() {
       </div>
       {filterList.length > 0 && (
         <p className="note">
-          Filtered by {filterList.map(([k, v]) => `${dimensionLabel(vocabulary, k)} = ${v.join(" or ")}`).join("; ")}.{" "}
-          <Link to="/changes">Clear filters</Link>
+          Filtered by{" "}
+          {filterList
+            .map(([k, v]) => `${dimensionLabel(vocabulary, k)} = ${v.join(" or ")}`)
+            .join("; ")}
+          . <Link to="/changes">Clear filters</Link>
         </p>
       )}
       {events.isPending ? (
@@ -164,7 +220,12 @@ export function ChangesPage() {
           {events.data.events.map((e) => (
             <Event key={`${e.run_id} ${e.changes[0]?.id ?? ""}`} event={e} />
           ))}
-          {events.data.next_cursor && <p className="note">Showing the newest 50 runs with changes; filter by machine or direction to reach older ones.</p>}
+          {events.data.next_cursor && (
+            <p className="note">
+              Showing the newest 50 runs with changes; filter by machine or direction to reach older
+              ones.
+            </p>
+          )}
         </section>
       )}
     </>

@@ -13,10 +13,24 @@ import { MetricPicker } from "../components/MetricPicker";
 import { PlotlyFigure } from "../components/PlotlyFigure";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { TableBox } from "../components/TableBox";
-import { compareFigure, noiseBasis, noiseText, noiseZ, rowLabel, verdictText } from "../lib/compareView";
+import {
+  compareFigure,
+  noiseBasis,
+  noiseText,
+  noiseZ,
+  rowLabel,
+  verdictText,
+} from "../lib/compareView";
 import { fieldText } from "../lib/runs";
 import { CHART_THEMES, ThemeContext } from "../lib/theme";
-import { formatRatio, isMetric, metricFormatter, metricInfo, metrics, type Metric } from "../lib/units";
+import {
+  formatRatio,
+  isMetric,
+  metricFormatter,
+  metricInfo,
+  metrics,
+  type Metric,
+} from "../lib/units";
 
 type Field = CompareResponse["fields"][number];
 
@@ -38,7 +52,13 @@ function LineDiff({ lines }: { lines: NonNullable<Field["lines"]> }) {
           ))}
         </div>
       ))}
-      {lines.unchanged > 0 && <span className="note">{lines.unchanged === 1 ? "1 line the same on both" : `${lines.unchanged} lines the same on both`}</span>}
+      {lines.unchanged > 0 && (
+        <span className="note">
+          {lines.unchanged === 1
+            ? "1 line the same on both"
+            : `${lines.unchanged} lines the same on both`}
+        </span>
+      )}
     </div>
   );
 }
@@ -110,11 +130,14 @@ function Differences({ fields }: { fields: Field[] }) {
 
 function Summary({ data }: { data: CompareResponse }) {
   const v = data.geomean_verdict;
-  const basis = data.rows.every((r) => r.noise !== null) ? ` (noise ${noiseText(data.geomean_noise)})` : " (the noise of some results is unknown)";
+  const basis = data.rows.every((r) => r.noise !== null)
+    ? ` (noise ${noiseText(data.geomean_noise)})`
+    : " (the noise of some results is unknown)";
   return (
     <p data-testid="geomean">
-      Over {data.rows.length === 1 ? "1 shared result" : `${data.rows.length} shared results`} the contender is{" "}
-      <strong className={v ?? undefined}>{formatRatio(data.geomean_speedup)}</strong> as good as the baseline (geometric mean; &gt; 1 = better):{" "}
+      Over {data.rows.length === 1 ? "1 shared result" : `${data.rows.length} shared results`} the
+      contender is <strong className={v ?? undefined}>{formatRatio(data.geomean_speedup)}</strong>{" "}
+      as good as the baseline (geometric mean; &gt; 1 = better):{" "}
       <strong className={v ?? undefined}>{verdictText(v, data.geomean_noise)}</strong>
       {v === "same" ? "" : basis}.
     </p>
@@ -126,17 +149,27 @@ function Ratios({ data }: { data: CompareResponse }) {
   const metric = data.metric as Metric;
   const format = metricFormatter(vocabulary, metric);
   const theme = useContext(ThemeContext);
-  const figure = useMemo(() => compareFigure(vocabulary, data, CHART_THEMES[theme]), [vocabulary, data, theme]);
+  const figure = useMemo(
+    () => compareFigure(vocabulary, data, CHART_THEMES[theme]),
+    [vocabulary, data, theme],
+  );
   const info = metricInfo(vocabulary, metric);
   return (
     <>
       <Summary data={data} />
       <p className="note">
-        Speedup = how many times better the contender is on {info.label} ({info.better} is better), so above 1 is better whatever the metric. A
-        difference counts as better or worse only beyond {noiseZ(vocabulary)} times its noise: the series' run-to-run noise over their last runs, or the
-        tools' own error. The chart draws each result's speedup with that band: filled green better, filled red worse, open grey within noise or the same.
+        Speedup = how many times better the contender is on {info.label} ({info.better} is better),
+        so above 1 is better whatever the metric. A difference counts as better or worse only beyond{" "}
+        {noiseZ(vocabulary)} times its noise: the series' run-to-run noise over their last runs, or
+        the tools' own error. The chart draws each result's speedup with that band: filled green
+        better, filled red worse, open grey within noise or the same.
       </p>
-      <PlotlyFigure data={figure.data} layout={figure.layout} label={`speedup of the contender over the baseline for ${data.rows.length} results`} testId="compare-plot" />
+      <PlotlyFigure
+        data={figure.data}
+        layout={figure.layout}
+        label={`speedup of the contender over the baseline for ${data.rows.length} results`}
+        testId="compare-plot"
+      />
       <TableBox label="results compared">
         <table data-testid="compare-table">
           <thead>
@@ -164,7 +197,10 @@ function Ratios({ data }: { data: CompareResponse }) {
                 <td className="num">{format(r.baseline)}</td>
                 <td className="num">{format(r.contender)}</td>
                 <td className={`num ${r.verdict ?? ""}`}>{formatRatio(r.speedup)}</td>
-                <td className="num" title={noiseBasis(r) || "no history of 3 runs and no error from the tools"}>
+                <td
+                  className="num"
+                  title={noiseBasis(r) || "no history of 3 runs and no error from the tools"}
+                >
                   {noiseText(r.noise)}
                 </td>
                 <td className={r.verdict ?? undefined}>{verdictText(r.verdict, r.noise)}</td>
@@ -186,28 +222,45 @@ export function ComparePage() {
   const metric: Metric = isMetric(vocabulary, m) ? m : "ns_per_op";
   const a = useQuery({ ...runQuery(baseline), enabled: baseline !== "" });
   const b = useQuery({ ...runQuery(contender), enabled: contender !== "" });
-  const cmp = useQuery({ ...compareQuery(baseline, contender, metric), enabled: baseline !== "" && contender !== "" });
-  if (!baseline || !contender) return <Empty>Pick two runs on the <Link to="/runs">Runs</Link> page to compare them.</Empty>;
+  const cmp = useQuery({
+    ...compareQuery(baseline, contender, metric),
+    enabled: baseline !== "" && contender !== "",
+  });
+  if (!baseline || !contender)
+    return (
+      <Empty>
+        Pick two runs on the <Link to="/runs">Runs</Link> page to compare them.
+      </Empty>
+    );
   const swap = () => setParams({ baseline: contender, contender: baseline, metric });
   return (
     <section className="compare">
       <h2>Compare runs</h2>
       <p>
-        baseline <Link to={`/runs/${encodeURIComponent(baseline)}`}>{runLabel(a.data, baseline)}</Link> vs contender{" "}
+        baseline{" "}
+        <Link to={`/runs/${encodeURIComponent(baseline)}`}>{runLabel(a.data, baseline)}</Link> vs
+        contender{" "}
         <Link to={`/runs/${encodeURIComponent(contender)}`}>{runLabel(b.data, contender)}</Link>{" "}
         <button type="button" onClick={swap}>
           swap
         </button>
       </p>
       <div className="controls">
-        <MetricPicker value={metric} metrics={metrics(vocabulary)} onPick={(m) => setParams({ baseline, contender, metric: m })} />
+        <MetricPicker
+          value={metric}
+          metrics={metrics(vocabulary)}
+          onPick={(m) => setParams({ baseline, contender, metric: m })}
+        />
       </div>
       {(a.isError || b.isError) && <ErrorMessage error={a.error ?? b.error} what="the runs" />}
       {cmp.isPending && <Loading what="the comparison" />}
       {cmp.isError && <ErrorMessage error={cmp.error} what="the comparison" />}
       {cmp.data &&
         (cmp.data.rows.length === 0 ? (
-          <Empty>The two runs share no result with a figure of {metricInfo(vocabulary, metric).label}. Pick another metric.</Empty>
+          <Empty>
+            The two runs share no result with a figure of {metricInfo(vocabulary, metric).label}.
+            Pick another metric.
+          </Empty>
         ) : (
           <Ratios data={cmp.data} />
         ))}

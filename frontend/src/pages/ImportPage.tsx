@@ -38,7 +38,14 @@ function Preview({ result }: { result: ImportResponse }) {
               {flaggedText(run.preview ?? [])}
             </p>
           ) : null}
-          {Object.keys(run.tags).length ? <p className="note">tags: {Object.entries(run.tags).map(([k, v]) => `${k}=${v}`).join(", ")}</p> : null}
+          {Object.keys(run.tags).length ? (
+            <p className="note">
+              tags:{" "}
+              {Object.entries(run.tags)
+                .map(([k, v]) => `${k}=${v}`)
+                .join(", ")}
+            </p>
+          ) : null}
           <TableBox label="preview">
             <ResultsTable rows={run.preview ?? []} label="preview" />
           </TableBox>
@@ -52,7 +59,14 @@ function Preview({ result }: { result: ImportResponse }) {
 
 export function ImportPage() {
   const vocabulary = useVocabulary();
-  const [request, setRequest] = useState<ImportRequest>({ text: "", file: null, format: "auto", machineName: "", startedAt: "", tags: "" });
+  const [request, setRequest] = useState<ImportRequest>({
+    text: "",
+    file: null,
+    format: "auto",
+    machineName: "",
+    startedAt: "",
+    tags: "",
+  });
   const [token, setToken] = useState(sessionToken);
   const [preview, setPreview] = useState<ImportResponse | null>(null);
   const queryClient = useQueryClient();
@@ -74,7 +88,11 @@ export function ImportPage() {
   const storing = useMutation({
     mutationFn: () => postImport(request, token, false),
     onSuccess: async (result) => {
-      await Promise.all(["runs", "facets", "machines", "chart"].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      await Promise.all(
+        ["runs", "facets", "machines", "chart"].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      );
       const first = result.runs[0];
       if (first) navigate(`/runs/${first.run_id}`);
     },
@@ -97,10 +115,12 @@ export function ImportPage() {
     <section className="import">
       <h2>Import a tool's output</h2>
       <p className="note">
-        Paste what a benchmark tool printed, or drop the file. The server parses it with the collectors' parsers. Preview shows what it
-        understood without storing anything (no token needed), with the figures the plausibility check would flag; Store keeps it, with an
-        upload token. The machine is the one the text names (a shell prompt, uname, a CPU or board line), else the name you give, else an
-        unknown machine of this paste's own; the date is the one the output states, else the one you give, else the time of the import.
+        Paste what a benchmark tool printed, or drop the file. The server parses it with the
+        collectors' parsers. Preview shows what it understood without storing anything (no token
+        needed), with the figures the plausibility check would flag; Store keeps it, with an upload
+        token. The machine is the one the text names (a shell prompt, uname, a CPU or board line),
+        else the name you give, else an unknown machine of this paste's own; the date is the one the
+        output states, else the one you give, else the time of the import.
       </p>
       <details className="formats">
         <summary>The {tools.length} tools whose output it reads</summary>
@@ -123,7 +143,12 @@ export function ImportPage() {
           placeholder="Doing aes-128-cbc for 3s on 16 size blocks: ..."
         />
       </label>
-      <div className="dropzone" data-testid="dropzone" onDragOver={(e) => e.preventDefault()} onDrop={drop}>
+      <div
+        className="dropzone"
+        data-testid="dropzone"
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={drop}
+      >
         {request.file ? (
           <>
             File: <strong>{request.file.name}</strong> ({request.file.size} bytes){" "}
@@ -133,14 +158,19 @@ export function ImportPage() {
           </>
         ) : (
           <label>
-            Drop a file here or choose one <input type="file" onChange={(e) => change({ file: e.target.files?.[0] ?? null })} />
+            Drop a file here or choose one{" "}
+            <input type="file" onChange={(e) => change({ file: e.target.files?.[0] ?? null })} />
           </label>
         )}
       </div>
       <div className="controls">
         <label>
           Format
-          <select value={request.format} aria-describedby="format-reads" onChange={(e) => change({ format: e.target.value })}>
+          <select
+            value={request.format}
+            aria-describedby="format-reads"
+            onChange={(e) => change({ format: e.target.value })}
+          >
             {choices.map((f) => (
               <option key={f.value} value={f.value} title={f.reads}>
                 {f.label}
@@ -150,15 +180,28 @@ export function ImportPage() {
         </label>
         <label>
           Machine name
-          <input value={request.machineName} onChange={(e) => change({ machineName: e.target.value })} placeholder="as the text names it" />
+          <input
+            value={request.machineName}
+            onChange={(e) => change({ machineName: e.target.value })}
+            placeholder="as the text names it"
+          />
         </label>
         <label>
           Measured on
-          <input type="date" value={request.startedAt} onChange={(e) => change({ startedAt: e.target.value })} title="Used where the output states no date" />
+          <input
+            type="date"
+            value={request.startedAt}
+            onChange={(e) => change({ startedAt: e.target.value })}
+            title="Used where the output states no date"
+          />
         </label>
         <label>
           Tags
-          <input value={request.tags} onChange={(e) => change({ tags: e.target.value })} placeholder="opt_level=-O2, board=rev2" />
+          <input
+            value={request.tags}
+            onChange={(e) => change({ tags: e.target.value })}
+            placeholder="opt_level=-O2, board=rev2"
+          />
         </label>
         <label>
           Upload token
@@ -179,14 +222,24 @@ export function ImportPage() {
       {tags.error ? <p role="alert">Tags: {tags.error}</p> : null}
       {!token ? (
         <p className="note">
-          Storing needs an upload token (<code>cryptobench-server token create NAME --scope upload</code>); it is kept for this browser tab only.
+          Storing needs an upload token (
+          <code>cryptobench-server token create NAME --scope upload</code>); it is kept for this
+          browser tab only.
         </p>
       ) : null}
       <p>
-        <button type="button" disabled={!ready || previewing.isPending} onClick={() => previewing.mutate(request)}>
+        <button
+          type="button"
+          disabled={!ready || previewing.isPending}
+          onClick={() => previewing.mutate(request)}
+        >
           Preview
         </button>{" "}
-        <button type="button" disabled={!ready || !token || !preview || storing.isPending} onClick={() => storing.mutate()}>
+        <button
+          type="button"
+          disabled={!ready || !token || !preview || storing.isPending}
+          onClick={() => storing.mutate()}
+        >
           Store
         </button>
       </p>

@@ -14,13 +14,25 @@ export function MachinesPage() {
   const machines = useQuery(machinesQuery());
   if (machines.isPending) return <Loading what="machines" />;
   if (machines.isError) return <ErrorMessage error={machines.error} what="machines" />;
-  const items = machines.data.data.filter((m) => COLUMNS.some((c) => String(m[c] ?? "").toLowerCase().includes(q)));
+  const items = machines.data.data.filter((m) =>
+    COLUMNS.some((c) =>
+      String(m[c] ?? "")
+        .toLowerCase()
+        .includes(q),
+    ),
+  );
   return (
     <section>
       <h2>Machines</h2>
       <label>
         search{" "}
-        <input type="search" value={q} onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })} />
+        <input
+          type="search"
+          value={q}
+          onChange={(e) =>
+            setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })
+          }
+        />
       </label>
       {items.length === 0 ? (
         <Empty>No machines match.</Empty>
@@ -41,13 +53,17 @@ export function MachinesPage() {
               {items.map((m) => (
                 <tr key={m.id}>
                   <td>
-                    <Link to={explorerHref({ ...DEFAULT_STATE, filters: { machine: [m.name] } })}>{m.name}</Link>
+                    <Link to={explorerHref({ ...DEFAULT_STATE, filters: { machine: [m.name] } })}>
+                      {m.name}
+                    </Link>
                   </td>
                   {COLUMNS.slice(1).map((c) => (
                     <td key={c}>{m[c] ?? "—"}</td>
                   ))}
                   <td>
-                    <Link to={`/runs?machine=${encodeURIComponent(m.name)}`}>{m.run_count} runs</Link>
+                    <Link to={`/runs?machine=${encodeURIComponent(m.name)}`}>
+                      {m.run_count} runs
+                    </Link>
                   </td>
                 </tr>
               ))}

@@ -19,7 +19,13 @@ function KeyValues({ entries }: { entries: Array<[string, unknown]> }) {
       {entries.map(([k, v]) => (
         <div key={k} style={{ display: "contents" }}>
           <dt>{k}</dt>
-          <dd>{v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v)}</dd>
+          <dd>
+            {v === null || v === undefined
+              ? "—"
+              : typeof v === "object"
+                ? JSON.stringify(v)
+                : String(v)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -28,19 +34,40 @@ function KeyValues({ entries }: { entries: Array<[string, unknown]> }) {
 
 /** The changes detected at this run (GET /changes?run=), each against the run before it on its series. */
 function RunChanges({ runId }: { runId: string }) {
-  const changes = useQuery(changesQuery({ filters: { run: [runId] }, direction: null, since: null }));
+  const changes = useQuery(
+    changesQuery({ filters: { run: [runId] }, direction: null, since: null }),
+  );
   if (changes.isPending) return <Loading what="the changes at this run" />;
   if (changes.isError) return <ErrorMessage error={changes.error} what="the changes at this run" />;
   const found = changes.data.changes;
-  if (found.length === 0) return <Empty>No change was detected at this run: its series moved within their noise, or it is their first run.</Empty>;
+  if (found.length === 0)
+    return (
+      <Empty>
+        No change was detected at this run: its series moved within their noise, or it is their
+        first run.
+      </Empty>
+    );
   return (
     <ul className="run-changes" aria-label="changes at this run">
       {found.map((c) => (
         <li key={c.id} data-direction={c.direction}>
           <strong className={c.direction === "regression" ? "worse" : "better"}>
-            {[c.series.algorithm, c.series.operation, paramsText(c.series.params), c.series.library ?? ""].filter(Boolean).join(" ")}
+            {[
+              c.series.algorithm,
+              c.series.operation,
+              paramsText(c.series.params),
+              c.series.library ?? "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
           </strong>
-          : {changeText(c)} (<Link to={`/compare?${new URLSearchParams({ baseline: c.baseline_run_id, contender: c.run_id, metric: c.metric })}`}>compare with the run before</Link>)
+          : {changeText(c)} (
+          <Link
+            to={`/compare?${new URLSearchParams({ baseline: c.baseline_run_id, contender: c.run_id, metric: c.metric })}`}
+          >
+            compare with the run before
+          </Link>
+          )
         </li>
       ))}
     </ul>
@@ -60,7 +87,14 @@ function Run({ run }: { run: RunDetail }) {
         Started {formatTime(run.started_at)}
         {run.finished_at ? `, finished ${formatTime(run.finished_at)}` : ""} on {run.machine.name}.{" "}
         <Link to={explore}>Chart this run in the Explorer</Link> ·{" "}
-        <Link to={historyHref({ filters: { machine: [run.machine.name], source: [run.source] }, series: ["algorithm", "operation"], metric: null, axis: "time" })}>
+        <Link
+          to={historyHref({
+            filters: { machine: [run.machine.name], source: [run.source] },
+            series: ["algorithm", "operation"],
+            metric: null,
+            axis: "time",
+          })}
+        >
           History of this machine's {run.source} series
         </Link>
       </p>
@@ -69,18 +103,35 @@ function Run({ run }: { run: RunDetail }) {
       <h3>Machine</h3>
       <KeyValues
         entries={[
-          ...Object.entries(run.machine).flatMap(([k, v]): Array<[string, unknown]> =>
-            k === "id" ? [] : [[k, (k === "first_seen" || k === "last_seen") && typeof v === "string" ? formatTime(v) : v]],
+          ...Object.entries(run.machine).flatMap(
+            ([k, v]): Array<[string, unknown]> =>
+              k === "id"
+                ? []
+                : [
+                    [
+                      k,
+                      (k === "first_seen" || k === "last_seen") && typeof v === "string"
+                        ? formatTime(v)
+                        : v,
+                    ],
+                  ],
           ),
           ["clock_hz (this run)", run.clock_hz],
           ["clock_source", run.clock_source],
-          ...Object.entries(run.machine_extra).map(([k, v]): [string, unknown] => [`extra.${k}`, v]),
+          ...Object.entries(run.machine_extra).map(([k, v]): [string, unknown] => [
+            `extra.${k}`,
+            v,
+          ]),
         ]}
       />
       <h3>Tool</h3>
       <KeyValues entries={Object.entries(run.tool)} />
       <h3>Tags</h3>
-      {Object.keys(run.tags).length ? <KeyValues entries={Object.entries(run.tags)} /> : <p className="note">No tags.</p>}
+      {Object.keys(run.tags).length ? (
+        <KeyValues entries={Object.entries(run.tags)} />
+      ) : (
+        <p className="note">No tags.</p>
+      )}
       <h3>Results ({run.results.length})</h3>
       <TableBox label="results">
         <ResultsTable rows={run.results} library />
@@ -91,7 +142,12 @@ function Run({ run }: { run: RunDetail }) {
       <RunNotes run={run} />
       <h3>Raw artifact</h3>
       {run.artifact ? (
-        <pre className="artifact" role="region" aria-label={`artifact (${run.artifact.media_type})`} tabIndex={0}>
+        <pre
+          className="artifact"
+          role="region"
+          aria-label={`artifact (${run.artifact.media_type})`}
+          tabIndex={0}
+        >
           {run.artifact.content}
         </pre>
       ) : (
@@ -109,7 +165,8 @@ function NoSuchRun({ runId }: { runId: string }) {
     <section>
       <h2>No such run</h2>
       <p>
-        There is no run with the id <code>{runId}</code>: it may have been deleted, or the link was cut short.
+        There is no run with the id <code>{runId}</code>: it may have been deleted, or the link was
+        cut short.
       </p>
       <p>
         <Link to="/runs">Find the run on the Runs page</Link> (search by machine, tool or tag).
@@ -122,7 +179,8 @@ export function RunDetailPage() {
   const { runId = "" } = useParams();
   const run = useQuery(runQuery(runId));
   if (run.isPending) return <Loading what="the run" />;
-  if (run.error instanceof ApiError && (run.error.status === 404 || run.error.status === 422)) return <NoSuchRun runId={runId} />;
+  if (run.error instanceof ApiError && (run.error.status === 404 || run.error.status === 422))
+    return <NoSuchRun runId={runId} />;
   if (run.isError) return <ErrorMessage error={run.error} what={`run ${runId}`} />;
   return <Run run={run.data} />;
 }

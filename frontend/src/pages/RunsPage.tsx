@@ -17,7 +17,10 @@ export function RunsPage() {
   const source = params.get("source") ?? "";
   const machine = params.get("machine") ?? "";
   const cursor = params.get("cursor");
-  const filters = { ...(source ? { source: [source] } : {}), ...(machine ? { machine: [machine] } : {}) };
+  const filters = {
+    ...(source ? { source: [source] } : {}),
+    ...(machine ? { machine: [machine] } : {}),
+  };
   const runs = useQuery({ ...runsQuery(filters, q, cursor), placeholderData: keepPreviousData });
   const [picked, setPicked] = useState<string[]>([]);
   const set = (key: string, value: string) => {
@@ -27,14 +30,20 @@ export function RunsPage() {
     next.delete("cursor");
     setParams(next, { replace: key === "q" });
   };
-  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
+  const toggle = (id: string) =>
+    setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
   return (
     <section>
       <h2>Runs</h2>
       <div className="controls">
         <label>
           search
-          <input type="search" value={q} onChange={(e) => set("q", e.target.value)} placeholder="machine, tool, tag…" />
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => set("q", e.target.value)}
+            placeholder="machine, tool, tag…"
+          />
         </label>
         <label>
           source
@@ -51,7 +60,9 @@ export function RunsPage() {
           </button>
         )}
         {picked.length === 2 ? (
-          <Link to={`/compare?baseline=${encodeURIComponent(picked[0] ?? "")}&contender=${encodeURIComponent(picked[1] ?? "")}`}>
+          <Link
+            to={`/compare?baseline=${encodeURIComponent(picked[0] ?? "")}&contender=${encodeURIComponent(picked[1] ?? "")}`}
+          >
             Compare the two picked runs
           </Link>
         ) : (
@@ -70,7 +81,15 @@ export function RunsPage() {
   );
 }
 
-function RunsTable({ items, picked, onToggle }: { items: RunListItem[]; picked: string[]; onToggle: (id: string) => void }) {
+function RunsTable({
+  items,
+  picked,
+  onToggle,
+}: {
+  items: RunListItem[];
+  picked: string[];
+  onToggle: (id: string) => void;
+}) {
   if (items.length === 0) return <Empty>No runs match.</Empty>;
   return (
     <TableBox label="runs">
@@ -83,7 +102,9 @@ function RunsTable({ items, picked, onToggle }: { items: RunListItem[]; picked: 
             <th scope="col">machine</th>
             <th scope="col">tool</th>
             <th scope="col">tags</th>
-            <th scope="col" className="num">results</th>
+            <th scope="col" className="num">
+              results
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -9,8 +9,14 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === "/api/v1/private") {
       const ok = req.headers.authorization === "Bearer cbt_good";
-      res.writeHead(ok ? 200 : 401, { "content-type": ok ? "application/json" : "application/problem+json" });
-      res.end(ok ? '{"secret":1}' : JSON.stringify({ title: "Unauthorized", detail: "unknown or revoked API token" }));
+      res.writeHead(ok ? 200 : 401, {
+        "content-type": ok ? "application/json" : "application/problem+json",
+      });
+      res.end(
+        ok
+          ? '{"secret":1}'
+          : JSON.stringify({ title: "Unauthorized", detail: "unknown or revoked API token" }),
+      );
     } else if (req.url?.startsWith("/api/v1/chart")) {
       res.writeHead(422, { "content-type": "application/problem+json" });
       res.end(JSON.stringify({ title: "Unprocessable", detail: "unknown dimension 'bogus'" }));
@@ -49,14 +55,18 @@ describe("getJson", () => {
 
   it("turns problem+json into a readable ApiError with the status", async () => {
     const { getJson, ApiError } = await client(base);
-    const err = await getJson("/chart", new URLSearchParams({ x: "bogus" })).catch((e: unknown) => e);
+    const err = await getJson("/chart", new URLSearchParams({ x: "bogus" })).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 422, message: "Unprocessable: unknown dimension 'bogus'" });
   });
 
   it("refuses an answer that is not JSON", async () => {
     const { getJson } = await client(base);
-    await expect(getJson("/html")).rejects.toThrow("The API answered /html with text/html, not JSON.");
+    await expect(getJson("/html")).rejects.toThrow(
+      "The API answered /html with text/html, not JSON.",
+    );
   });
 
   it("says so when the server cannot be reached", async () => {
@@ -73,8 +83,14 @@ describe("read tokens", () => {
     const api = await client(base);
     const seen: Array<string | null> = [];
     api.subscribeReadToken(() => seen.push(api.readTokenState().refused));
-    await expect(api.getJson("/private")).rejects.toMatchObject({ status: 401, message: "Unauthorized: unknown or revoked API token" });
-    expect(api.readTokenState()).toEqual({ token: "", refused: "Unauthorized: unknown or revoked API token" });
+    await expect(api.getJson("/private")).rejects.toMatchObject({
+      status: 401,
+      message: "Unauthorized: unknown or revoked API token",
+    });
+    expect(api.readTokenState()).toEqual({
+      token: "",
+      refused: "Unauthorized: unknown or revoked API token",
+    });
     api.rememberReadToken("cbt_good");
     expect(api.readTokenState()).toEqual({ token: "cbt_good", refused: null });
     expect(stored.get("cryptobench.read-token")).toBe("cbt_good");
@@ -82,7 +98,12 @@ describe("read tokens", () => {
     api.forgetReadToken();
     expect(stored.has("cryptobench.read-token")).toBe(false);
     await expect(api.getJson("/private")).rejects.toMatchObject({ status: 401 });
-    expect(seen).toEqual(["Unauthorized: unknown or revoked API token", null, null, "Unauthorized: unknown or revoked API token"]);
+    expect(seen).toEqual([
+      "Unauthorized: unknown or revoked API token",
+      null,
+      null,
+      "Unauthorized: unknown or revoked API token",
+    ]);
   });
 
   it("a token kept by an earlier visit is sent from the first read", async () => {

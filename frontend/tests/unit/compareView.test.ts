@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { CompareResponse } from "../../src/api/types";
-import { compareFigure, noiseBasis, noiseText, rowLabel, shortLabels, verdictText } from "../../src/lib/compareView";
+import {
+  compareFigure,
+  noiseBasis,
+  noiseText,
+  rowLabel,
+  shortLabels,
+  verdictText,
+} from "../../src/lib/compareView";
 import { VOCABULARY } from "./fixtures";
 
 type Row = CompareResponse["rows"][number];
 
-const row = (block: number, speedup: number, noise: number | null, verdict: Row["verdict"]): Row => ({
+const row = (
+  block: number,
+  speedup: number,
+  noise: number | null,
+  verdict: Row["verdict"],
+): Row => ({
   algorithm: "AES-128-CBC",
   operation: "encrypt",
   params: { block_bytes: block },
@@ -19,7 +31,14 @@ const row = (block: number, speedup: number, noise: number | null, verdict: Row[
   verdict,
 });
 
-const RUN = { run_id: "r", source: "openssl-speed", started_at: "2026-11-24T10:00:00Z", machine: "x86-box", tool: { name: "openssl", version: "3.0.13", build: null, options: null }, tags: {} };
+const RUN = {
+  run_id: "r",
+  source: "openssl-speed",
+  started_at: "2026-11-24T10:00:00Z",
+  machine: "x86-box",
+  tool: { name: "openssl", version: "3.0.13", build: null, options: null },
+  tags: {},
+};
 
 const DATA: CompareResponse = {
   metric: "bytes_per_s",
@@ -27,7 +46,11 @@ const DATA: CompareResponse = {
   less_is_better: false,
   baseline: RUN,
   contender: RUN,
-  rows: [row(16, 1 / 1.034, 0.0864, "within noise"), row(16384, 0.21, 0.0864, "worse"), row(1024, 1.5, null, "better")],
+  rows: [
+    row(16, 1 / 1.034, 0.0864, "within noise"),
+    row(16384, 0.21, 0.0864, "worse"),
+    row(1024, 1.5, null, "better"),
+  ],
   geomean_ratio: 0.68,
   geomean_speedup: 0.68,
   geomean_noise: null,
@@ -39,18 +62,29 @@ const DATA: CompareResponse = {
 describe("compare view", () => {
   it("names a result by its params with their units", () => {
     expect(rowLabel(VOCABULARY, row(16, 1, null, "same"))).toBe("AES-128-CBC encrypt · 16 B");
-    expect(rowLabel(VOCABULARY, { ...row(16, 1, null, "same"), algorithm: "RSA", operation: "verify", params: { padding: "pss", key_bits: 2048 } })).toBe("RSA verify · 2048 bit · pss");
+    expect(
+      rowLabel(VOCABULARY, {
+        ...row(16, 1, null, "same"),
+        algorithm: "RSA",
+        operation: "verify",
+        params: { padding: "pss", key_bits: 2048 },
+      }),
+    ).toBe("RSA verify · 2048 bit · pss");
   });
 
   it("labels chart rows by what tells them apart", () => {
     expect(shortLabels(VOCABULARY, DATA.rows)).toEqual(["1. 16 B", "2. 16 KiB", "3. 1 KiB"]);
-    expect(shortLabels(VOCABULARY, [DATA.rows[0] as Row])).toEqual(["1. AES-128-CBC encrypt · 16 B"]);
+    expect(shortLabels(VOCABULARY, [DATA.rows[0] as Row])).toEqual([
+      "1. AES-128-CBC encrypt · 16 B",
+    ]);
   });
 
   it("says the noise, what it stands on and a verdict without noise as such", () => {
     expect(noiseText(0.0864)).toBe("±9.02%");
     expect(noiseText(null)).toBe("unknown");
-    expect(noiseBasis({ noise_basis: ["history", "tool"], noise_runs: 6 })).toBe("6 runs of history and the tools' errors");
+    expect(noiseBasis({ noise_basis: ["history", "tool"], noise_runs: 6 })).toBe(
+      "6 runs of history and the tools' errors",
+    );
     expect(verdictText("worse", null)).toBe("worse (noise unknown)");
     expect(verdictText("worse", 0.01)).toBe("worse");
     expect(verdictText("within noise", 0.09)).toBe("within noise");
@@ -59,7 +93,11 @@ describe("compare view", () => {
   it("draws one marker per result by verdict, the noise band of 3 noises, a line at 1 on a log axis", () => {
     const { data, layout } = compareFigure(VOCABULARY, DATA, { foreground: "#000", grid: "#ccc" });
     expect(data.map((t) => t.name)).toEqual(["better", "worse", "within noise"]);
-    const worse = data[1] as { x: number[]; y: string[]; error_x: { array: number[]; arrayminus: number[] } };
+    const worse = data[1] as {
+      x: number[];
+      y: string[];
+      error_x: { array: number[]; arrayminus: number[] };
+    };
     expect(worse.y).toEqual(["2. 16 KiB"]);
     expect(worse.x).toEqual([0.21]);
     expect(worse.error_x.array[0]).toBeCloseTo(0.21 * (Math.exp(3 * 0.0864) - 1), 12);

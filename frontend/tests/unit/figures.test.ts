@@ -1,17 +1,35 @@
 import { describe, expect, it } from "vitest";
 import type { ChartData as ChartResponse } from "../../src/lib/chartData";
-import { buildFigure, errorBarRule, inUnit, positiveSpread, seriesLabel, wantsLogScale, xOrder } from "../../src/lib/figures";
+import {
+  buildFigure,
+  errorBarRule,
+  inUnit,
+  positiveSpread,
+  seriesLabel,
+  wantsLogScale,
+  xOrder,
+} from "../../src/lib/figures";
 import { JMH_CHART, RSA_CHART, VOCABULARY } from "./fixtures";
 
 const THEME = { foreground: "#000", grid: "#ccc" };
-const OPTS = { chart: "bars" as const, scale: "auto" as const, seriesDims: ["param.padding", "tag.opt_level"], theme: THEME };
+const OPTS = {
+  chart: "bars" as const,
+  scale: "auto" as const,
+  seriesDims: ["param.padding", "tag.opt_level"],
+  theme: THEME,
+};
 
 describe("buildFigure", () => {
   it("makes one named trace per series with absent values left out, never zero", () => {
     const fig = buildFigure(VOCABULARY, RSA_CHART, OPTS);
     expect(fig.data.map((d) => d.name)).toEqual(["pkcs1v15 · -O2", "pss · -Os"]);
     const [first, second] = fig.data as Array<{ x: string[]; y: number[]; type: string }>;
-    expect(first).toMatchObject({ type: "bar", x: [11, 12], customdata: [2048, 4096], y: [54_180_000, 207_080_000] });
+    expect(first).toMatchObject({
+      type: "bar",
+      x: [11, 12],
+      customdata: [2048, 4096],
+      y: [54_180_000, 207_080_000],
+    });
     expect(second?.x).toEqual([12]);
     expect(second?.y).toEqual([320_580_000]);
   });
@@ -27,8 +45,23 @@ describe("buildFigure", () => {
   });
 
   it("keeps text x values as categories in the server's order", () => {
-    const chart: ChartResponse = { ...RSA_CHART, x: "operation", series: [{ key: {}, points: [{ x: "verify", value: 1 }, { x: "sign", value: 2 }] }] };
-    expect(buildFigure(VOCABULARY, chart, OPTS).layout.xaxis).toMatchObject({ type: "category", categoryarray: ["verify", "sign"] });
+    const chart: ChartResponse = {
+      ...RSA_CHART,
+      x: "operation",
+      series: [
+        {
+          key: {},
+          points: [
+            { x: "verify", value: 1 },
+            { x: "sign", value: 2 },
+          ],
+        },
+      ],
+    };
+    expect(buildFigure(VOCABULARY, chart, OPTS).layout.xaxis).toMatchObject({
+      type: "category",
+      categoryarray: ["verify", "sign"],
+    });
   });
 
   it("puts a unit on every y tick, in the tick's own step, never Plotly's SI suffix", () => {
@@ -40,36 +73,79 @@ describe("buildFigure", () => {
   });
 
   it("says on hover the value with its unit, n and min-max", () => {
-    const fig = buildFigure(VOCABULARY, inUnit(JMH_CHART, "ops/s", 1), { ...OPTS, seriesDims: ["param.curve"] });
+    const fig = buildFigure(VOCABULARY, inUnit(JMH_CHART, "ops/s", 1), {
+      ...OPTS,
+      seriesDims: ["param.curve"],
+    });
     const hover = (fig.data[1] as { hovertext: string[] }).hovertext[0];
     expect(hover).toMatch(/^128 B: 1\.76 kops\/s ± 31\.2 ops\/s \(ci99\.9\)<br>n=/);
   });
 
   it("uses a linear y axis when the spread is at most 100x and log when asked", () => {
     expect(buildFigure(VOCABULARY, RSA_CHART, OPTS).layout.yaxis?.type).toBe("linear");
-    expect(buildFigure(VOCABULARY, RSA_CHART, { ...OPTS, scale: "log" }).layout.yaxis?.type).toBe("log");
+    expect(buildFigure(VOCABULARY, RSA_CHART, { ...OPTS, scale: "log" }).layout.yaxis?.type).toBe(
+      "log",
+    );
   });
 
   it("draws lines without bridging gaps", () => {
-    const fig = buildFigure(VOCABULARY, JMH_CHART, { ...OPTS, chart: "lines", seriesDims: ["param.curve"] });
-    expect(fig.data[0]).toMatchObject({ type: "scatter", mode: "lines+markers", connectgaps: false });
+    const fig = buildFigure(VOCABULARY, JMH_CHART, {
+      ...OPTS,
+      chart: "lines",
+      seriesDims: ["param.curve"],
+    });
+    expect(fig.data[0]).toMatchObject({
+      type: "scatter",
+      mode: "lines+markers",
+      connectgaps: false,
+    });
   });
 
   it("shows JMH error bars when every point reports ci99.9", () => {
     const fig = buildFigure(VOCABULARY, JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] });
     expect(fig.errorBars).toEqual({ show: true, kind: "ci99.9", note: null });
-    expect(fig.data[1]).toMatchObject({ error_y: { type: "data", array: [31.179, 3.97], visible: true } });
+    expect(fig.data[1]).toMatchObject({
+      error_y: { type: "data", array: [31.179, 3.97], visible: true },
+    });
   });
 
   it("puts y title in the chart's unit and a dense numeric x on a numeric axis", () => {
     const points = Array.from({ length: 200 }, (_, i) => ({ x: (i + 1) * 16, value: i + 1 }));
-    const chart: ChartResponse = { metric: "bytes_per_s", unit: "kB/s", scale: 1000, x: "param.block_bytes", series: [{ key: {}, points }] };
+    const chart: ChartResponse = {
+      metric: "bytes_per_s",
+      unit: "kB/s",
+      scale: 1000,
+      x: "param.block_bytes",
+      series: [{ key: {}, points }],
+    };
     const fig = buildFigure(VOCABULARY, chart, { ...OPTS, seriesDims: [] });
     // ticks in kB/s and MB/s: the title names no unit (it named kB/s over MB/s ticks)
     expect(fig.layout.yaxis?.title).toEqual({ text: "throughput" });
-    expect(fig.layout.yaxis?.ticktext).toEqual(["1 kB/s", "3 kB/s", "10 kB/s", "30 kB/s", "100 kB/s", "300 kB/s", "1 MB/s", "3 MB/s"]);
-    expect(fig.layout.xaxis).toMatchObject({ type: "linear", tickvals: [4, 5, 6, 7, 8, 9, 10, 11, 12] });
-    expect(fig.layout.xaxis?.ticktext).toEqual(["16 B", "32 B", "64 B", "128 B", "256 B", "512 B", "1 KiB", "2 KiB", "4 KiB"]);
+    expect(fig.layout.yaxis?.ticktext).toEqual([
+      "1 kB/s",
+      "3 kB/s",
+      "10 kB/s",
+      "30 kB/s",
+      "100 kB/s",
+      "300 kB/s",
+      "1 MB/s",
+      "3 MB/s",
+    ]);
+    expect(fig.layout.xaxis).toMatchObject({
+      type: "linear",
+      tickvals: [4, 5, 6, 7, 8, 9, 10, 11, 12],
+    });
+    expect(fig.layout.xaxis?.ticktext).toEqual([
+      "16 B",
+      "32 B",
+      "64 B",
+      "128 B",
+      "256 B",
+      "512 B",
+      "1 KiB",
+      "2 KiB",
+      "4 KiB",
+    ]);
     expect(fig.logY).toBe(true);
     expect(fig.data[0]?.name).toBe("all results");
   });
@@ -79,7 +155,10 @@ describe("errorBarRule", () => {
   it("hides error bars and says why when kinds differ", () => {
     const mixed: ChartResponse = {
       ...JMH_CHART,
-      series: [JMH_CHART.series[0]!, { key: {}, points: [{ x: 128, value: 5, error: 1, error_kind: "stddev" }] }],
+      series: [
+        JMH_CHART.series[0]!,
+        { key: {}, points: [{ x: 128, value: 5, error: 1, error_kind: "stddev" }] },
+      ],
     };
     expect(errorBarRule(mixed)).toEqual({
       show: false,
@@ -108,18 +187,38 @@ describe("scale helpers", () => {
   it("keeps first-seen order for text x values", () => {
     const chart: ChartResponse = {
       ...RSA_CHART,
-      series: [{ key: {}, points: [{ x: "verify", value: 1 }, { x: "sign", value: 2 }, { x: null, value: 3 }] }],
+      series: [
+        {
+          key: {},
+          points: [
+            { x: "verify", value: 1 },
+            { x: "sign", value: 2 },
+            { x: null, value: 3 },
+          ],
+        },
+      ],
     };
     expect(xOrder(VOCABULARY, chart.series, "operation")).toEqual(["verify", "sign", null]);
   });
 
   it("orders versions as versions: 3.9 before 3.10", () => {
-    const series = [{ key: {}, points: [{ x: "3.10", value: 1 }, { x: "3.9", value: 2 }, { x: "1.1.1g", value: 3 }] }];
+    const series = [
+      {
+        key: {},
+        points: [
+          { x: "3.10", value: 1 },
+          { x: "3.9", value: 2 },
+          { x: "1.1.1g", value: 3 },
+        ],
+      },
+    ];
     expect(xOrder(VOCABULARY, series, "library_version")).toEqual(["1.1.1g", "3.9", "3.10"]);
   });
 
   it("labels a series by its dimension values, marking absent ones", () => {
-    expect(seriesLabel({ "param.curve": "secp256k1" }, ["param.curve", "operation"])).toBe("secp256k1 · (none)");
+    expect(seriesLabel({ "param.curve": "secp256k1" }, ["param.curve", "operation"])).toBe(
+      "secp256k1 · (none)",
+    );
   });
 
   it("converts ns/op to ms/op for display", () => {
@@ -141,7 +240,12 @@ describe("two series dimensions", () => {
   });
 
   it("colour every series apart when the server split more than two dimensions that tell them apart (seed 003 beside other machines)", () => {
-    const key = (engine: string, timing: string, version: string | null) => ({ machine: "bbb", "library_version": version, "tag.engine": engine, "tag.timing": timing });
+    const key = (engine: string, timing: string, version: string | null) => ({
+      machine: "bbb",
+      library_version: version,
+      "tag.engine": engine,
+      "tag.timing": timing,
+    });
     const point = [{ x: 16, value: 1 }];
     const chart: ChartResponse = {
       metric: "bytes_per_s",
@@ -165,8 +269,14 @@ describe("two series dimensions", () => {
 
   it("give every series its own colour, which fit overlays take by legend name", () => {
     const fig = buildFigure(VOCABULARY, JMH_CHART, { ...OPTS, seriesDims: ["param.curve"] });
-    expect(fig.data.map((d) => (d as { marker: { color: string } }).marker.color)).toEqual(["#1f77b4", "#ff7f0e"]);
-    expect([...fig.colors.entries()]).toEqual([["secp256k1", "#1f77b4"], ["secp256r1", "#ff7f0e"]]);
+    expect(fig.data.map((d) => (d as { marker: { color: string } }).marker.color)).toEqual([
+      "#1f77b4",
+      "#ff7f0e",
+    ]);
+    expect([...fig.colors.entries()]).toEqual([
+      ["secp256k1", "#1f77b4"],
+      ["secp256r1", "#ff7f0e"],
+    ]);
   });
 });
 
@@ -179,8 +289,22 @@ describe("marks", () => {
       {
         key: { library: "ECpy" },
         points: [
-          { x: "point-add", value: 267_983, n: 2, min: 267_000, max: 268_000, pooled: { machine: 2 } },
-          { x: "point-mul", value: 6_186_594, n: 1, pooled: {}, flagged: 1, flags: { cpu_time: 1 } },
+          {
+            x: "point-add",
+            value: 267_983,
+            n: 2,
+            min: 267_000,
+            max: 268_000,
+            pooled: { machine: 2 },
+          },
+          {
+            x: "point-mul",
+            value: 6_186_594,
+            n: 1,
+            pooled: {},
+            flagged: 1,
+            flags: { cpu_time: 1 },
+          },
           { x: "y-recovery", value: 389_843, n: 3, pooled: {} },
         ],
       },
@@ -188,14 +312,21 @@ describe("marks", () => {
   };
 
   it("outline pooled bars, fade single results, put ⚠ over flagged ones", () => {
-    const bars = buildFigure(VOCABULARY, chart, { ...OPTS, seriesDims: ["library"] }).data[0] as { marker: { opacity: number[]; line: { width: number[] } }; text: string[] };
+    const bars = buildFigure(VOCABULARY, chart, { ...OPTS, seriesDims: ["library"] }).data[0] as {
+      marker: { opacity: number[]; line: { width: number[] } };
+      text: string[];
+    };
     expect(bars.marker.line.width).toEqual([2.5, 0, 0]);
     expect(bars.marker.opacity).toEqual([1, 0.45, 1]);
     expect(bars.text).toEqual(["", "⚠", ""]);
   });
 
   it("draw pooled points as open diamonds, single results as open circles, and say so on hover", () => {
-    const lines = buildFigure(VOCABULARY, chart, { ...OPTS, chart: "lines", seriesDims: ["library"] }).data[0] as { marker: { symbol: string[] }; hovertext: string[]; mode: string };
+    const lines = buildFigure(VOCABULARY, chart, {
+      ...OPTS,
+      chart: "lines",
+      seriesDims: ["library"],
+    }).data[0] as { marker: { symbol: string[] }; hovertext: string[]; mode: string };
     expect(lines.marker.symbol).toEqual(["diamond-open", "circle-open", "circle"]);
     expect(lines.mode).toBe("lines+markers+text");
     expect(lines.hovertext[0]).toContain("◇ pooled 2 machines");

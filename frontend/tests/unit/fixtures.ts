@@ -14,14 +14,38 @@ export const RSA_CHART: ChartResponse = {
     {
       key: { "param.padding": "pkcs1v15", "tag.opt_level": "-O2" },
       points: [
-        { x: 2048, value: 54_180_000, min: 54_180_000, max: 54_180_000, n: 1, error: null, error_kind: null },
-        { x: 4096, value: 207_080_000, min: 207_080_000, max: 207_080_000, n: 1, error: null, error_kind: null },
+        {
+          x: 2048,
+          value: 54_180_000,
+          min: 54_180_000,
+          max: 54_180_000,
+          n: 1,
+          error: null,
+          error_kind: null,
+        },
+        {
+          x: 4096,
+          value: 207_080_000,
+          min: 207_080_000,
+          max: 207_080_000,
+          n: 1,
+          error: null,
+          error_kind: null,
+        },
       ],
     },
     {
       key: { "param.padding": "pss", "tag.opt_level": "-Os" },
       points: [
-        { x: 4096, value: 320_580_000, min: 320_580_000, max: 320_580_000, n: 1, error: null, error_kind: null },
+        {
+          x: 4096,
+          value: 320_580_000,
+          min: 320_580_000,
+          max: 320_580_000,
+          n: 1,
+          error: null,
+          error_kind: null,
+        },
         { x: 2048, value: null, min: null, max: null, n: 1, error: null, error_kind: null },
       ],
     },

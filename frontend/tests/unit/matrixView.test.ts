@@ -1,9 +1,28 @@
 import { describe, expect, it } from "vitest";
 import type { MatrixResponse } from "../../src/api/types";
-import { DEFAULT_MATRIX, apartBy, decodeMatrix, encodeMatrix, matrixCsv, matrixTable, speedupColour, type MatrixState } from "../../src/lib/matrixView";
+import {
+  DEFAULT_MATRIX,
+  apartBy,
+  decodeMatrix,
+  encodeMatrix,
+  matrixCsv,
+  matrixTable,
+  speedupColour,
+  type MatrixState,
+} from "../../src/lib/matrixView";
 import { VOCABULARY } from "./fixtures";
 
-const cell = (value: number, speedup: number | null) => ({ value, min: value, max: value, n: 1, ratio: speedup === null ? null : 1 / speedup, speedup, pooled: {}, flagged: 0, flags: {} });
+const cell = (value: number, speedup: number | null) => ({
+  value,
+  min: value,
+  max: value,
+  n: 1,
+  ratio: speedup === null ? null : 1 / speedup,
+  speedup,
+  pooled: {},
+  flagged: 0,
+  flags: {},
+});
 
 /** RSA verify by opt level, as GET /matrix answers for test_read_matrix's documents (ns/op). */
 const MATRIX: MatrixResponse = {
@@ -20,9 +39,33 @@ const MATRIX: MatrixResponse = {
     { value: "-Os", rows: 2, shared: 2, geomean_speedup: 0.8 },
   ],
   rows: [
-    { key: { algorithm: "RSA", operation: "verify", library: "Mbed TLS", params: { key_bits: 2048, padding: "pkcs1v15" } }, cells: [cell(9e6, 1), cell(11e6, 9 / 11)] },
-    { key: { algorithm: "RSA", operation: "verify", library: "Mbed TLS", params: { key_bits: 2048, padding: "pss" } }, cells: [cell(11e6, 1), cell(12.5e6, 0.88)] },
-    { key: { algorithm: "RSA", operation: "verify", library: "Mbed TLS", params: { key_bits: 4096, padding: "pss" } }, cells: [cell(31e6, 1), null] },
+    {
+      key: {
+        algorithm: "RSA",
+        operation: "verify",
+        library: "Mbed TLS",
+        params: { key_bits: 2048, padding: "pkcs1v15" },
+      },
+      cells: [cell(9e6, 1), cell(11e6, 9 / 11)],
+    },
+    {
+      key: {
+        algorithm: "RSA",
+        operation: "verify",
+        library: "Mbed TLS",
+        params: { key_bits: 2048, padding: "pss" },
+      },
+      cells: [cell(11e6, 1), cell(12.5e6, 0.88)],
+    },
+    {
+      key: {
+        algorithm: "RSA",
+        operation: "verify",
+        library: "Mbed TLS",
+        params: { key_bits: 4096, padding: "pss" },
+      },
+      cells: [cell(31e6, 1), null],
+    },
   ],
 };
 
@@ -41,13 +84,20 @@ describe("matrix URL state", () => {
       desc: true,
     };
     const query = encodeMatrix(state).toString();
-    expect(query).toBe("f.algorithm=RSA&column=tag.opt_level&baseline=-Os&split=machine&pool=param.coordinates&metric=ns_per_op&unit=ms%2Fop&agg=mean&sort=s%3A-Os&desc=1");
+    expect(query).toBe(
+      "f.algorithm=RSA&column=tag.opt_level&baseline=-Os&split=machine&pool=param.coordinates&metric=ns_per_op&unit=ms%2Fop&agg=mean&sort=s%3A-Os&desc=1",
+    );
     expect(decodeMatrix(VOCABULARY, new URLSearchParams(query))).toEqual(state);
     expect(encodeMatrix(DEFAULT_MATRIX).toString()).toBe("");
   });
 
   it("drops what it does not understand", () => {
-    expect(decodeMatrix(VOCABULARY, new URLSearchParams("column=bogus&metric=x&agg=sum&sort=zz&f.nope=1"))).toEqual(DEFAULT_MATRIX);
+    expect(
+      decodeMatrix(
+        VOCABULARY,
+        new URLSearchParams("column=bogus&metric=x&agg=sum&sort=zz&f.nope=1"),
+      ),
+    ).toEqual(DEFAULT_MATRIX);
   });
 });
 
@@ -61,7 +111,11 @@ describe("matrix table", () => {
     ]);
     expect(table.varying).toEqual(["param.key_bits", "param.padding"]);
     expect(table.labelHeader).toEqual(["key size (bits)", "padding"]);
-    expect(table.rows.map((r) => r.label)).toEqual(["2048 bit · pkcs1v15", "2048 bit · pss", "4096 bit · pss"]);
+    expect(table.rows.map((r) => r.label)).toEqual([
+      "2048 bit · pkcs1v15",
+      "2048 bit · pss",
+      "4096 bit · pss",
+    ]);
     expect(table.rows[0]?.title).toBe("key size (bits): 2048; padding: pkcs1v15");
     expect(table.rows.map((r) => r.labels)).toEqual([
       ["2048", "pkcs1v15"],
@@ -85,11 +139,19 @@ describe("matrix table", () => {
         { value: "ECC.py", rows: 2, shared: 0, geomean_speedup: null },
         { value: "ECpy", rows: 2, shared: 2, geomean_speedup: 1 },
       ],
-      rows: [ecc("ECC.py", "affine", "point-add", 1), ecc("ECpy", "jacobian", "point-add", 2), ecc("ECC.py", "affine", "point-mul", 3), ecc("ECpy", "jacobian", "point-mul", 4)],
+      rows: [
+        ecc("ECC.py", "affine", "point-add", 1),
+        ecc("ECpy", "jacobian", "point-add", 2),
+        ecc("ECC.py", "affine", "point-mul", 3),
+        ecc("ECpy", "jacobian", "point-mul", 4),
+      ],
     };
     expect(apartBy(VOCABULARY, apart, 0)).toEqual(["param.coordinates"]);
     expect(apartBy(VOCABULARY, apart, 1)).toEqual([]);
-    const otherOperations = { ...apart, rows: [ecc("ECC.py", "affine", "point-add", 1), ecc("ECpy", "jacobian", "point-mul", 4)] };
+    const otherOperations = {
+      ...apart,
+      rows: [ecc("ECC.py", "affine", "point-add", 1), ecc("ECpy", "jacobian", "point-mul", 4)],
+    };
     expect(apartBy(VOCABULARY, otherOperations, 0)).toEqual([]);
   });
 

@@ -1,6 +1,12 @@
 import type { Data, Layout } from "plotly.js";
 import { describe, expect, it } from "vitest";
-import { lineChars, phoneFigure, PHONE_PLOT_HEIGHT, refittedTitle, wrapText } from "../../src/lib/phoneFigure";
+import {
+  lineChars,
+  phoneFigure,
+  PHONE_PLOT_HEIGHT,
+  refittedTitle,
+  wrapText,
+} from "../../src/lib/phoneFigure";
 
 const LONG = "beaglebone-black · (none) · none · elapsed fit (R² 1.0000)";
 
@@ -14,7 +20,9 @@ describe("wrapText", () => {
 
   it("keeps short text and the text's own line breaks", () => {
     expect(wrapText("pss · -Os", 30)).toBe("pss · -Os");
-    expect(wrapText("public key size (bytes)<br>smaller is better", 17)).toBe("public key size<br>(bytes)<br>smaller is better");
+    expect(wrapText("public key size (bytes)<br>smaller is better", 17)).toBe(
+      "public key size<br>(bytes)<br>smaller is better",
+    );
   });
 
   it("cuts a word longer than a line, never inside an escape", () => {
@@ -43,14 +51,20 @@ describe("phoneFigure", () => {
       yanchor: "bottom",
       title: { text: "machine · library version · engine · timing", side: "top" },
     });
-    expect(layout.xaxis).toMatchObject({ automargin: true, title: { text: "block size (bytes), log scale" } });
+    expect(layout.xaxis).toMatchObject({
+      automargin: true,
+      title: { text: "block size (bytes), log scale" },
+    });
   });
 
   it("wraps legend labels to the width and grows the figure by the legend's lines, the plotting area kept", () => {
     const chars = lineChars(374);
     const short = phoneFigure([series("a"), series("b")], LAYOUT, 374);
     const long = phoneFigure([series(LONG), series(LONG)], LAYOUT, 374);
-    expect(long.data.map((t) => ("name" in t ? t.name : ""))).toEqual([wrapText(LONG, chars), wrapText(LONG, chars)]);
+    expect(long.data.map((t) => ("name" in t ? t.name : ""))).toEqual([
+      wrapText(LONG, chars),
+      wrapText(LONG, chars),
+    ]);
     expect(wrapText(LONG, chars)).toContain("<br>");
     expect((long.layout.height ?? 0) - (short.layout.height ?? 0)).toBe(2 * 16);
     expect(short.layout.height).toBeGreaterThan(PHONE_PLOT_HEIGHT + 24 + 56 + 16);
@@ -70,17 +84,31 @@ describe("phoneFigure", () => {
 });
 
 describe("refittedTitle", () => {
-  const layout: Partial<Layout> = { xaxis: { title: { text: "speedup of the contender (> 1 = better)" }, type: "log" } };
+  const layout: Partial<Layout> = {
+    xaxis: { title: { text: "speedup of the contender (> 1 = better)" }, type: "log" },
+  };
   const phone = phoneFigure([series("a")], layout, 374).layout;
 
   it("leaves a title drawn within the figure", () => {
-    expect(refittedTitle(layout, phone, 374, { left: 40, right: 330 }, { left: 8, right: 382 })).toBeNull();
+    expect(
+      refittedTitle(layout, phone, 374, { left: 40, right: 330 }, { left: 8, right: 382 }),
+    ).toBeNull();
   });
 
   it("wraps a title drawn past the figure's right edge into lines that fit around its centre", () => {
     // 40 characters drawn 280 px wide, centred at 292 px: 90 px to the edge, so lines of 2 * 90 / 7 - 1 = 24 characters
-    const refitted = refittedTitle(layout, phone, 374, { left: 152, right: 432 }, { left: 8, right: 382 });
-    expect(refitted?.xaxis).toMatchObject({ type: "log", automargin: true, title: { text: "speedup of the contender<br>(> 1 = better)" } });
+    const refitted = refittedTitle(
+      layout,
+      phone,
+      374,
+      { left: 152, right: 432 },
+      { left: 8, right: 382 },
+    );
+    expect(refitted?.xaxis).toMatchObject({
+      type: "log",
+      automargin: true,
+      title: { text: "speedup of the contender<br>(> 1 = better)" },
+    });
     expect(refitted?.height).toBe(phone.height);
   });
 });

@@ -23,8 +23,23 @@ describe("chart table", () => {
         "2048,pkcs1v15,'-O2,54180000,1,54180000,54180000,,,,\r\n" +
         "2048,pss,'-Os,,1,,,,,,\r\n",
     );
-    const row = { x: 'x,"y"', series: [], value: 1.23456789, n: null, min: null, max: null, error: null, errorKind: null };
-    const quoted = rowsToCsv(VOCABULARY, ["a"], [{ ...row, pooled: { machine: 2, "tag.opt_level": 3 }, flags: { cpu_time: 1 } }]);
-    expect(quoted).toBe('a\r\n"x,""y""",1.23456789,,,,,,"2 machines, 3 optimization levels",cpu time 1\r\n');
+    const row = {
+      x: 'x,"y"',
+      series: [],
+      value: 1.23456789,
+      n: null,
+      min: null,
+      max: null,
+      error: null,
+      errorKind: null,
+    };
+    const quoted = rowsToCsv(
+      VOCABULARY,
+      ["a"],
+      [{ ...row, pooled: { machine: 2, "tag.opt_level": 3 }, flags: { cpu_time: 1 } }],
+    );
+    expect(quoted).toBe(
+      'a\r\n"x,""y""",1.23456789,,,,,,"2 machines, 3 optimization levels",cpu time 1\r\n',
+    );
   });
 });

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { dimensionLabel, isDimension } from "../../src/lib/dimensions";
 import { fieldText, paramsText } from "../../src/lib/runs";
-import { availableMetrics, chartUnit, csvNumber, digitsApart, formatNumber, formatQuantity, formatRatio, formatReported, ladder, metricFormatter, unitScale } from "../../src/lib/units";
+import {
+  availableMetrics,
+  chartUnit,
+  csvNumber,
+  digitsApart,
+  formatNumber,
+  formatQuantity,
+  formatRatio,
+  formatReported,
+  ladder,
+  metricFormatter,
+  unitScale,
+} from "../../src/lib/units";
 import { VOCABULARY } from "./fixtures";
 
 describe("the number formatter", () => {
@@ -38,9 +50,15 @@ describe("the number formatter", () => {
   });
 
   it("gives the values of one view the digits they need to differ (seed 002's RSA verify, ms)", () => {
-    const seed002 = [53.97, 54.18, 54.57, 83.25, 83.49, 83.88, 206.71, 207.08, 207.78, 319.43, 319.85, 320.58];
+    const seed002 = [
+      53.97, 54.18, 54.57, 83.25, 83.49, 83.88, 206.71, 207.08, 207.78, 319.43, 319.85, 320.58,
+    ];
     expect(digitsApart(seed002)).toBe(4);
-    expect(seed002.slice(0, 3).map((v) => formatNumber(v, digitsApart(seed002)))).toEqual(["53.97", "54.18", "54.57"]);
+    expect(seed002.slice(0, 3).map((v) => formatNumber(v, digitsApart(seed002)))).toEqual([
+      "53.97",
+      "54.18",
+      "54.57",
+    ]);
     expect(metricFormatter(VOCABULARY, "ns_per_op", 1e6, 4)(54.18)).toBe("54.18 ms/op");
     expect(digitsApart([1, 2, 4, 8])).toBe(3);
     expect(digitsApart([5, 5, null, 0])).toBe(3);
@@ -55,9 +73,21 @@ describe("the number formatter", () => {
   });
 
   it("picks a chart's unit from the median of its figures unless one is chosen", () => {
-    expect(chartUnit(VOCABULARY, "bytes_per_s", null, [3e7, 1.8e9, 6e8])).toEqual({ unit: "MB/s", scale: 1e6, auto: true });
-    expect(chartUnit(VOCABULARY, "bytes_per_s", "kB/s", [1.8e9])).toEqual({ unit: "kB/s", scale: 1e3, auto: false });
-    expect(chartUnit(VOCABULARY, "ns_per_op", null, [45_760, null])).toEqual({ unit: "µs/op", scale: 1e3, auto: true });
+    expect(chartUnit(VOCABULARY, "bytes_per_s", null, [3e7, 1.8e9, 6e8])).toEqual({
+      unit: "MB/s",
+      scale: 1e6,
+      auto: true,
+    });
+    expect(chartUnit(VOCABULARY, "bytes_per_s", "kB/s", [1.8e9])).toEqual({
+      unit: "kB/s",
+      scale: 1e3,
+      auto: false,
+    });
+    expect(chartUnit(VOCABULARY, "ns_per_op", null, [45_760, null])).toEqual({
+      unit: "µs/op",
+      scale: 1e3,
+      auto: true,
+    });
   });
 
   it("steps a figure a tool reported in one of a metric's units, and leaves other units as they are", () => {
@@ -78,7 +108,9 @@ describe("the number formatter", () => {
       { value: "bytes_per_s", count: 0 },
     ];
     expect(availableMetrics(VOCABULARY, counts)).toEqual(["ns_per_op", "ops_per_s"]);
-    expect(availableMetrics(VOCABULARY, [{ value: "instructions_per_op", count: 56 }])).toEqual(["instructions_per_op"]);
+    expect(availableMetrics(VOCABULARY, [{ value: "instructions_per_op", count: 56 }])).toEqual([
+      "instructions_per_op",
+    ]);
     expect(availableMetrics(VOCABULARY, undefined)).toHaveLength(7);
   });
 

@@ -104,26 +104,41 @@ def run_verdicts(connection: Connection, run, *, threshold: float) -> list[Verdi
     clock_hz and the machine's name), regressions first."""
     points, _ = lineages_around(connection, run)
     verdicts: dict[str, Verdict] = {}
-    unseen: dict[str, tuple] = {}
+    unseen: dict[str, tuple[tuple, Measured]] = {}
     for key, (fields, series) in points.items():
-        found = _verdict(key, run, fields, series, threshold)
+        # A lineage whose figures at this run are not positive has no point there: no verdict.
+        own = next((p for p in series if p.run.pk == run.id), None)
+        if own is None:
+            continue
+        found = _verdict(key, run, fields, series, own, threshold)
         if found is None:
-            unseen[key] = fields
+            unseen[key] = (fields, own)
         else:
             verdicts[key] = found
-    verdicts |= _without_history(connection, run, unseen, points, threshold)
-    order = {"regressed": 0, **dict.fromkeys(ACTION_REQUIRED, 1), "improved": 2, "stable": 3}
-    return sorted(verdicts.values(), key=lambda v: (order[v.verdict], v.name))
+    verdicts |= _without_history(connection, run, unseen, threshold)
+    return sorted(verdicts.values(), key=_order)
+
+
+def _order(verdict: Verdict) -> tuple:
+    """Regressions first, then action required, improved, stable; then by name and params
+    (numbers by value: block size 16 before 1024)."""
+    rank = {"regressed": 0, **dict.fromkeys(ACTION_REQUIRED, 1), "improved": 2, "stable": 3}
+    params = [
+        (k, (0, v, "") if isinstance(v, int | float) else (1, 0, str(v)))
+        for k, v in sorted(verdict.series["params"].items())
+    ]
+    return rank[verdict.verdict], verdict.name, verdict.series["metric"], params
 
 
 def _verdict(
-    key: str, run, fields: tuple, series: list[Measured], threshold: float
+    key: str, run, fields: tuple, series: list[Measured], own: Measured, threshold: float
 ) -> Verdict | None:
-    """The verdict from the lineage's own history on this machine; None when it has none."""
-    index = next(i for i, p in enumerate(series) if p.run.pk == run.id)
+    """The verdict from the lineage's own history on this machine (`own` is the run's point);
+    None when it has none."""
+    index = series.index(own)
     same = [p for p in series if p.run.facts["clock_hz"] == run.clock_hz]
-    at = same.index(series[index])
-    base = _base(fields, series[index], threshold)
+    at = same.index(own)
+    base = _base(fields, own, threshold)
     if at == 0:
         other = next((p for p in series[:index] if p.run.facts["clock_hz"] != run.clock_hz), None)
         if other is None:
@@ -189,7 +204,7 @@ def _base(fields: tuple, point: Measured, threshold: float) -> dict[str, Any]:
 
 
 def _without_history(
-    connection: Connection, run, lineages: dict[str, tuple], points: dict, threshold: float
+    connection: Connection, run, lineages: dict[str, tuple[tuple, Measured]], threshold: float
 ) -> dict[str, Verdict]:
     """Verdicts of lineages without an earlier run on this machine: not_comparable when a
     machine of the same name with other hardware ran them before, else missing_baseline."""
@@ -201,7 +216,7 @@ def _without_history(
     keys = {
         lineage_key(other.id, run.source, fields): (key, other)
         for other in others
-        for key, fields in lineages.items()
+        for key, (fields, _) in lineages.items()
     }
     seen: dict[str, Any] = {}
     chunks = list(keys)
@@ -219,9 +234,8 @@ def _without_history(
             key, other = keys[lineage]
             seen.setdefault(key, other)
     out = {}
-    for key, fields in lineages.items():
-        point = next(p for p in points[key][1] if p.run.pk == run.id)
-        base = _base(fields, point, threshold)
+    for key, (fields, own) in lineages.items():
+        base = _base(fields, own, threshold)
         earlier = seen.get(key)
         if earlier is None:
             detail = "no earlier run of this series on this machine"

@@ -16,6 +16,9 @@ def test_help_lists_every_command_group(capsys):
     assert code == 0
     for word in ("parse", "run", "ingest", "collect", "spool", "upload"):
         assert word in out
+    text = " ".join(out.split())
+    assert "Exit codes: 0 done" in text and "4 a regression" in text
+    assert "5 action required" in text
 
 
 def test_upload_of_a_file_that_is_not_json_is_exit_2_naming_file_and_line(tmp_path, capsys):

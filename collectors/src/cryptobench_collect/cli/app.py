@@ -18,6 +18,10 @@ from cryptobench_parsers.errors import ParseError
 app = typer.Typer(
     name="cryptobench",
     help="Run or parse cryptography benchmarks and send the results to a CryptoBench dashboard.",
+    epilog="Exit codes: 0 done; 1 runtime failure (or the server could not give its verdicts); "
+    "2 bad input or usage; 3 nothing uploaded, every run kept in the spool; with "
+    "--fail-on-regression, 4 a regression at an uploaded run, 5 action required: a series "
+    "could not be judged (not comparable, insufficient or missing baseline runs).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,

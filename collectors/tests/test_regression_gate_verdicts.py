@@ -99,3 +99,28 @@ def test_reports_need_the_gate(live_server, tmp_path, capsys):
     argv = ["upload", str(saved), "--server", live_server.url, "--token", live_server.token]
     code, _, err = run_main([*argv, "--report-json", str(tmp_path / "r.json")], capsys)
     assert code == 2 and "need --fail-on-regression" in err
+
+
+def test_one_command_gating_two_runs_reports_both_and_exits_with_the_worst(
+    live_server, tmp_path, capsys
+):
+    for number in (1, 2, 3):
+        gate(live_server, capsys, night(tmp_path, number, "pair-box")[0])
+    regressed, regressed_id = night(tmp_path, 6, "pair-box")
+    new, new_id = night(tmp_path, 1, "new-box")
+    md, js = tmp_path / "gate.md", tmp_path / "gate.json"
+    argv = ["upload", str(new), str(regressed), "--server", live_server.url]
+    flags = ["--token", live_server.token, "--fail-on-regression", "--report-json", str(js)]
+    code, _, err = run_main([*argv, *flags, "--report-markdown", str(md)], capsys)
+    assert code == 4, err
+    assert "2 of 2 run(s) failed the gate" in err
+    report = json.loads(js.read_text())
+    assert report["status"] == "regressed"
+    assert [(r["run_id"], r["status"]) for r in report["runs"]] == [
+        (new_id, "action_required"),
+        (regressed_id, "regressed"),
+    ]
+    text = md.read_text()
+    assert text.startswith("### CryptoBench: regressed\n")
+    assert f"**action required**: run [`{new_id}`]" in text
+    assert f"**regressed**: run [`{regressed_id}`]" in text

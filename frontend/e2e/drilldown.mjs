@@ -72,15 +72,13 @@ function shown(page) {
     runLinks: [...document.querySelectorAll('[data-testid="drilldown-runs"] a')].map((a) =>
       a.getAttribute("href"),
     ),
-    traces: document
-      .querySelector('[data-testid="drilldown-plot"]')
-      .data.map((t) => ({
-        type: t.type,
-        mode: t.mode,
-        name: t.name,
-        x: [...t.x],
-        text: t.text ? [...t.text] : null,
-      })),
+    traces: document.querySelector('[data-testid="drilldown-plot"]').data.map((t) => ({
+      type: t.type,
+      mode: t.mode,
+      name: t.name,
+      x: [...t.x],
+      text: t.text ? [...t.text] : null,
+    })),
     xtitle: document.querySelector('[data-testid="drilldown-plot"]').layout.xaxis.title.text,
   }));
 }
@@ -132,7 +130,7 @@ export const DRILLDOWN_TESTS = [
         (t) => t.name.startsWith("#3 ") && t.mode === "lines+markers",
       );
       assert.equal(sampleMarks.length, 1);
-      close(sampleMarks[0].x.at(-1), 35979.264000000004, "sample mode max in us/op");
+      close(sampleMarks[0].x.at(-1), 35979.264, "sample mode max in us/op");
       assert.ok(
         sampleMarks[0].text.some((t) => t.startsWith("p99.99: ")),
         sampleMarks[0].text.join(" | "),
@@ -183,7 +181,9 @@ export const DRILLDOWN_TESTS = [
       );
       const box = mario.traces.find((t) => t.type === "box");
       assert.ok(box, "a box of the 10 samples");
-      MARIO_RAW.forEach((ns, i) => close(box.x[i], ns / 1000, `sample ${i}`));
+      MARIO_RAW.forEach((ns, i) => {
+        close(box.x[i], ns / 1000, `sample ${i}`);
+      });
       await page.getByRole("button", { name: "Toggle dark mode" }).click();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
       await shot("drilldown-dark");

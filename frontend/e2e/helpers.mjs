@@ -89,7 +89,9 @@ export function assertTrace(traces, name, points) {
   const trace = traces.find((t) => t.name === name);
   assert.ok(trace, `no trace "${name}" among ${traces.map((t) => t.name).join(" | ")}`);
   assert.deepEqual(trace.x, Object.keys(points), `x of ${name}`);
-  Object.values(points).forEach((v, i) => close(trace.y[i], v, `${name} at x=${trace.x[i]}`));
+  Object.values(points).forEach((v, i) => {
+    close(trace.y[i], v, `${name} at x=${trace.x[i]}`);
+  });
 }
 
 /** Run `action` (a click, a navigation) and wait for the chart it draws next, not the one shown before. */

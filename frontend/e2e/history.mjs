@@ -120,7 +120,10 @@ export const HISTORY_TESTS = [
       await page.getByText("No change detected (improvements)").waitFor();
       await page.getByLabel("direction").selectOption("regression");
       await event.waitFor();
-      const expand = () => event.locator("details").evaluate((d) => void (d.open = true));
+      const expand = () =>
+        event.locator("details").evaluate((d) => {
+          d.open = true;
+        });
       await expand();
       await shot("changes");
       await rows.first().getByRole("link", { name: "compare" }).click();

@@ -111,12 +111,16 @@ function phoneProblems({ name, rows }, g) {
   }
   if (!g.figure) return problems;
   out("the figure", g.figure);
-  g.svg.forEach((b) => out("the figure's svg", b));
+  g.svg.forEach((b) => {
+    out("the figure's svg", b);
+  });
   if (!rows && g.area.height < 200)
     problems.push(`${name}: the plotting area is ${Math.round(g.area.height)} px tall`);
   if (g.legend) {
     out("the legend", g.legend);
-    g.labels.forEach((l) => out(`legend label "${l.text}"`, l));
+    g.labels.forEach((l) => {
+      out(`legend label "${l.text}"`, l);
+    });
     if (g.legend.top < g.axisBottom - 0.5)
       problems.push(
         `${name}: the legend (top ${Math.round(g.legend.top)}) lies over the x axis (bottom ${Math.round(g.axisBottom)})`,

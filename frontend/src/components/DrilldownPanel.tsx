@@ -38,6 +38,7 @@ export function DrilldownPanel({ request, state, point, onClose }: Props) {
   const answer = useQuery(drilldownQuery(request, point));
   const section = useRef<HTMLElement>(null);
   const opened = JSON.stringify(point);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled into view again each time another point opens
   useEffect(() => {
     section.current?.scrollIntoView({ block: "nearest" });
   }, [opened]);

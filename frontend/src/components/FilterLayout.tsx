@@ -41,6 +41,7 @@ export function FilterLayout({
   const count = Object.values(filters).flat().length;
   return (
     <div className="explorer">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape and focus leaving the drawer, from any control inside it, close it */}
       <div
         id={DRAWER_ID}
         className={open ? "drawer open" : "drawer"}
@@ -71,6 +72,7 @@ export function FilterLayout({
           />
         )}
       </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click beside the open drawer closes it; the keyboard has Escape and Done */}
       {open && <div className="drawer-backdrop" onClick={close} />}
       <div>
         <div className="filter-bar">

@@ -276,7 +276,7 @@ export function distributionFigure(
   results.forEach((r, i) => {
     const label = labels[i] ?? "";
     const d = r.distribution;
-    const shown = d !== null && d.converted ? d : null;
+    const shown = d?.converted ? d : null;
     const values = shown?.values?.map((v) => v / opts.scale) ?? [];
     if (values.length > 0)
       data.push(sampleTrace(label, values, opts.theme.foreground, opts.format));

@@ -78,8 +78,9 @@ export function pick<T extends string>(
 export function decodeFilters(vocabulary: Vocabulary, params: URLSearchParams): Filters {
   const filters: Filters = {};
   for (const [key, value] of params) {
-    if (key.startsWith("f.") && isDimension(vocabulary, key.slice(2)))
-      (filters[key.slice(2)] ??= []).push(value);
+    const dimension = key.slice(2);
+    if (key.startsWith("f.") && isDimension(vocabulary, dimension))
+      filters[dimension] = [...(filters[dimension] ?? []), value];
   }
   return filters;
 }

@@ -49,7 +49,9 @@ function WhatChanged({ facts }: { facts: FactChange[] }) {
           <dd>
             {f.hunks.map((h, i) => (
               <div className="diff" key={i}>
+                {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: e2e/changes.spec.mjs finds the two sides by these labels */}
                 <del aria-label="before">− {sideText(h.before)}</del>
+                {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: as above */}
                 <ins aria-label="after">+ {sideText(h.after)}</ins>
               </div>
             ))}

@@ -276,8 +276,16 @@ function MatrixTableView({
                     .filter(Boolean)
                     .join("; ")}
                 >
-                  {isPooled(cell) && <span aria-label="pooled">◇ </span>}
-                  {isFlagged(cell) && <span aria-label="flagged">⚠ </span>}
+                  {isPooled(cell) && (
+                    <span role="img" aria-label="pooled">
+                      ◇{" "}
+                    </span>
+                  )}
+                  {isFlagged(cell) && (
+                    <span role="img" aria-label="flagged">
+                      ⚠{" "}
+                    </span>
+                  )}
                   {formatNumber(cell.value / unit.scale)}
                   <span className="speedup">{formatSpeedup(cell.speedup)}</span>
                 </td>

@@ -36,6 +36,7 @@ describe("the vocabulary is the loaded answer, handed to what reads it", () => {
     };
     expect(
       renderToString(
+        // biome-ignore lint/correctness/noChildrenProp: the provider's props type requires children, which the third argument does not satisfy for tsc
         createElement(VocabularyProvider, { value: renamed, children: createElement(NsLabel) }),
       ),
     ).toBe("time per call");

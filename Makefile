@@ -83,10 +83,10 @@ test-ui:
 	if [ -f frontend/Makefile ]; then $(MAKE) -C frontend test; fi
 
 ## make test-python: every Python test but the Docker one, on two pytest-xdist workers (a test
-## module stays on one worker, the agents' builds in one group: see testsupport's pytest plugin),
+## module stays on one worker, the agents' builds are one unit: see testsupport's pytest plugin),
 ## naming the 15 slowest; make test-docker: the Docker one
 test-python: install
-	$(BIN)/pytest -m "not docker" -n 2 --dist loadgroup --durations=15
+	$(BIN)/pytest -m "not docker" -n 2 --durations=15
 
 test-docker: install
 	$(BIN)/pytest -m docker

@@ -1,9 +1,9 @@
 """pytest fixtures: a real PostgreSQL for the whole session, and a fresh database per request.
 
-Under pytest-xdist (`make test` runs `-n 2 --dist loadgroup`) each worker is a session of its own
-(its own cluster, its own templates), and `pytest_collection_modifyitems` keeps each test module on
-one worker, so module fixtures (a running service, a collector's re-runs) start once; the modules
-that build the agents share one group, as two builds in one build directory would race.
+Under pytest-xdist (`make test` runs `-n 2`) each worker is a session of its own (its own cluster,
+its own templates), and `ModuleScheduling` keeps each test module on one worker, so module
+fixtures (a running service, a collector's re-runs) start once; the modules that build the agents
+are one unit, as two builds in one build directory (or two JMH runs) would race.
 
 `postgres_cluster` starts a throwaway cluster once per session (or uses the server named by
 CRYPTOBENCH_TEST_DATABASE_URL, e.g. when `make test` already started one). `make_database`
@@ -20,10 +20,12 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
+from xdist.scheduler import LoadScopeScheduling
 
 from cryptobench_server.migrate import upgrade
 from cryptobench_testsupport.pgcluster import destroy, start_cluster
@@ -43,14 +45,31 @@ AGENT_BUILDS = frozenset(
 )
 
 
-@pytest.hookimpl(tryfirst=True)
+def _scope(nodeid: str) -> str:
+    """The unit one worker runs: a test module, or all the modules that build the agents."""
+    path = nodeid.split("::", 1)[0]
+    return AGENT_BUILDS_SCOPE if Path(path).stem in AGENT_BUILDS else path
+
+
+AGENT_BUILDS_SCOPE = "agent builds"
+
+
+class ModuleScheduling(LoadScopeScheduling):
+    """pytest-xdist's load-by-scope, its scope `_scope` (xdist's own `xdist_group` marks do not
+    group under pytest 9: they rename the node id, which pytest 9 computes)."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return _scope(nodeid)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> ModuleScheduling:
+    return ModuleScheduling(config, log)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """One xdist group per test module (the agents' builds: one group for all of them, first, as
-    it is the longest: a worker takes the groups in this order)."""
-    for item in items:
-        group = "agent builds" if item.path.stem in AGENT_BUILDS else str(item.path)
-        item.add_marker(pytest.mark.xdist_group(group))
-    items.sort(key=lambda item: item.path.stem not in AGENT_BUILDS)
+    """The agents' builds first: the longest unit, and workers take the units in this order."""
+    items.sort(key=lambda item: _scope(item.nodeid) != AGENT_BUILDS_SCOPE)
 
 
 @pytest.fixture(scope="session")

@@ -44,11 +44,13 @@ def filled_lines(text: str, start: int = 1) -> Iterator[tuple[int, str]]:
 
 def filled_spans(text: str, start: int = 1) -> Iterator[tuple[int, int, str]]:
     """The lines of `text` that are not empty: number, offset in `text`, line."""
-    number, position = start, 0
+    number, end = start, 0
     for found in _FILLED_LINE.finditer(text):
-        number += line_breaks(text, position, found.start())
-        position = found.start()
-        yield number, position, found.group()
+        begin = found.start()
+        if begin > end:  # the breaks after the last line (one character: one break)
+            number += 1 if begin - end == 1 else line_breaks(text, end, begin)
+        end = found.end()
+        yield number, begin, found.group()
 
 
 def rewritten(text: str, rewrite: Callable[[int, str], str]) -> str:

@@ -143,6 +143,24 @@ def test_a_second_output_is_its_own_run_and_a_stray_figure_is_a_warning():
         )
 
 
+def test_a_table_pasted_without_its_header_gives_times_and_says_what_it_left_out():
+    """The 2018 table from its second algorithm on: the last two columns (CPU cycles in this
+    output, nanoseconds in others) are named only by the header, so they are not stored."""
+    lines = (LIBOQS / "open-quantum-safe-liboqs_pr283_nist-branch_speed_kem.txt").read_text()
+    text = "\n".join(lines.splitlines()[5:]) + "\n"
+    [run] = parse_liboqs_speed(text, source_name="x", started_at=AT)
+    assert figures(run) == [  # NewHope's decaps row comes before any algorithm line: a warning
+        ("FrodoKEM-640-AES", "kem", "keygen", "us/op", 21154.986, 1715.938),
+        ("FrodoKEM-640-AES", "kem", "encaps", "us/op", 22123.632, 1738.369),
+        ("FrodoKEM-640-AES", "kem", "decaps", "us/op", 16594.486, 1296.351),
+    ]
+    assert [(w.line, w.text.split()[0]) for w in run.warnings] == [
+        (1, "decaps"),
+        (2, "FrodoKEM-640-AES"),
+    ]
+    assert "the last two columns are CPU cycles or nanoseconds" in run.warnings[1].message
+
+
 @pasted(
     fixture_lines("liboqs"),
     ["keygen | 10 | 3.0 | ", "Kyber512 took ", "  "],

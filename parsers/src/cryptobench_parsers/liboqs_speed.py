@@ -51,6 +51,10 @@ _SKIPPED = re.compile(
     r"Actual signature length returned .*)\s*$"
 )
 _STRAY = "a result row before its table's header or algorithm line: not stored"
+_HEADERLESS = (
+    "a table without its header line (pasted from the middle of an output): the last two "
+    "columns are CPU cycles or nanoseconds, which only the header says; not stored"
+)
 _OPERATIONS: dict[str, Operation] = {
     "keygen": "keygen",
     "keypair": "keygen",
@@ -65,7 +69,8 @@ _OPERATIONS: dict[str, Operation] = {
 class _Run:
     first_line: int
     config: dict[str, str]
-    cycles: bool = True
+    #: What the last two columns hold: CPU cycles, nanoseconds (False) or unknown (None: no header)
+    cycles: bool | None = True
     started: datetime | None = None
     algorithm: str | None = None
     results: list[Result] = field(default_factory=list)
@@ -97,7 +102,10 @@ def parse_liboqs_speed(text: str, *, source_name: str, started_at: datetime) -> 
             runs[-1].results.extend(_results(runs[-1], row))
         elif row is not None:
             stray.append(warning(number, line, _STRAY, source_name))
-        elif (algorithm := _ALGORITHM.match(line)) is not None and runs:
+        elif (algorithm := _ALGORITHM.match(line)) is not None:
+            if not runs:
+                runs.append(_Run(number, config, cycles=None, started=started))
+                stray.append(warning(number, line, _HEADERLESS, source_name))
             runs[-1].algorithm = algorithm["name"]
         elif (start := _STARTED.match(line)) is not None:
             started = datetime.fromisoformat(start.group(1)).replace(tzinfo=UTC)
@@ -138,7 +146,7 @@ def _results(run: _Run, row: re.Match[str]) -> list[Result]:
         samples=int(row["n"]),
     )
     stats = {"total_s": float(row["total"])}
-    if not run.cycles:
+    if run.cycles is False:
         stats |= {"ns_mean": float(row["last_mean"]), "ns_stdev": float(row["last_stdev"])}
     time = common.model_copy(update={"stats": stats})
     if not run.cycles:

@@ -23,14 +23,18 @@ import re
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
-from cryptobench_contract.run import UNKNOWN_MACHINE
+from cryptobench_contract import ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.units import UNITS, canonical_unit_symbol, metric_of
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import NamedRun, add_results, run_documents
+from cryptobench_parsers.figures import short
+from cryptobench_parsers.harness_runs import (
+    NamedRun,
+    add_results,
+    machineless_document,
+    run_documents,
+)
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "criterion"
@@ -164,12 +168,6 @@ def _whole_bytes(size: float) -> int | None:
 
 
 def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
-    return RunDocument(
-        run_id=new_run_id(),
-        source=SOURCE,
-        started_at=at,
-        machine=Machine(name=UNKNOWN_MACHINE),
-        tool=Tool(name=TOOL),
-        results=distinct_series(run.results, run.stems),
-        warnings=kept_warnings(warnings),
+    return machineless_document(
+        SOURCE, Tool(name=TOOL), distinct_series(run.results, run.stems), at, warnings
     )

@@ -25,12 +25,17 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
-from cryptobench_contract.run import UNKNOWN_MACHINE
+from cryptobench_contract import ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import name_facts
-from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import NamedRun, add_results, measured, run_documents
+from cryptobench_parsers.figures import short
+from cryptobench_parsers.harness_runs import (
+    NamedRun,
+    add_results,
+    machineless_document,
+    measured,
+    run_documents,
+)
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "dudect"
@@ -168,12 +173,6 @@ def _result(name: str, lines: list[re.Match[str]]) -> Result:
 
 
 def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
-    return RunDocument(
-        run_id=new_run_id(),
-        source=SOURCE,
-        started_at=at,
-        machine=Machine(name=UNKNOWN_MACHINE),
-        tool=Tool(name=run.context.get("tool", "dudect")),
-        results=run.results,
-        warnings=kept_warnings(warnings),
+    return machineless_document(
+        SOURCE, Tool(name=run.context.get("tool", "dudect")), run.results, at, warnings
     )

@@ -7,11 +7,14 @@ the first run belong to it)."""
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Protocol, TypeVar
 
-from cryptobench_contract import ParseWarning, Result, RunDocument
+from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
+from cryptobench_contract.run import UNKNOWN_MACHINE
+from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import unread_figures, warned_lines
+from cryptobench_parsers.figures import kept_warnings, unread_figures, warned_lines
 
 
 class _Started(Protocol):
@@ -90,6 +93,25 @@ def run_documents(
     warnings = sorted([*warned, *unread], key=lambda w: w.line or 0)
     starts = [run.first_line for run in runs]
     return [document(run, warnings_of(warnings, starts, index)) for index, run in enumerate(runs)]
+
+
+def machineless_document(
+    source: Source,
+    tool: Tool,
+    results: list[Result],
+    started_at: datetime,
+    warnings: list[ParseWarning],
+) -> RunDocument:
+    """The document of a run whose output names no machine: its results and the warnings kept."""
+    return RunDocument(
+        run_id=new_run_id(),
+        source=source,
+        started_at=started_at,
+        machine=Machine(name=UNKNOWN_MACHINE),
+        tool=tool,
+        results=results,
+        warnings=kept_warnings(warnings),
+    )
 
 
 def warnings_of(

@@ -23,12 +23,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
-from cryptobench_contract.run import UNKNOWN_MACHINE
+from cryptobench_contract import ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.figures import kept_warnings, short
-from cryptobench_parsers.harness_runs import measured, run_documents
+from cryptobench_parsers.figures import short
+from cryptobench_parsers.harness_runs import machineless_document, measured, run_documents
 from cryptobench_parsers.limits import loads
 from cryptobench_parsers.text_lines import filled_lines
 
@@ -259,12 +258,4 @@ def _json_result(record: dict[str, Any]) -> Result:
 
 
 def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
-    return RunDocument(
-        run_id=new_run_id(),
-        source=SOURCE,
-        started_at=at,
-        machine=Machine(name=UNKNOWN_MACHINE),
-        tool=Tool(name=TOOL),
-        results=run.results,
-        warnings=kept_warnings(warnings),
-    )
+    return machineless_document(SOURCE, Tool(name=TOOL), run.results, at, warnings)

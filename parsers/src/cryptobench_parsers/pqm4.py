@@ -22,11 +22,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cryptobench_contract import Machine, ParseWarning, Result, RunDocument, Tool, new_run_id
-from cryptobench_contract.run import UNKNOWN_MACHINE
+from cryptobench_contract import ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.vocabulary import Family, Operation, Source
-from cryptobench_parsers.figures import kept_warnings, short, warning
-from cryptobench_parsers.harness_runs import measured, run_documents
+from cryptobench_parsers.figures import short, warning
+from cryptobench_parsers.harness_runs import machineless_document, measured, run_documents
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "pqm4"
@@ -237,12 +236,4 @@ def _statistic(
 
 
 def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
-    return RunDocument(
-        run_id=new_run_id(),
-        source=SOURCE,
-        started_at=at,
-        machine=Machine(name=UNKNOWN_MACHINE),
-        tool=Tool(name=TOOL),
-        results=run.results,
-        warnings=kept_warnings(warnings),
-    )
+    return machineless_document(SOURCE, Tool(name=TOOL), run.results, at, warnings)

@@ -1,0 +1,1 @@
+"""Timing-leak screens: statistics, verdicts and the screens the store holds (GET /leaks)."""

@@ -11,8 +11,8 @@ BLOCKS = (16, 64, 256, 1024, 8192, 16384)
 #: Six openssl runs of one machine: AES-128-CBC's throughput moves 6% between runs (the noise),
 #: the fifth run is 1.034x slower than the fourth, the sixth runs with AES-NI masked (x0.21).
 LEVELS = (1.0, 1.06, 1.0, 1.06, 1.06 / 1.034, 0.21)
-#: The series' noise from its six runs: 1.4826 * median |ln step| / sqrt 2 (the median step is
-#: ln 1.06); the noise of a ratio of two of its runs is sqrt 2 times that.
+#: The series' noise before runs 4 and 5 (runs 1-3 and 1-4): 1.4826 * median |ln step| / sqrt 2
+#: (every step is ln 1.06); the noise of a ratio of two of its runs is sqrt 2 times that.
 SIGMA = 1.4826 * math.log(1.06) / math.sqrt(2)
 
 
@@ -154,9 +154,10 @@ def test_speedups_in_natural_order_and_a_small_difference_within_noise(openssl_r
         assert (row["noise"], row["noise_basis"], row["noise_runs"]) == (
             pytest.approx(noise),
             ["history"],
-            6,
+            3,
         )
         assert row["verdict"] == "within noise"
+        assert (row["typed_verdict"], row["detail"]) == ("stable", f"x0.967, noise {noise:.1%}")
     assert body["geomean_speedup"] == pytest.approx(1 / 1.034)
     assert body["geomean_noise"] == pytest.approx(noise / math.sqrt(6))
     assert body["geomean_verdict"] == "within noise"
@@ -165,6 +166,7 @@ def test_speedups_in_natural_order_and_a_small_difference_within_noise(openssl_r
 def test_a_real_step_stands_out_of_the_noise(openssl_runs):
     body = compare(openssl_runs, run_id(5), run_id(6), "bytes_per_s")
     assert {r["verdict"] for r in body["rows"]} == {"worse"}
+    assert {r["typed_verdict"] for r in body["rows"]} == {"regressed"}
     assert body["rows"][0]["speedup"] == pytest.approx(0.21 * 1.034 / 1.06)
     assert body["geomean_verdict"] == "worse"
     # On time per operation the speedup keeps its sense (> 1 better), the ratio flips.
@@ -198,3 +200,4 @@ def test_noise_from_the_tools_errors_without_history(loaded):
     assert row["speedup"] == pytest.approx(850 / 800)
     esp = compare(loaded, O2, OS, "ns_per_op")["rows"][0]
     assert (esp["noise"], esp["noise_basis"], esp["verdict"]) == (None, [], "worse")
+    assert (esp["typed_verdict"], esp["detail"]) == ("insufficient", "1 of 3 baseline runs")

@@ -9,6 +9,7 @@ from cryptobench_server.schemas_history import LineHunk
 from cryptobench_server.schemas_read import CanonicalMetric, ParamValue, ToolOut, UtcDatetime
 
 Verdict = Literal["better", "worse", "same", "within noise"]
+CompareVerdict = Literal["regressed", "improved", "stable", "insufficient", "not_comparable"]
 
 
 class CompareRun(BaseModel):
@@ -42,6 +43,16 @@ class CompareRow(BaseModel):
     verdict: Verdict | None = Field(
         description="'same' within the vocabulary's tolerance, 'within noise' below NOISE_Z "
         "standard errors, else 'better' or 'worse'"
+    )
+    typed_verdict: CompareVerdict | None = Field(
+        description="The run verdicts' vocabulary against the series' noise as change detection "
+        "measures it: stable (below the threshold or within noise), regressed, improved, "
+        "insufficient (noise not known yet), not_comparable (other machine or clock); null when "
+        "a figure is 0"
+    )
+    detail: str = Field(
+        description='Why, in words: "x0.21, noise 1.7%", "2 of 3 baseline runs", '
+        '"machine.cpu_model differs: A -> B"'
     )
 
 

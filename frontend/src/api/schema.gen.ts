@@ -102,9 +102,14 @@ export interface paths {
          *     repeated results are reduced to their median), in natural order (numbers by value, versions by
          *     version), each with both values, `ratio` = contender / baseline, `speedup` = how many times
          *     better the contender is (> 1 better, whatever the metric's direction), the `noise` of the
-         *     ratio (the series' run-to-run noise over their last runs, the tools' own errors) and a verdict
+         *     ratio (the series' run-to-run noise before each run, the tools' own errors) and a verdict
          *     against it: 'same' (within the vocabulary's tolerance), 'within noise', 'better' or 'worse';
          *     `geomean_ratio` and `geomean_speedup` are the geometric means, with their noise and verdict.
+         *     Each row also has the typed verdict of the run verdicts (`typed_verdict`, `detail`): against the
+         *     noise change detection measures of the series (changes/noise.py), `stable` below the detector's
+         *     threshold or within its z, else `regressed` or `improved`; `insufficient` while that noise is
+         *     not known ("2 of 3 baseline runs"); `not_comparable` between two machines or clocks (the name,
+         *     arch, CPU model, core count, board or clock_hz that differ).
          *     `differences` lists the run fields that differ: source, machine.*, clock_hz, tool.* and tag.*;
          *     `fields` lists every one of them, the differing first.
          */
@@ -757,6 +762,11 @@ export interface components {
             /** Contender */
             contender: number;
             /**
+             * Detail
+             * @description Why, in words: "x0.21, noise 1.7%", "2 of 3 baseline runs", "machine.cpu_model differs: A -> B"
+             */
+            detail: string;
+            /**
              * Noise
              * @description Standard error of ln(ratio): the series' run-to-run noise on both sides and the tools' own errors; null when neither is known
              */
@@ -787,6 +797,11 @@ export interface components {
              * @description How many times better the contender is (> 1 better) whatever the metric's direction, as the Explorer's 'relative to'; null when either figure is 0
              */
             speedup: number | null;
+            /**
+             * Typed Verdict
+             * @description The run verdicts' vocabulary against the series' noise as change detection measures it: stable (below the threshold or within noise), regressed, improved, insufficient (noise not known yet), not_comparable (other machine or clock); null when a figure is 0
+             */
+            typed_verdict: ("regressed" | "improved" | "stable" | "insufficient" | "not_comparable") | null;
             /**
              * Verdict
              * @description 'same' within the vocabulary's tolerance, 'within noise' below NOISE_Z standard errors, else 'better' or 'worse'

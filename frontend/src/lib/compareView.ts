@@ -14,6 +14,7 @@ import type { Vocabulary } from "../api/vocabulary";
 
 type Row = CompareResponse["rows"][number];
 type Verdict = NonNullable<Row["verdict"]>;
+type Typed = NonNullable<Row["typed_verdict"]>;
 
 /** A result's label parts: "AES-128-CBC encrypt", then each param's value ("16 B", "2048 bit", "pss"), keyed. */
 function labelParts(vocabulary: Vocabulary, row: Row): Array<[string, string]> {
@@ -69,18 +70,37 @@ export function verdictText(verdict: Verdict | null, noise: number | null): stri
     : verdict;
 }
 
-const VERDICTS: Verdict[] = ["better", "worse", "within noise", "same"];
-const COLOURS: Record<Verdict, string> = {
-  better: "#2e9d52",
-  worse: "#d9473d",
-  "within noise": "#8a94a6",
-  same: "#8a94a6",
+/** A row's typed verdict (the run verdicts' vocabulary) in words, with why when it is not a
+ * verdict on the figures: "regressed", "stable", "insufficient: 2 of 3 baseline runs". */
+export function typedText(row: Pick<Row, "typed_verdict" | "detail">): string {
+  const v = row.typed_verdict;
+  if (v === null) return "—";
+  const words = v.replace("_", " ");
+  return v === "insufficient" || v === "not_comparable" ? `${words}: ${row.detail}` : words;
+}
+
+/** The CSS class of a typed verdict: only a regression or an improvement is coloured. */
+export function typedClass(verdict: Typed | null): string | undefined {
+  if (verdict === "regressed") return "worse";
+  if (verdict === "improved") return "better";
+  return undefined;
+}
+
+const VERDICTS: Typed[] = ["improved", "regressed", "stable", "insufficient", "not_comparable"];
+const GREY = "#8a94a6";
+const COLOURS: Record<Typed, string> = {
+  improved: "#2e9d52",
+  regressed: "#d9473d",
+  stable: GREY,
+  insufficient: GREY,
+  not_comparable: GREY,
 };
-const SYMBOLS: Record<Verdict, string> = {
-  better: "circle",
-  worse: "circle",
-  "within noise": "circle-open",
-  same: "diamond-open",
+const SYMBOLS: Record<Typed, string> = {
+  improved: "circle",
+  regressed: "circle",
+  stable: "circle-open",
+  insufficient: "diamond-open",
+  not_comparable: "x-open",
 };
 
 export interface CompareFigure {
@@ -90,8 +110,9 @@ export interface CompareFigure {
 
 /**
  * One row per shared result, top to bottom in the table's order; x = speedup on a log axis, a dotted
- * line at 1; the band is noise_z noises either side (what a verdict needs to clear); one trace per verdict
- * (better filled green, worse filled red, within noise and same open grey; the page's note says so).
+ * line at 1; the band is noise_z noises either side (what a verdict needs to clear); one trace per typed
+ * verdict (improved filled green, regressed filled red, stable, insufficient and not comparable open
+ * grey; the page's note says so).
  */
 export function compareFigure(
   vocabulary: Vocabulary,
@@ -104,7 +125,7 @@ export function compareFigure(
     .filter((x) => x.r.speedup !== null && x.r.speedup > 0);
   const z = noiseZ(vocabulary);
   const traces: Data[] = VERDICTS.flatMap((verdict) => {
-    const mine = rows.filter((x) => x.r.verdict === verdict);
+    const mine = rows.filter((x) => x.r.typed_verdict === verdict);
     if (mine.length === 0) return [];
     const speedup = (x: (typeof mine)[number]) => x.r.speedup ?? 1;
     const band = (x: (typeof mine)[number], sign: 1 | -1) =>
@@ -113,7 +134,7 @@ export function compareFigure(
       {
         type: "scatter",
         mode: "markers",
-        name: verdict,
+        name: verdict.replace("_", " "),
         x: mine.map(speedup),
         y: mine.map((x) => x.label),
         customdata: mine.map((x) => x.i),
@@ -134,7 +155,7 @@ export function compareFigure(
         },
         text: mine.map((x) =>
           plotText(
-            `${rowLabel(vocabulary, x.r)}: ${formatRatio(x.r.speedup)}, noise ${noiseText(x.r.noise)}, ${verdictText(x.r.verdict, x.r.noise)}`,
+            `${rowLabel(vocabulary, x.r)}: ${formatRatio(x.r.speedup)}, noise ${noiseText(x.r.noise)}, ${typedText(x.r)}`,
           ),
         ),
         hovertemplate: "%{text}<extra></extra>",

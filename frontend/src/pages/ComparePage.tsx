@@ -19,6 +19,8 @@ import {
   noiseText,
   noiseZ,
   rowLabel,
+  typedClass,
+  typedText,
   verdictText,
 } from "../lib/compareView";
 import { fieldText } from "../lib/runs";
@@ -159,10 +161,12 @@ function Ratios({ data }: { data: CompareResponse }) {
       <Summary data={data} />
       <p className="note">
         Speedup = how many times better the contender is on {info.label} ({info.better} is better),
-        so above 1 is better whatever the metric. A difference counts as better or worse only beyond{" "}
-        {noiseZ(vocabulary)} times its noise: the series' run-to-run noise over their last runs, or
-        the tools' own error. The chart draws each result's speedup with that band: filled green
-        better, filled red worse, open grey within noise or the same.
+        so above 1 is better whatever the metric. A result is regressed or improved only beyond the
+        change detector's threshold and {noiseZ(vocabulary)} times its noise: the run-to-run noise
+        Changes measures of the series before each run (insufficient until it has the runs it
+        needs), with the tools' own error; runs of two machines or clocks are not comparable. The
+        chart draws each result's speedup with that band: filled green improved, filled red
+        regressed, open grey stable, insufficient or not comparable.
       </p>
       <PlotlyFigure
         data={figure.data}
@@ -196,14 +200,18 @@ function Ratios({ data }: { data: CompareResponse }) {
                 <th scope="row">{rowLabel(vocabulary, r)}</th>
                 <td className="num">{format(r.baseline)}</td>
                 <td className="num">{format(r.contender)}</td>
-                <td className={`num ${r.verdict ?? ""}`}>{formatRatio(r.speedup)}</td>
+                <td className={`num ${typedClass(r.typed_verdict) ?? ""}`}>
+                  {formatRatio(r.speedup)}
+                </td>
                 <td
                   className="num"
                   title={noiseBasis(r) || "no history of 3 runs and no error from the tools"}
                 >
                   {noiseText(r.noise)}
                 </td>
-                <td className={r.verdict ?? undefined}>{verdictText(r.verdict, r.noise)}</td>
+                <td className={typedClass(r.typed_verdict)} title={r.detail}>
+                  {typedText(r)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -6,6 +6,8 @@ import {
   noiseText,
   rowLabel,
   shortLabels,
+  typedClass,
+  typedText,
   verdictText,
 } from "../../src/lib/compareView";
 import { VOCABULARY } from "./fixtures";
@@ -17,6 +19,8 @@ const row = (
   speedup: number,
   noise: number | null,
   verdict: Row["verdict"],
+  typed: Row["typed_verdict"] = "stable",
+  detail = "x1",
 ): Row => ({
   algorithm: "AES-128-CBC",
   operation: "encrypt",
@@ -29,6 +33,8 @@ const row = (
   noise_basis: noise === null ? [] : ["history"],
   noise_runs: noise === null ? 0 : 6,
   verdict,
+  typed_verdict: typed,
+  detail,
 });
 
 const RUN = {
@@ -47,9 +53,9 @@ const DATA: CompareResponse = {
   baseline: RUN,
   contender: RUN,
   rows: [
-    row(16, 1 / 1.034, 0.0864, "within noise"),
-    row(16384, 0.21, 0.0864, "worse"),
-    row(1024, 1.5, null, "better"),
+    row(16, 1 / 1.034, 0.0864, "within noise", "stable"),
+    row(16384, 0.21, 0.0864, "worse", "regressed"),
+    row(1024, 1.5, null, "better", "insufficient", "2 of 3 baseline runs"),
   ],
   geomean_ratio: 0.68,
   geomean_speedup: 0.68,
@@ -90,10 +96,27 @@ describe("compare view", () => {
     expect(verdictText("within noise", 0.09)).toBe("within noise");
   });
 
-  it("draws one marker per result by verdict, the noise band of 3 noises, a line at 1 on a log axis", () => {
+  it("says the typed verdict, with why when the figures are not judged, and colours only a step", () => {
+    expect(DATA.rows.map(typedText)).toEqual([
+      "stable",
+      "regressed",
+      "insufficient: 2 of 3 baseline runs",
+    ]);
+    expect(
+      typedText({ typed_verdict: "not_comparable", detail: "machine.name differs: a -> b" }),
+    ).toBe("not comparable: machine.name differs: a -> b");
+    expect(DATA.rows.map((r) => typedClass(r.typed_verdict))).toEqual([
+      undefined,
+      "worse",
+      undefined,
+    ]);
+    expect(typedClass("improved")).toBe("better");
+  });
+
+  it("draws one marker per result by typed verdict, the noise band of 3 noises, a line at 1 on a log axis", () => {
     const { data, layout } = compareFigure(VOCABULARY, DATA, { foreground: "#000", grid: "#ccc" });
-    expect(data.map((t) => t.name)).toEqual(["better", "worse", "within noise"]);
-    const worse = data[1] as {
+    expect(data.map((t) => t.name)).toEqual(["regressed", "stable", "insufficient"]);
+    const worse = data[0] as {
       x: number[];
       y: string[];
       error_x: { array: number[]; arrayminus: number[] };
@@ -102,8 +125,9 @@ describe("compare view", () => {
     expect(worse.x).toEqual([0.21]);
     expect(worse.error_x.array[0]).toBeCloseTo(0.21 * (Math.exp(3 * 0.0864) - 1), 12);
     expect(worse.error_x.arrayminus[0]).toBeCloseTo(0.21 * (1 - Math.exp(-3 * 0.0864)), 12);
-    const better = data[0] as { error_x: { array: number[] } };
-    expect(better.error_x.array).toEqual([0]);
+    const insufficient = data[2] as { error_x: { array: number[] }; marker: { color: string } };
+    expect(insufficient.error_x.array).toEqual([0]);
+    expect(insufficient.marker.color).toBe("#8a94a6");
     expect(layout.xaxis?.type).toBe("log");
     expect(layout.yaxis?.categoryarray).toEqual(["1. 16 B", "2. 16 KiB", "3. 1 KiB"]);
     expect(layout.shapes?.[0]).toMatchObject({ x0: 1, x1: 1 });

@@ -29,7 +29,8 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from cryptobench_server.changes.detect import WINDOW, find_steps, sensitivity
+from cryptobench_server.changes.detect import sensitivity
+from cryptobench_server.changes.noise import steps_and_baseline
 from cryptobench_server.changes.store import (
     Measured,
     change_row,
@@ -40,7 +41,6 @@ from cryptobench_server.changes.store import (
 from cryptobench_server.errors import NotFound
 from cryptobench_server.identity import LINEAGE_FIELDS
 from cryptobench_server.models import LineagePoint, Machine, Run
-from cryptobench_server.stats import median, run_to_run_noise
 
 ACTION_REQUIRED = ("not_comparable", "insufficient", "missing_baseline")
 #: A run's status: the first of these that one of its rows' verdicts maps to.
@@ -150,10 +150,8 @@ def _verdict(
             detail=f"clock_hz differs: {clocks[0]} -> {clocks[1]}",
             differs={"clock_hz": clocks},
         )
-    needed = sensitivity(fields[LINEAGE_FIELDS.index("metric")], threshold)
-    steps = find_steps(
-        [p.point for p in same], threshold=needed.threshold, min_before=needed.min_before
-    )
+    metric = fields[LINEAGE_FIELDS.index("metric")]
+    steps, baseline = steps_and_baseline([p.point for p in same], at, metric, threshold)
     step = next((s for s in steps if s.index == at), None)
     if step is not None:
         row = change_row(key, run.machine_id, run.source, fields, same, step)
@@ -171,15 +169,11 @@ def _verdict(
             z=row["z"],
             what_changed=row["what_changed"],
         )
-    start = max((s.index for s in steps if s.index < at), default=0)
-    before = same[max(start, at - WINDOW) : at]
+    before = same[baseline.start : at]
     base |= {"baseline_runs": len(before), "baseline_run_pk": before[-1].run.pk}
-    if len(before) < needed.min_before:
-        since = " since the last step" if start else ""
-        detail = f"{len(before)} of {needed.min_before} baseline runs{since}"
-        return Verdict(**base, verdict="insufficient", detail=detail)
-    values = [p.point.value for p in before]
-    level, noise = median(values), run_to_run_noise(values)
+    if not baseline.known:
+        return Verdict(**base, verdict="insufficient", detail=baseline.missing)
+    level, noise = baseline.level or 0.0, baseline.noise or 0.0
     ratio = same[at].point.value / level
     return Verdict(
         **base,

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cryptobench_contract.units import LESS_IS_BETTER, verdict
+from cryptobench_server.changes.detect import DEFAULT_THRESHOLD, MIN_BEFORE
+from cryptobench_server.changes.noise import typed
 from cryptobench_server.query.line_diff import line_diff, value_lines
 from cryptobench_server.query.order import params_key
 from cryptobench_server.query.relative import speedup
@@ -47,10 +49,11 @@ class Measured:
 
 @dataclass(frozen=True)
 class Noise:
-    #: Standard deviation of ln(one run's figure) from run to run.
-    sigma: float
-    #: The runs it was estimated over.
+    #: Standard deviation of ln(one run's figure) from run to run (None: not known yet).
+    sigma: float | None
+    #: The runs it was estimated over, and how many it needs.
     runs: int
+    needed: int
 
 
 @dataclass(frozen=True)
@@ -86,8 +89,12 @@ def shared_rows(
     contender: Iterable[Measured],
     metric: str,
     noise: tuple[Mapping[Key, Noise], Mapping[Key, Noise]] = ({}, {}),
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    differs: Mapping[str, Sequence[Any]] | None = None,
 ) -> list[dict[str, Any]]:
-    """One row per shared key, in natural order; `noise` is each side's history noise by key."""
+    """One row per shared key, in natural order; `noise` is each side's history noise by key,
+    `differs` the machine fields that make the runs not comparable."""
     left, right = medians(baseline), medians(contender)
     rows = []
     for key in sorted(left.keys() & right.keys(), key=lambda k: _order(left[k].first)):
@@ -113,9 +120,41 @@ def shared_rows(
                 ],
                 "noise_runs": min((h.runs for h in history if h), default=0),
                 "verdict": verdict(ratio, metric, row_noise),
+                **_typed(
+                    ratio,
+                    metric,
+                    row_noise if sigma is not None else None,
+                    history,
+                    differs,
+                    threshold,
+                ),
             }
         )
     return rows
+
+
+def _typed(
+    ratio: float | None,
+    metric: str,
+    noise: float | None,
+    history: Sequence[Noise | None],
+    differs: Mapping[str, Sequence[Any]] | None,
+    threshold: float,
+) -> dict[str, Any]:
+    """The row's typed verdict (changes/noise.typed against the history's noise) and why."""
+    if differs:
+        detail = "; ".join(f"{f} differs: {a} -> {b}" for f, (a, b) in differs.items())
+        return {"typed_verdict": "not_comparable", "detail": detail}
+    if ratio is None or ratio <= 0:
+        return {"typed_verdict": None, "detail": "no ratio: a figure is 0"}
+    found = typed(ratio, metric, noise, threshold)
+    if found == "insufficient":
+        fullest = max((h for h in history if h), key=lambda h: h.runs, default=None)
+        needed = fullest.needed if fullest else MIN_BEFORE
+        runs = fullest.runs if fullest else 0
+        return {"typed_verdict": found, "detail": f"{runs} of {needed} baseline runs"}
+    noise_text = "" if noise is None else f", noise {noise:.1%}"
+    return {"typed_verdict": found, "detail": f"x{ratio:.3g}{noise_text}"}
 
 
 def summary(rows: Sequence[dict[str, Any]], metric: str) -> dict[str, Any]:

@@ -1,59 +1,51 @@
-"""Run-to-run noise of the series a run measured, from their history (GET /compare's verdicts).
+"""Run-to-run noise of what a run measured, from its lineages' history (GET /compare's verdicts).
 
-A series (models.Series: algorithm, operation, params, library + version, machine, clock, tags)
-measured again by runs of one configuration still moves from run to run. Its noise is the
-standard deviation of ln(figure) from one run to the next, estimated as change detection
-estimates it (stats.run_to_run_noise) over its consecutive runs, each run's figure the median of
-its positive results there (stats.run_figure). It is read over the series' newest HISTORY_RUNS
-runs and needs MIN_RUNS of them; a run's key (algorithm, operation, params) measured by several of its series
-(libraries, verbatim names) gets the largest of their noises.
+The noise is the one change detection and the run verdicts measure (changes/noise.py): per
+lineage of the run (changes/store.lineages_around: one machine, source, algorithm, operation,
+params, library, reported metric and variant, whatever the library version or build), the
+run-to-run noise of its points at the run's clock in the baseline before the run. A noise of
+ln(figure) holds for every metric derived from the reported one (a reciprocal or a scale), so a
+key (algorithm, operation, params) gets it whatever metric is compared; measured by several
+lineages (libraries, families), it gets the largest of their noises. A key whose lineages' noise
+is unknown gets `Noise(None, k, needed)`: k baseline runs of the `needed`.
 """
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from cryptobench_server.models import Run, Series, SeriesRun
+from cryptobench_server.changes.noise import steps_and_baseline
+from cryptobench_server.changes.store import lineages_around
+from cryptobench_server.identity import LINEAGE_FIELDS
+from cryptobench_server.models import Run
 from cryptobench_server.query.compare import Key, Noise, pair_key
-from cryptobench_server.stats import run_figure, run_to_run_noise
 
-HISTORY_RUNS = 20
-MIN_RUNS = 3
+FIELD = {name: i for i, name in enumerate(LINEAGE_FIELDS)}
 
 
-def series_noise(session: Session, run: Run, metric: str) -> dict[Key, Noise]:
-    """Per key (compare.pair_key) of the series `run` measured in `metric`, their run-to-run
-    noise; keys whose series have fewer than MIN_RUNS runs are absent."""
-    values = getattr(SeriesRun, f"{metric}_values")
-    measured = select(SeriesRun.series_id).where(SeriesRun.run_pk == run.id, values.is_not(None))
-    newest = func.row_number().over(
-        partition_by=SeriesRun.series_id, order_by=(Run.started_at.desc(), Run.id.desc())
-    )
-    history = (
-        select(SeriesRun.series_id, Run.started_at, Run.id, values.label("figures"))
-        .add_columns(newest.label("newest"))
-        .join(Run, Run.id == SeriesRun.run_pk)
-        .where(SeriesRun.series_id.in_(measured), values.is_not(None))
-        .subquery()
-    )
-    query = (
-        select(Series.id, Series.algorithm, Series.operation, Series.params, history.c.figures)
-        .join(history, history.c.series_id == Series.id)
-        .where(history.c.newest <= HISTORY_RUNS)
-        .order_by(Series.id, history.c.started_at, history.c.id)
-    )
-    figures: dict[int, list[float]] = {}
-    keys: dict[int, Key] = {}
-    for series_id, algorithm, operation, params, packed in session.execute(query):
-        figure = run_figure(packed)
-        if figure is not None:
-            figures.setdefault(series_id, []).append(figure.value)
-            keys[series_id] = pair_key(algorithm, operation, params)
+def series_noise(session: Session, run: Run, threshold: float) -> dict[Key, Noise]:
+    """Per key (compare.pair_key) of the lineages `run` has a point in, their noise at it."""
+    lineages, _ = lineages_around(session.connection(), run)
     out: dict[Key, Noise] = {}
-    for series_id, series_figures in figures.items():
-        if len(series_figures) < MIN_RUNS:
+    for fields, points in lineages.values():
+        own = next((p for p in points if p.run.pk == run.id), None)
+        if own is None:
             continue
-        noise = Noise(run_to_run_noise(series_figures), len(series_figures))
-        key = keys[series_id]
-        if key not in out or noise.sigma > out[key].sigma:
+        same = [p for p in points if p.run.facts["clock_hz"] == run.clock_hz]
+        metric = fields[FIELD["metric"]]
+        _, baseline = steps_and_baseline(
+            [p.point for p in same], same.index(own), metric, threshold
+        )
+        noise = Noise(baseline.noise, len(baseline.points), baseline.needed)
+        key = pair_key(
+            fields[FIELD["algorithm"]], fields[FIELD["operation"]], fields[FIELD["params"]]
+        )
+        if key not in out or _louder(noise, out[key]):
             out[key] = noise
     return out
+
+
+def _louder(noise: Noise, than: Noise) -> bool:
+    """Whether `noise` should stand for a key instead of `than`: an unknown noise wins (the key's
+    noise is not known), else the larger."""
+    if noise.sigma is None or than.sigma is None:
+        return noise.sigma is None and than.sigma is not None
+    return noise.sigma > than.sigma

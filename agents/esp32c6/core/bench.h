@@ -45,6 +45,7 @@ typedef struct {
     mbedtls_rsa_context rsa[BENCH_RSA_SIZES];
     unsigned rsa_bits[BENCH_RSA_SIZES];
     char run_id[BENCH_UUID_LEN + 1];
+    unsigned protocol; /* the line protocol's version this run prints */
     unsigned seq;
     unsigned errors;
 } bench_ctx_t;
@@ -89,6 +90,11 @@ unsigned bench_run(const bench_config_t *config);
 
 /* The same over another table (the host's runner test uses one with failing cases). */
 unsigned bench_run_table(const bench_config_t *config, const bench_case_t *cases, size_t count);
+
+/* Seed the run's generator and make its run id (the salt is mixed into the id); 0 on success.
+ * bench_stop() frees what bench_start() and the cases made. */
+int bench_start(bench_ctx_t *ctx, uint64_t run_salt);
+void bench_stop(bench_ctx_t *ctx);
 
 /* The RSA key of `bits` for this run, generated (untimed) on first use; NULL on failure. */
 mbedtls_rsa_context *bench_rsa_key(bench_ctx_t *ctx, unsigned bits);

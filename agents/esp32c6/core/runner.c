@@ -93,7 +93,7 @@ static int make_run_id(bench_ctx_t *ctx, uint64_t salt)
     return rc;
 }
 
-static int start(bench_ctx_t *ctx, uint64_t run_salt)
+int bench_start(bench_ctx_t *ctx, uint64_t run_salt)
 {
     static const unsigned char personal[] = "cryptobench";
     memset(ctx, 0, sizeof *ctx);
@@ -102,11 +102,12 @@ static int start(bench_ctx_t *ctx, uint64_t run_salt)
     for (unsigned i = 0; i < BENCH_RSA_SIZES; i++) {
         BENCH_RSA_INIT(&ctx->rsa[i]);
     }
+    ctx->protocol = BENCH_PROTOCOL_VERSION;
     int rc = mbedtls_ctr_drbg_seed(&ctx->drbg, mbedtls_entropy_func, &ctx->entropy, personal, sizeof personal - 1);
     return rc != 0 ? rc : make_run_id(ctx, run_salt);
 }
 
-static void stop(bench_ctx_t *ctx)
+void bench_stop(bench_ctx_t *ctx)
 {
     for (unsigned i = 0; i < BENCH_RSA_SIZES; i++) {
         mbedtls_rsa_free(&ctx->rsa[i]);
@@ -125,9 +126,9 @@ unsigned bench_run_table(const bench_config_t *config, const bench_case_t *cases
     bench_ctx_t *ctx = &g_ctx;
     bench_identity_t id;
     bench_platform_identity(&id);
-    if (start(ctx, id.run_salt) != 0) {
+    if (bench_start(ctx, id.run_salt) != 0) {
         bench_platform_emit("BENCH_FATAL {\"v\":1,\"error\":\"random generator could not be seeded\"}");
-        stop(ctx);
+        bench_stop(ctx);
         return 1;
     }
     unsigned selected = 0;
@@ -142,6 +143,6 @@ unsigned bench_run_table(const bench_config_t *config, const bench_case_t *cases
     }
     report_end(ctx);
     unsigned errors = ctx->errors;
-    stop(ctx);
+    bench_stop(ctx);
     return errors;
 }

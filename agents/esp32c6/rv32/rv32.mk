@@ -27,8 +27,13 @@ RV32_FULL := -DBENCH_ITERATIONS=10 -DBENCH_KEYGEN_ITERATIONS=2 -DBENCH_SUITES=BE
 	-DBENCH_MAX_KEY_BITS=4096 -DBENCH_MAX_BLOCK_BYTES=16384
 RV32_QUICK := -DBENCH_ITERATIONS=3 -DBENCH_KEYGEN_ITERATIONS=0 -DBENCH_SUITES=BENCH_SUITE_ALL \
 	-DBENCH_MAX_KEY_BITS=2048 -DBENCH_MAX_BLOCK_BYTES=1024
+# leak: the leak test (fixtures and AES 1000 samples per class, RSA-2048 and ECDSA 100);
+# leak-quick: make test's (the fixtures and AES, 100 samples per class)
+RV32_LEAK := -DBENCH_LEAK_SAMPLES=1000 -DBENCH_LEAK_SLOW_SAMPLES=100
+RV32_LEAK_QUICK := -DBENCH_LEAK_SAMPLES=100 -DBENCH_LEAK_SLOW_SAMPLES=0
 RV32_OPTS := O2 Os
-RV32_ELFS := $(foreach o,$(RV32_OPTS),$(RV32_BUILD)/bench-$(o).elf $(RV32_BUILD)/quick-$(o).elf)
+RV32_ELFS := $(foreach o,$(RV32_OPTS),$(RV32_BUILD)/bench-$(o).elf $(RV32_BUILD)/quick-$(o).elf) \
+	$(RV32_BUILD)/leak-O2.elf $(RV32_BUILD)/leak-quick-O2.elf
 
 # The cross-built library of one opt level, named by a hash of everything it is built from.
 rv32_lib_key = $(shell { $(RV32_CC) --version | head -n1; echo $(RV32_CFLAGS) -$(1) $(MBEDTLS_SRC); \
@@ -53,6 +58,16 @@ $(RV32_BUILD)/quick-$(1).elf: $(RV32_SOURCES) $(RV32_HEADERS) rv32/rv32.mk $(cal
 	mkdir -p $(RV32_BUILD)
 	$(RV32_CC) $(RV32_CFLAGS) -$(1) -DBENCH_OPT_LEVEL='"-$(1)"' $(RV32_QUICK) -I$(MBEDTLS_SRC)/include \
 		$(RV32_SOURCES) $(RV32_LDFLAGS) $(call rv32_lib,$(1)) -o $$@
+
+$(RV32_BUILD)/leak-$(1).elf: $(RV32_SOURCES) $(RV32_HEADERS) rv32/rv32.mk $(call rv32_lib,$(1))
+	mkdir -p $(RV32_BUILD)
+	$(RV32_CC) $(RV32_CFLAGS) -$(1) -DBENCH_OPT_LEVEL='"-$(1)"' $(RV32_LEAK) -I$(MBEDTLS_SRC)/include \
+		$(RV32_SOURCES) $(RV32_LDFLAGS) $(call rv32_lib,$(1)) -o $$@
+
+$(RV32_BUILD)/leak-quick-$(1).elf: $(RV32_SOURCES) $(RV32_HEADERS) rv32/rv32.mk $(call rv32_lib,$(1))
+	mkdir -p $(RV32_BUILD)
+	$(RV32_CC) $(RV32_CFLAGS) -$(1) -DBENCH_OPT_LEVEL='"-$(1)"' $(RV32_LEAK_QUICK) -I$(MBEDTLS_SRC)/include \
+		$(RV32_SOURCES) $(RV32_LDFLAGS) $(call rv32_lib,$(1)) -o $$@
 endef
 $(foreach o,$(RV32_OPTS),$(eval $(call RV32_RULES,$(o))))
 
@@ -65,6 +80,10 @@ qemu: $(RV32_ELFS)
 	$(foreach o,$(RV32_OPTS),$(PYTHON) rv32/run_qemu.py $(QEMU_RV32) $(RV32_BUILD)/bench-$(o).elf \
 		$(CRYPTOBENCH) --timeout 3600 --tag emulator=qemu-$(QEMU_VERSION) $(COLLECT) &&) true
 
-# make test's quick QEMU suite: both builds with -Werror, runs checked by rv32/check_qemu.py
+# make test's quick QEMU suite: both builds with -Werror, runs checked by rv32/check_qemu.py; the
+# quick leak test, its fixtures' instruction counts checked exactly by host/check_leak.py
 test-rv32: $(RV32_ELFS)
 	$(PYTHON) rv32/check_qemu.py $(QEMU_RV32) $(RV32_BUILD)/quick-O2.elf $(RV32_BUILD)/quick-Os.elf
+	$(QEMU_RV32) -M virt -bios none -display none -monitor none -serial stdio -icount shift=0 \
+		-kernel $(RV32_BUILD)/leak-quick-O2.elf > $(RV32_BUILD)/leak-quick.log
+	$(PYTHON) host/check_leak.py $(RV32_BUILD)/leak-quick.log --exact

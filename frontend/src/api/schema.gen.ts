@@ -259,6 +259,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/leaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Leaks
+         * @description GET /leaks and GET /leaks/{run_id}/{position}: timing-leak screens and their verdicts.
+         *
+         *     A screen is one run's measurement of one operation on two input classes (`params.input_class`:
+         *     fixed vs random, valid vs invalid), each result with its samples in `raw`; or dudect's own
+         *     output (its max t). The list gives each screen's verdict beside its speed (the median of both
+         *     classes); the drill-down adds both classes' histograms over shared bins, Welch's t against the
+         *     sample count and a bootstrap interval of the median difference. Verdicts are timing only, for
+         *     that machine, build and operation; "none detected" states the difference that would have been
+         *     missed, and is never proof of constant time (leaks/verdict.py).
+         *
+         *     Filters: algorithm, operation, family, library, library_version, machine (name), source, run (run_id), name (the result's name), param.<name> (e.g. param.curve=secp256k1) and tag.<name> (e.g. tag.opt_level=-O2); a key given twice means OR, different keys mean AND.
+         */
+        get: operations["leaks-get_leaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaks/{run_id}/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Leak
+         * @description One screen (its run and the position of its first result, as GET /leaks lists them): both classes' histograms over shared bins (the pooled 0.5th..99.5th percentiles), Welch's t against sample count, the bootstrap interval of the median difference (95%, seeded: the same samples give the same interval).
+         */
+        get: operations["leaks-get_leak"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/machines": {
         parameters: {
             query?: never;
@@ -752,6 +802,26 @@ export interface components {
             };
             /** Points */
             points: components["schemas"]["ChartPoint"][];
+        };
+        /** ClassHistogram */
+        ClassHistogram: {
+            /**
+             * Above
+             * @description Samples above the last edge
+             */
+            above: number;
+            /**
+             * Below
+             * @description Samples below the first edge (left out of the bins)
+             */
+            below: number;
+            /**
+             * Counts
+             * @description Samples per bin of `edges`
+             */
+            counts: number[];
+            /** Name */
+            name: string;
         };
         /** CompareRow */
         CompareRow: {
@@ -1413,6 +1483,197 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** LeakClass */
+        LeakClass: {
+            /** Max */
+            max: number;
+            /** Median */
+            median: number;
+            /** Min */
+            min: number;
+            /** N */
+            n: number;
+            /**
+             * Name
+             * @description params.input_class: "fixed", "random", "valid", "invalid", ...
+             */
+            name: string;
+        };
+        /** LeakDetail */
+        LeakDetail: {
+            /**
+             * Edges
+             * @description Shared bin edges of the classes' histograms
+             */
+            edges: number[];
+            /** Histograms */
+            histograms: components["schemas"]["ClassHistogram"][];
+            /** @description Bootstrap interval of the median difference (second class minus first) */
+            interval: components["schemas"]["MedianInterval"] | null;
+            /**
+             * Progress
+             * @description Welch's t against sample count, over the samples in the order stored
+             */
+            progress: components["schemas"]["TPoint"][];
+            /** Scope */
+            scope: string;
+            screen: components["schemas"]["LeakScreen"];
+            /** Threshold */
+            threshold: number;
+        };
+        /** LeakScreen */
+        LeakScreen: {
+            /** Algorithm */
+            algorithm: string;
+            /** Classes */
+            classes: components["schemas"]["LeakClass"][];
+            /** Family */
+            family: string | null;
+            /** Library */
+            library: string | null;
+            /** Library Version */
+            library_version: string | null;
+            /** Machine */
+            machine: string;
+            /**
+             * Metric
+             * @description The samples' metric: instructions_per_op, ns_per_op, or other (dudect's t)
+             */
+            metric: string;
+            /**
+             * Name
+             * @description The first result's verbatim name
+             */
+            name: string;
+            /** Operation */
+            operation: string | null;
+            /**
+             * Params
+             * @description The results' params without input_class
+             */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Position
+             * @description Position of the screen's first result in its run: its id
+             */
+            position: number;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+            /** Source */
+            source: string;
+            /**
+             * Speed
+             * @description Median of both classes' samples, in `unit`
+             */
+            speed: number | null;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Tags */
+            tags: {
+                [key: string]: string;
+            };
+            /** Unit */
+            unit: string;
+            verdict: components["schemas"]["LeakVerdict"];
+        };
+        /** LeakScreens */
+        LeakScreens: {
+            /**
+             * Scope
+             * @description What every verdict is about, and what it is not
+             */
+            scope: string;
+            /** Screens */
+            screens: components["schemas"]["LeakScreen"][];
+            /**
+             * Threshold
+             * @description |t| above this is a detected leak (dudect's 4.5)
+             */
+            threshold: number;
+            /**
+             * Truncated
+             * @description More screens match than `limit`
+             */
+            truncated: boolean;
+        };
+        /** LeakVerdict */
+        LeakVerdict: {
+            /**
+             * Detectable
+             * @description The power: the smallest difference of the means |t| > 4.5 shows in 80% of repeats with these samples, in the screen's unit
+             */
+            detectable: number | null;
+            /**
+             * Detectable Relative
+             * @description detectable / both classes' median
+             */
+            detectable_relative: number | null;
+            /**
+             * Detectable Sd
+             * @description dudect: the smallest difference, in standard deviations, it would have shown
+             */
+            detectable_sd: number | null;
+            /**
+             * Evidence
+             * @description samples (timings: Welch's t and the rank test), counts (deterministic instruction counts, compared exactly) or dudect (dudect's own max t)
+             * @enum {string}
+             */
+            evidence: "samples" | "counts" | "dudect";
+            /**
+             * Kind
+             * @description leak | none (none detected) | inconclusive; never proof
+             * @enum {string}
+             */
+            kind: "leak" | "none" | "inconclusive";
+            /**
+             * Median Difference
+             * @description Second class's median minus the first's
+             */
+            median_difference: number | null;
+            /**
+             * P
+             * @description Two-sided p-value of t
+             */
+            p: number | null;
+            /**
+             * Rank P
+             * @description Two-sided p-value of the rank test
+             */
+            rank_p: number | null;
+            /**
+             * Rank Z
+             * @description Mann-Whitney U's normal z
+             */
+            rank_z: number | null;
+            /**
+             * Relative Difference
+             * @description median_difference / both classes' median
+             */
+            relative_difference: number | null;
+            /**
+             * Samples
+             * @description Samples of both classes (dudect: its measurements)
+             */
+            samples: number;
+            /**
+             * T
+             * @description Welch's t of the second class minus the first (dudect: max t)
+             */
+            t: number | null;
+            /**
+             * Text
+             * @description In words, with its evidence or its power: "leak detected (t = 38.2, 20,000 samples)", "none detected: a difference below 0.4% would have been missed (...)", "inconclusive (noise): ...", "leak: instruction counts differ by class (...)"
+             */
+            text: string;
+        };
         /** LineDiff */
         LineDiff: {
             /** Hunks */
@@ -1653,6 +1914,19 @@ export interface components {
             key: {
                 [key: string]: unknown;
             };
+        };
+        /** MedianInterval */
+        MedianInterval: {
+            /** High */
+            high: number;
+            /** Level */
+            level: number;
+            /** Low */
+            low: number;
+            /** Resamples */
+            resamples: number;
+            /** Seed */
+            seed: number;
         };
         /** MetricInfo */
         MetricInfo: {
@@ -2584,6 +2858,16 @@ export interface components {
             value: number;
             /** X */
             x: number | string;
+        };
+        /** TPoint */
+        TPoint: {
+            /**
+             * Samples
+             * @description Samples of both classes so far, in measurement order
+             */
+            samples: number;
+            /** T */
+            t: number;
         };
         /** Tool */
         Tool: {
@@ -3684,6 +3968,178 @@ export interface operations {
                 };
             };
             /** @description Every import worker stayed busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "leaks-get_leaks": {
+        parameters: {
+            query?: {
+                /** @description Rows per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeakScreens"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "leaks-get_leak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+                position: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeakDetail"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -12,6 +12,7 @@ from cryptobench_server.api import (
     history,
     imports,
     ingest,
+    leaks,
     machines,
     matrix,
     relative,
@@ -41,3 +42,4 @@ api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
 api_router.include_router(history.router)
 api_router.include_router(verdicts.router)
+api_router.include_router(leaks.router)

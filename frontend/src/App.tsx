@@ -7,6 +7,7 @@ import { ChangesPage } from "./pages/ChangesPage";
 import { ComparePage } from "./pages/ComparePage";
 import { ExplorerPage } from "./pages/ExplorerPage";
 import { ImportPage } from "./pages/ImportPage";
+import { LeaksPage } from "./pages/LeaksPage";
 import { HistoryPage } from "./pages/HistoryPage";
 import { MachinesPage } from "./pages/MachinesPage";
 import { MatrixPage } from "./pages/MatrixPage";
@@ -33,6 +34,7 @@ function Pages() {
         <Route path="/compare" element={<ComparePage />} />
         <Route path="/history" element={<HistoryPage />} />
         <Route path="/changes" element={<ChangesPage />} />
+        <Route path="/leaks" element={<LeaksPage />} />
         <Route path="/import" element={<ImportPage />} />
         <Route path="*" element={<Empty>This page does not exist.</Empty>} />
       </Routes>
@@ -61,6 +63,7 @@ export function App() {
           <NavLink to="/compare">Compare</NavLink>
           <NavLink to="/history">History</NavLink>
           <NavLink to="/changes">Changes</NavLink>
+          <NavLink to="/leaks">Constant time</NavLink>
           <NavLink to="/import">Import</NavLink>
         </nav>
         <button

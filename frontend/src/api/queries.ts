@@ -17,6 +17,8 @@ import type {
   DrilldownResponse,
   FacetsResponse,
   History,
+  LeakDetail,
+  LeakScreens,
   MachinesPage,
   MatrixResponse,
   RelativeResponse,
@@ -199,4 +201,22 @@ export const changeEventsQuery = (req: ChangesRequest) =>
   queryOptions({
     queryKey: ["change-events", req],
     queryFn: () => getJson<ChangeEventsResponse>("/changes/events", changesParams(req, 50)),
+  });
+
+/** The leak screens under the filters, each with its verdict (/leaks). */
+export const leaksQuery = (filters: Filters) =>
+  queryOptions({
+    queryKey: ["leaks", filters],
+    queryFn: () => {
+      const params = filterParams(filters);
+      params.set("limit", "1000");
+      return getJson<LeakScreens>("/leaks", params);
+    },
+  });
+
+/** One screen's histograms, t against sample count and interval (/leaks/{run_id}/{position}). */
+export const leakQuery = (runId: string, position: number) =>
+  queryOptions({
+    queryKey: ["leak", runId, position],
+    queryFn: () => getJson<LeakDetail>(`/leaks/${encodeURIComponent(runId)}/${position}`),
   });

@@ -40,3 +40,6 @@ export type FactChange = S["FactChange"];
 export type Note = S["NoteOut"];
 export type DrilldownResponse = S["Drilldown"];
 export type PointResult = S["PointResult"];
+export type LeakScreens = S["LeakScreens"];
+export type LeakScreen = S["LeakScreen"];
+export type LeakDetail = S["LeakDetail"];

@@ -15,6 +15,7 @@ from sqlalchemy import text
 from cryptobench_contract import RunDocument
 from cryptobench_server.db import make_engine
 from cryptobench_server.migrate import downgrade, upgrade
+from cryptobench_server.query.change_events import event
 from cryptobench_server.store.ingest import ingest_run
 
 MASKED = Path(__file__).parents[2] / "collectors/tests/fixtures/openssl/masked-features"
@@ -26,6 +27,7 @@ def test_the_changes_of_one_run_with_one_cause_are_one_event(store_client):
     run_ids = upload(store_client, NIGHTS)
     flat = store_client.get("/api/v1/changes", params={"run": run_ids[5]}).json()["changes"]
     assert len(flat) == 10
+    assert {(c["direction"], c["verdict"]) for c in flat} == {("regression", "regressed")}
     answer = store_client.get("/api/v1/changes/events").json()
     assert answer["next_cursor"] is None
     later, event = answer["events"]
@@ -36,13 +38,14 @@ def test_the_changes_of_one_run_with_one_cause_are_one_event(store_client):
     )
     assert (event["run_id"], event["machine"]) == (run_ids[5], "masked-box")
     assert (event["regressions"], event["improvements"]) == (10, 0)
+    assert (event["verdict"], later["verdict"]) == ("regressed", "regressed")
     aes, sha = event["groups"]
     assert aes["text"].startswith("AES-128-CBC encrypt x0.2") and aes["text"].endswith(
         " on 6 block sizes"
     )
     assert sha["text"].startswith("SHA-256 hash x0.") and sha["text"].endswith(" on 4 block sizes")
     assert event["summary"] == f"{aes['text']}; {sha['text']}"
-    assert (aes["varying"], aes["count"]) == (["block_bytes"], 6)
+    assert (aes["varying"], aes["count"], aes["verdict"]) == (["block_bytes"], 6, "regressed")
     assert 0.2 < aes["ratio_min"] <= aes["ratio_max"] < 0.27
     (build,) = event["what_changed"]
     cpuinfo = [line for line in NIGHTS[5]["tool"]["build"].splitlines() if "CPUINFO" in line]
@@ -94,3 +97,29 @@ def test_an_upgrade_across_0011_detects_the_changes_again_with_their_evidence(tm
         found = connection.execute(text("SELECT before_n, after_n FROM changes")).all()
     engine.dispose()
     assert sorted(found) == [(5, 2)] * 10 + [(6, 1)]
+
+
+def test_an_event_that_moved_series_both_ways_is_regressed():
+    def shaped(algorithm: str, ratio: float, verdict: str) -> dict:
+        direction = {"regressed": "regression", "improved": "improvement"}[verdict]
+        series = {"algorithm": algorithm, "operation": "sign", "library": "Mbed TLS", "params": {}}
+        evidence = {"z": 9.0, "noise": 0.01, "few_points": False, "deterministic": False}
+        return {
+            "run_id": "r",
+            "started_at": "t",
+            "series": series | {"machine": "m", "source": "esp32c6-serial"},
+            "metric": "cycles_per_op",
+            "ratio": ratio,
+            "direction": direction,
+            "verdict": verdict,
+            "evidence": evidence,
+            "what_changed": [],
+        }
+
+    found = event([shaped("RSA", 1.2, "regressed"), shaped("ECDSA", 0.8, "improved")])
+    assert (found["verdict"], found["regressions"], found["improvements"]) == ("regressed", 1, 1)
+    assert [(g["text"], g["verdict"]) for g in found["groups"]] == [
+        ("ECDSA sign x0.80", "improved"),
+        ("RSA sign x1.20", "regressed"),
+    ]
+    assert event([shaped("ECDSA", 0.8, "improved")])["verdict"] == "improved"

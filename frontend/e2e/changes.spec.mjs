@@ -43,7 +43,7 @@ test("changes page: one event per run and cause, what changed by line, evidence,
   const { machine, runs } = await uploadNights();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`${url()}/changes?f.machine=${machine}`);
-  const event = page.getByRole("article", { name: `10 regressions at ${machine}` });
+  const event = page.getByRole("article", { name: `10 regressed at ${machine}` });
   await event.waitFor();
   assert.equal(
     await page.getByRole("article").count(),

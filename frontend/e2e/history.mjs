@@ -99,7 +99,7 @@ export const HISTORY_TESTS = [
     fn: async ({ page, url, token, shot }) => {
       const { machine, runs } = await uploadNightlies(url, token);
       await page.goto(`${url}/changes?f.machine=${machine}`);
-      const event = page.getByRole("article", { name: `1 regression at ${machine}` });
+      const event = page.getByRole("article", { name: `1 regressed at ${machine}` });
       await event.waitFor();
       assert.match(
         await event.locator(".event-summary").innerText(),

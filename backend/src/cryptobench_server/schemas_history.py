@@ -46,6 +46,10 @@ class History(BaseModel):
     series: list[HistorySeries]
 
 
+#: A step's verdict in the vocabulary of GET /runs/{run_id}/verdicts (schemas_verdicts).
+StepVerdict = Literal["regressed", "improved"]
+
+
 class ChangeSeries(BaseModel):
     """The lineage: what stays the same from run to run (the rest is in what_changed)."""
 
@@ -111,6 +115,9 @@ class ChangeOut(BaseModel):
     after: float = Field(description="Level from this run on")
     ratio: float = Field(description="after / before")
     direction: Literal["regression", "improvement"]
+    verdict: StepVerdict = Field(
+        description="The direction in the run verdicts' vocabulary (GET /runs/{run_id}/verdicts)"
+    )
     evidence: Evidence
     what_changed: list[FactChange] = Field(
         description="Run fields that differ between the run before and this one, by the lines "
@@ -134,6 +141,7 @@ class EventGroup(BaseModel):
     operation: str | None
     library: str | None
     direction: Literal["regression", "improvement"]
+    verdict: StepVerdict
     count: int
     varying: list[str] = Field(description="The params that tell the group's series apart")
     ratio_min: float
@@ -156,6 +164,10 @@ class ChangeEvent(BaseModel):
     started_at: UtcDatetime
     machine: str
     source: str
+    verdict: StepVerdict = Field(
+        description="regressed when any of its changes regressed (the run verdicts' precedence), "
+        "else improved"
+    )
     regressions: int
     improvements: int
     summary: str = Field(description="The groups' texts, joined by '; '")

@@ -633,6 +633,12 @@ export interface components {
              * @description The groups' texts, joined by '; '
              */
             summary: string;
+            /**
+             * Verdict
+             * @description regressed when any of its changes regressed (the run verdicts' precedence), else improved
+             * @enum {string}
+             */
+            verdict: "regressed" | "improved";
             /** What Changed */
             what_changed: components["schemas"]["FactChange"][];
         };
@@ -697,6 +703,12 @@ export interface components {
             started_at: string;
             /** Unit */
             unit: string;
+            /**
+             * Verdict
+             * @description The direction in the run verdicts' vocabulary (GET /runs/{run_id}/verdicts)
+             * @enum {string}
+             */
+            verdict: "regressed" | "improved";
             /**
              * What Changed
              * @description Run fields that differ between the run before and this one, by the lines that differ: library_version, tool_version, tool_build, tool_options, clock_hz, tag.<name>
@@ -1203,6 +1215,11 @@ export interface components {
              * @description The params that tell the group's series apart
              */
             varying: string[];
+            /**
+             * Verdict
+             * @enum {string}
+             */
+            verdict: "regressed" | "improved";
         };
         /**
          * Evidence

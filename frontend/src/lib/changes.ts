@@ -52,10 +52,10 @@ export function eventEvidenceText(e: EventEvidence): string {
   return e.few_points ? `few points: ${strength}` : strength;
 }
 
-/** "10 regressions", "1 regression, 2 improvements". */
+/** In the run verdicts' words: "10 regressed", "1 regressed, 2 improved". */
 export function eventCounts(event: ChangeEvent): string {
-  const part = (n: number, word: string) => (n ? `${n} ${word}${n === 1 ? "" : "s"}` : "");
-  return [part(event.regressions, "regression"), part(event.improvements, "improvement")]
+  const part = (n: number, word: string) => (n ? `${n} ${word}` : "");
+  return [part(event.regressions, "regressed"), part(event.improvements, "improved")]
     .filter(Boolean)
     .join(", ");
 }

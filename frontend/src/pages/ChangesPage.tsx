@@ -79,6 +79,7 @@ function ChangeRow({ c }: { c: Change }) {
     <tr data-direction={c.direction}>
       <td>{c.label}</td>
       <td className="num">{levelsText(vocabulary, c)}</td>
+      <td className={c.direction === "regression" ? "worse" : "better"}>{c.verdict}</td>
       <td className={c.direction === "regression" ? "worse num" : "better num"}>
         {ratioText(c.ratio)}
       </td>
@@ -124,7 +125,7 @@ function Event({ event }: { event: ChangeEvent }) {
           <table className="event-changes" aria-label="changes of this event">
             <thead>
               <tr>
-                {["series", "before → after", "ratio", "evidence", ""].map((h) => (
+                {["series", "before → after", "verdict", "ratio", "evidence", ""].map((h) => (
                   <th key={h} scope="col">
                     {h}
                   </th>

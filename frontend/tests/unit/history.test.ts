@@ -68,6 +68,7 @@ const CHANGE: Change = {
   after: 110,
   ratio: 1.1,
   direction: "regression",
+  verdict: "regressed",
   evidence: {
     z: 12.34,
     noise: 0.0123,

@@ -49,6 +49,8 @@ SETTLED = 2 * WINDOW + CONFIRM
 #: refresh is linear in it: ~0.25 s per 5,000-result run looked at on SQLite.
 LOOKAROUND = 2 * SETTLED
 RUN_FACTS = ("tool_version", "tool_build", "tool_options", "clock_hz")
+#: A stored change's direction in the run verdicts' vocabulary (verdicts.py, GET /changes).
+STEP_VERDICT = {"regression": "regressed", "improvement": "improved"}
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from sqlalchemy import Connection, select
 from cryptobench_server.changes.detect import sensitivity
 from cryptobench_server.changes.noise import steps_and_baseline
 from cryptobench_server.changes.store import (
+    STEP_VERDICT,
     Measured,
     change_row,
     lineage_key,
@@ -155,7 +156,7 @@ def _verdict(
     step = next((s for s in steps if s.index == at), None)
     if step is not None:
         row = change_row(key, run.machine_id, run.source, fields, same, step)
-        verdict = "regressed" if row["direction"] == "regression" else "improved"
+        verdict = STEP_VERDICT[row["direction"]]
         base |= {"baseline_runs": step.before_n, "baseline_run_pk": row["baseline_run_pk"]}
         z = "inf" if row["z"] is None else f"{row['z']:.1f}"
         detail = f"x{step.ratio:.3g} (z {z}, noise {step.noise:.1%})"

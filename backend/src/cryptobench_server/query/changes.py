@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session, aliased
 
 from cryptobench_contract.units import CANONICAL_UNIT
 from cryptobench_server.changes.detect import deterministic, few_points
+from cryptobench_server.changes.store import STEP_VERDICT
 from cryptobench_server.models import Change, Machine, Run
 from cryptobench_server.query.change_events import cause_key, group_events, series_label
 from cryptobench_server.query.filters import Filters, conditions
@@ -127,6 +128,7 @@ def _shape(
         "after": change.after,
         "ratio": change.ratio,
         "direction": change.direction,
+        "verdict": STEP_VERDICT[change.direction],
         "evidence": {
             "z": change.z,
             "noise": change.noise,

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import type { ChangeEvent } from "../../src/api/types";
+import { eventCounts, eventDirection } from "../../src/lib/changes";
+
+const counted = (regressions: number, improvements: number) =>
+  ({ regressions, improvements }) as ChangeEvent;
+
+describe("change events", () => {
+  it("count their changes in the run verdicts' words", () => {
+    expect(eventCounts(counted(10, 0))).toBe("10 regressed");
+    expect(eventCounts(counted(1, 2))).toBe("1 regressed, 2 improved");
+    expect(eventCounts(counted(0, 1))).toBe("1 improved");
+    expect(eventDirection(counted(1, 2))).toBe("mixed");
+  });
+});

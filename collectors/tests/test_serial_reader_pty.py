@@ -18,6 +18,7 @@ from cryptobench_parsers.serial.lines import Measurement
 pytestmark = pytest.mark.usefixtures("clean_env")
 
 QUICK = (FIXTURES / "serial" / "host_quick_run.log").read_text().splitlines()
+LEAK = (FIXTURES / "serial" / "host_leak_run.log").read_text().splitlines()
 BOOT = (
     b"ESP-ROM:esp32c6-20220919\r\nBuild:Sep 19 2022\r\nrst:0x1 (POWERON),boot:0x6c (SPI_FAST_FLASH_BOOT)\r\n"
     b"\x1b[0;32mI (227) cpu_start: cpu freq: 160000000 Hz\x1b[0m\r\n\xff\xfe\x00\r\n"
@@ -127,6 +128,39 @@ def test_noise_crlf_split_lines_and_bad_bytes_then_end(device, observed, capsys)
         float(bench["median"]),
     )
     assert "[49/49] aes-256-gcm-16384" in err and "ended: 49 results" in err
+
+
+def test_leak_test_run_through_the_pty_keeps_every_sample_of_each_class(device, observed, capsys):
+    opened, _ = observed
+    payload = BOOT + crlf(LEAK)
+
+    def board():
+        assert opened.wait(WAIT_S)
+        for start in range(0, len(payload), 997):
+            device.write(payload[start : start + 997])
+
+    thread, errors = in_background(board)
+    code, docs, err = collect(["--port", device.path, "--no-upload"], capsys)
+    thread.join(WAIT_S)
+    assert (code, errors) == (0, [])
+    (doc,) = docs
+    assert (doc["tags"]["mode"], "partial" in doc["tags"], len(doc["results"])) == (
+        "leak-test",
+        False,
+        10,
+    )
+    sent = [json.loads(line.split(" ", 1)[1]) for line in LEAK if line.startswith("BENCH_RAW ")]
+    first = [sample for item in sent if item["seq"] == 1 for sample in item["samples"]]
+    early = doc["results"][0]
+    assert (early["params"]["input_class"], early["samples"], early["raw"]) == (
+        "fixed",
+        2000,
+        [float(sample) for sample in first],
+    )
+    assert [len(r["raw"]) for r in doc["results"]] == [2000] * 6 + [100] * 4
+    said = " ".join(err.split())  # the console wraps lines
+    assert "leak test on AMD EPYC, -O2, 2000 samples per class (100 of RSA and ECDSA)" in said
+    assert "[2/10] leak-compare-early-exit [random]: 31 ns/op (min 29, max 752)" in said
 
 
 def test_hang_up_mid_run_keeps_what_arrived_marks_it_partial_exit_1(device, observed, capsys):

@@ -8,6 +8,7 @@ from cryptobench_parsers.serial.lines import (
     Fact,
     LineError,
     Measurement,
+    RawSamples,
     parse_line,
 )
 
@@ -87,11 +88,58 @@ def test_begin_and_end_markers_carry_the_run():
     assert end == End("bench", RUN, 56, 0)
 
 
+LEAK_FIXED = (
+    'BENCH {"v":2,"run":"' + RUN + '","seq":1,"name":"leak-compare-early-exit","family":"mac",'
+    '"alg":"tag compare","op":"verify","lib":"CryptoBench fixture","params":{"variant":"early-exit",'
+    '"message_bytes":64,"input_class":"fixed"},"unit":"instructions","batch":1,"n":100,"min":421,'
+    '"median":421,"max":421,"raw":100}'
+)
+
+
+def test_leak_test_line_names_its_library_and_announces_its_samples():
+    item = parse_line(LEAK_FIXED)
+    assert (item.seq, item.raw, item.batch) == (1, 100, 1)
+    (result,) = item.results
+    assert (result.library, result.algorithm, result.params, result.raw) == (
+        "CryptoBench fixture",
+        "tag compare",
+        {"variant": "early-exit", "message_bytes": 64, "input_class": "fixed"},
+        None,
+    )
+    assert (result.metric, result.value, result.samples) == ("instructions_per_op", 421.0, 100)
+
+
+def test_raw_line_carries_samples_of_one_result_from_an_offset():
+    line = 'BENCH_RAW {"v":2,"run":"' + RUN + '","seq":2,"at":48,"samples":[42,42,54]}\r'
+    assert parse_line(line) == RawSamples(RUN, 2, 48, (42, 42, 54))
+
+
 @pytest.mark.parametrize(
     "line, message",
     [
         ('BENCH {"v":1,"run":"' + RUN + '","seq":1', "not valid JSON"),
-        ('BENCH_BEGIN {"v":2,"run":"' + RUN + '"}', "protocol version 2"),
+        (
+            'BENCH_BEGIN {"v":3,"run":"' + RUN + '"}',
+            "protocol version 3, this reader knows 1 and 2",
+        ),
+        ('BENCH_BEGIN {"v":true,"run":"' + RUN + '"}', "protocol version True"),
+        (
+            'BENCH_RAW {"v":1,"run":"' + RUN + '","seq":1,"at":0,"samples":[1]}',
+            "protocol version 1 has no BENCH_RAW lines",
+        ),
+        (
+            'BENCH_RAW {"v":2,"run":"' + RUN + '","seq":1,"at":0,"samples":[1,-2]}',
+            "'samples' is not a list of non-negative integers",
+        ),
+        (
+            'BENCH_RAW {"v":2,"run":"' + RUN + '","seq":1,"samples":[1]}',
+            "'at' missing or not a non-negative integer",
+        ),
+        (PSS_SIGN.replace('"max":9012345}', '"max":9012345,"raw":10}'), "raw 10 needs protocol 2"),
+        (
+            PSS_SIGN.replace('"v":1', '"v":2').replace('"max":9012345}', '"max":9012345,"raw":9}'),
+            "raw 9 needs protocol 2, a batch and n = raw",
+        ),
         ('BENCH_END {"v":1,"run":"not-a-uuid","count":1,"errors":0}', "is not a UUID"),
         (
             'BENCH {"v":1,"run":"'

@@ -114,7 +114,14 @@ class Progress:
 
     def __call__(self, item: Item, assembler: RunAssembler) -> None:
         run = assembler.current or (assembler.runs[-1] if assembler.runs else None)
-        if isinstance(item, Begin) and item.style == "bench":
+        if isinstance(item, Begin) and item.info.get("mode") == "leak-test":
+            info = item.info
+            self.console.print(
+                f"run {item.run_id}: leak test on {info.get('chip')}, {info.get('opt')}, "
+                f"{info.get('samples')} samples per class ({info.get('slow_samples')} of RSA "
+                f"and ECDSA); {info.get('cases')} results"
+            )
+        elif isinstance(item, Begin) and item.style == "bench":
             info = item.info
             self.console.print(
                 f"run {item.run_id}: {info.get('chip')} at {info.get('cpu_mhz')} MHz, "
@@ -138,8 +145,10 @@ class Progress:
                 if result.stats
                 else ""
             )
+            cls = result.params.get("input_class")
+            name = f"{result.name} [{cls}]" if cls is not None else result.name
             self.console.print(
-                f"{where}{escape(result.name)}: {result.value:g} {result.unit}{stats}",
+                f"{where}{escape(name)}: {result.value:g} {result.unit}{stats}",
                 highlight=False,
             )
 

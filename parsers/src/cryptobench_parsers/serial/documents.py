@@ -14,6 +14,7 @@ from cryptobench_contract.run import MAX_ARTIFACT_CHARS, UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.figures import kept_warnings
 from cryptobench_parsers.serial.boards import board_cpu
+from cryptobench_parsers.serial.lines import MBEDTLS
 from cryptobench_parsers.serial.runs import SerialRun
 
 SOURCES: dict[str, Source] = {
@@ -92,15 +93,19 @@ def _from_begin(run: SerialRun, machine_name: str | None) -> tuple[Machine, Tool
         board=None,
         extra=extra,
     )
+    leak_test = info.get("mode") == "leak-test"
+    counts = ("samples", "slow_samples") if leak_test else ("iterations", "keygen_iterations")
     tool = Tool(
         name="cryptobench-firmware",
         version=f"protocol v{info.get('v')}",
         build=" ".join(str(info[key]) for key in ("compiler", "opt") if info.get(key)) or None,
-        options=f"iterations={info.get('iterations')} keygen_iterations={info.get('keygen_iterations')}",
+        options=" ".join(f"{key}={info.get(key)}" for key in counts),
     )
     reported = info.get("accel")
     accel = reported if isinstance(reported, list) else []
     tags = {"target": str(target or "unknown"), "hw_accel": "+".join(map(str, accel)) or "none"}
+    if leak_test:
+        tags["mode"] = "leak-test"
     if info.get("opt"):
         tags["opt_level"] = str(info["opt"])
     return machine, tool, tags
@@ -153,7 +158,8 @@ def _clock(run: SerialRun) -> tuple[float | None, str]:
 def _with_context(result: Result, run: SerialRun) -> Result:
     update: dict[str, Any] = {}
     version = run.begin.get("mbedtls") if run.style == "bench" else run.facts.get("library_version")
-    if version and result.library_version is None:
+    of_another = run.style == "bench" and result.library != MBEDTLS  # a leak test's fixture
+    if version and result.library_version is None and not of_another:
         update["library_version"] = str(version)
     block = run.facts.get("block_bytes")
     if run.style == "wolfssl" and block and result.metric in ("bytes_per_s", "cycles_per_byte"):

@@ -2,7 +2,8 @@
 
 Understood, in this order:
 - the firmware's line protocol (agents/esp32c6/README.md): `BENCH_BEGIN {json}`, `BENCH {json}`,
-  `BENCH_END {json}`, found anywhere in the line (a reset can leave junk before it);
+  `BENCH_END {json}`, found anywhere in the line (a reset can leave junk before it); version 2
+  (the leak-test mode) adds `BENCH_RAW {json}`, the samples of the BENCH line before it;
 - seed 002's human lines (`RSA-2048 PSS Verify (mbedtls_rsa_rsassa_pss_verify): 54570 cycles`,
   whose "cycles" are the cycle delta divided by 160, i.e. microseconds at 160 MHz);
 - Mbed TLS `programs/test/benchmark` and wolfSSL `wolfcrypt/benchmark` result lines;
@@ -27,12 +28,13 @@ from cryptobench_parsers.mbedtls import parse_mbedtls_line
 from cryptobench_parsers.serial.boards import named_fact
 from cryptobench_parsers.wolfssl import parse_wolfssl_line
 
-PROTOCOL_VERSION = 1
+#: 1: benchmark runs; 2: the leak-test mode (BENCH_RAW lines, `raw` and `lib` on BENCH lines).
+PROTOCOL_VERSIONS = (1, 2)
 #: A BENCH line's unit: device cycles, host nanoseconds, or instructions retired under an
 #: emulator (the RV32 build under QEMU -icount), which is a metric of its own, never cycles.
 _BENCH_UNITS = {"cycles": "cycles/op", "ns": "ns/op", "instructions": "instructions/op"}
 MBEDTLS = "Mbed TLS"
-_PROTOCOL = re.compile(r"(BENCH_BEGIN|BENCH_END|BENCH) (\{.*)$")
+_PROTOCOL = re.compile(r"(BENCH_BEGIN|BENCH_END|BENCH_RAW|BENCH) (\{.*)$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _SEED002_RESULT = re.compile(
     r"^RSA-(?P<bits>\d+) (?P<padding>.+?) (?P<op>Verify|Sign) \((?P<function>\w+)\): (?P<value>\d+) cycles$"
@@ -73,7 +75,8 @@ class End:
 
 @dataclass(frozen=True)
 class Measurement:
-    """One line's results (wolfSSL/Mbed TLS lines may carry two figures) or a case's error."""
+    """One line's results (wolfSSL/Mbed TLS lines may carry two figures) or a case's error.
+    `raw` samples of it follow in BENCH_RAW lines (a leak test's), each divided by `batch`."""
 
     style: str  # "bench" | "seed002" | "mbedtls" | "wolfssl"
     results: tuple[Result, ...] = ()
@@ -81,6 +84,18 @@ class Measurement:
     seq: int | None = None
     name: str | None = None
     error: str | None = None
+    raw: int = 0
+    batch: int = 1
+
+
+@dataclass(frozen=True)
+class RawSamples:
+    """A BENCH_RAW line: samples `at` onwards of the BENCH line numbered `seq`."""
+
+    run_id: str
+    seq: int
+    at: int
+    samples: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -89,7 +104,7 @@ class Fact:
     value: str
 
 
-Item = Begin | End | Measurement | Fact
+Item = Begin | End | Measurement | RawSamples | Fact
 
 
 def parse_line(line: str) -> Item | None:
@@ -108,10 +123,14 @@ def _protocol_item(kind: str, payload: str) -> Item:
         raise LineError(f"{kind} line is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise LineError(f"{kind} line: expected a JSON object")
-    if data.get("v") != PROTOCOL_VERSION:
+    version = data.get("v")
+    if version not in PROTOCOL_VERSIONS or isinstance(version, bool):
         raise LineError(
-            f"{kind} line: protocol version {data.get('v')!r}, this reader knows {PROTOCOL_VERSION}"
+            f"{kind} line: protocol version {version!r}, this reader knows "
+            + " and ".join(map(str, PROTOCOL_VERSIONS))
         )
+    if kind == "BENCH_RAW" and version == 1:
+        raise LineError("BENCH_RAW line: protocol version 1 has no BENCH_RAW lines (2 has)")
     run_id = _text(data, "run", kind)
     try:
         run_id = str(uuid.UUID(run_id))
@@ -121,7 +140,19 @@ def _protocol_item(kind: str, payload: str) -> Item:
         return Begin("bench", run_id, data)
     if kind == "BENCH_END":
         return End("bench", run_id, _int(data, "count", kind), _int(data, "errors", kind))
+    if kind == "BENCH_RAW":
+        return _raw_samples(data, run_id)
     return _bench_measurement(data, run_id)
+
+
+def _raw_samples(data: dict[str, Any], run_id: str) -> RawSamples:
+    seq = _int(data, "seq", "BENCH_RAW")
+    samples = data.get("samples")
+    if not isinstance(samples, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 2**53 for x in samples
+    ):
+        raise LineError(f"BENCH_RAW {seq}: 'samples' is not a list of non-negative integers")
+    return RawSamples(run_id, seq, _int(data, "at", f"BENCH_RAW {seq}"), tuple(samples))
 
 
 def _bench_measurement(data: dict[str, Any], run_id: str) -> Measurement:
@@ -138,12 +169,16 @@ def _bench_measurement(data: dict[str, Any], run_id: str) -> Measurement:
     params = data.get("params")
     if not isinstance(params, dict):
         raise LineError(f"BENCH {name}: params is not an object")
+    raw = _int(data, "raw", f"BENCH {name}") if "raw" in data else 0
+    batch = _int(data, "batch", f"BENCH {name}") if raw else 1
+    if raw and (data["v"] == 1 or raw != numbers["n"] or batch == 0):
+        raise LineError(f"BENCH {name}: raw {raw} needs protocol 2, a batch and n = raw")
     result = _result(
         name=name,
         family=data.get("family"),
         algorithm=canonical_algorithm(_text(data, "alg", name)),
         operation=data.get("op"),
-        library=MBEDTLS,
+        library=_text(data, "lib", name) if "lib" in data else MBEDTLS,
         params=params,
         metric=UNITS[unit].metric,
         value=numbers["median"],
@@ -151,7 +186,7 @@ def _bench_measurement(data: dict[str, Any], run_id: str) -> Measurement:
         samples=numbers["n"],
         stats={k: numbers[k] for k in ("min", "median", "max")},
     )
-    return Measurement("bench", (result,), run_id, seq, name)
+    return Measurement("bench", (result,), run_id, seq, name, raw=raw, batch=batch)
 
 
 def _legacy_item(text: str) -> Item | None:

@@ -4,7 +4,9 @@ A run opens at a BEGIN line (or at the first result of a format without one) and
 END. A BEGIN before the END (the board was reset), a result of another run, or the end of the
 stream close the open run as partial; partial runs keep what arrived and say why. A format
 without an end marker (Mbed TLS, wolfSSL) starts a new run when a name it already measured comes
-again: a capture of a board benchmarking in a loop is one run per pass.
+again: a capture of a board benchmarking in a loop is one run per pass. A leak test's BENCH_RAW
+lines fill the `raw` of the result they follow; a result whose samples did not all arrive in order
+keeps none, with a warning, and its run is partial.
 """
 
 import uuid
@@ -22,12 +24,24 @@ from cryptobench_parsers.serial.lines import (
     Item,
     LineError,
     Measurement,
+    RawSamples,
     parse_line,
 )
 from cryptobench_parsers.text_lines import filled_lines, line_breaks
 
 _NAMESPACE = uuid.UUID("6f0b8a52-5d0e-4b8e-9a57-3c1f2b7d9e10")
 _WITHOUT_END = ("mbedtls", "wolfssl")
+
+
+@dataclass
+class RawSlot:
+    """The samples announced by one BENCH line (its `raw`), as they arrive."""
+
+    index: int  # of the result in SerialRun.results
+    expected: int
+    batch: int
+    samples: list[int] = field(default_factory=list)
+    lost: bool = False
 
 
 @dataclass
@@ -44,6 +58,7 @@ class SerialRun:
     lines: list[str] = field(default_factory=list)
     seqs: set[int] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
+    raw: dict[int, RawSlot] = field(default_factory=dict)  # by seq
     expected: int | None = None
     finished_at: datetime | None = None
     partial_reason: str | None = None
@@ -127,6 +142,8 @@ class RunAssembler:
             self._open(item.style, item.run_id, line, line_no, item.info)
         elif isinstance(item, Measurement):
             self._measurement(item, line, line_no)
+        elif isinstance(item, RawSamples):
+            self._raw(item, line, line_no)
         else:
             self._end(item, line, line_no)
 
@@ -183,12 +200,26 @@ class RunAssembler:
             return
         if item.seq is not None:
             run.seqs.add(item.seq)
+        if item.raw and item.seq is not None and item.results:
+            run.raw[item.seq] = RawSlot(len(run.results), item.raw, item.batch)
         run.results.extend(item.results)
         if item.name is not None:
             run.names.add(item.name)
         if item.error is not None:
             run.errors.append(f"{item.name}: {item.error}")
             self.warn(line_no, line, f"{item.name}: {item.error}")
+
+    def _raw(self, item: RawSamples, line: str, line_no: int) -> None:
+        run = self.current
+        slot = run.raw.get(item.seq) if run is not None and run.run_id == item.run_id else None
+        if slot is None:
+            self.warn(line_no, line, f"samples of result {item.seq}, which did not arrive before")
+        elif not slot.lost and item.at != len(slot.samples):
+            slot.lost = True
+            self.warn(line_no, line, f"result {item.seq}: samples from {item.at} arrived after "
+                      f"{len(slot.samples)}: some were lost")  # fmt: skip
+        elif not slot.lost:
+            slot.samples.extend(item.samples)
 
     def _end(self, item: End, line: str, line_no: int) -> None:
         run = self.current
@@ -209,8 +240,10 @@ class RunAssembler:
     def _close(self, reason: str | None) -> None:
         run = self.current
         assert run is not None
+        lost = self._attach_raw(run)
         self.current = None
         run.finished_at = self.clock()
+        reason = reason or lost
         if reason is not None and run.partial_reason is None:
             run.partial_reason = reason
         if run.results:
@@ -219,6 +252,21 @@ class RunAssembler:
         first = run.lines[0] if run.lines else ""
         self.pending = run.warnings + self.pending
         self.warn(run.first_line, first, "a run without any result was dropped")
+
+    def _attach_raw(self, run: SerialRun) -> str | None:
+        """Each result's complete samples into its `raw`; the reason the run is partial when
+        some result's did not all arrive."""
+        short = []
+        for seq, slot in run.raw.items():
+            result = run.results[slot.index]
+            if slot.lost or len(slot.samples) != slot.expected:
+                short.append(result.name)
+                message = f"{len(slot.samples)} of its {slot.expected} samples arrived: kept none"
+                self.warn(None, result.name, f"{result.name} (result {seq}): {message}")
+                continue
+            raw = [sample / slot.batch for sample in slot.samples]
+            run.results[slot.index] = result.model_copy(update={"raw": raw})
+        return f"samples of {', '.join(short)} were lost" if short else None
 
 
 def assemble_text(text: str, *, source_name: str, at: datetime) -> RunAssembler:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_imports import store  # noqa: F401
 
-from cryptobench_parsers.detect import FORMATS
+from cryptobench_parsers.formats import NAMES
 from cryptobench_server.errors import PROBLEM_JSON
 
 ROOT = Path(__file__).parents[2]
@@ -21,7 +21,7 @@ OUTPUTS = [
     for path in sorted((ROOT / folder).rglob("*"))
     if path.is_file() and path.name not in ("PROVENANCE.md", "SOURCES.md")
 ]
-CHOICES = ("auto", *FORMATS)
+CHOICES = ("auto", *NAMES)
 #: A figure or a quoted string of an output, and what a mangled paste holds in its place.
 _VALUE = re.compile(r'-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"[^"\n]{1,40}"')
 _EXTREMES = (

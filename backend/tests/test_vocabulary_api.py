@@ -1,13 +1,11 @@
 """GET /api/v1/vocabulary: the contract's units, dimensions, names and verdict rule, as served."""
 
 import re
-from typing import get_args
 
 from cryptobench_contract.libraries import LIBRARIES
 from cryptobench_contract.sizes import SIZE_PARAMS, standard_sizes
 from cryptobench_contract.units import UNITS
-from cryptobench_parsers.detect import FORMATS
-from cryptobench_server.api.imports import FormatChoice
+from cryptobench_parsers.formats import NAMES
 
 
 def test_metrics_carry_unit_direction_and_display_scales(client):
@@ -111,5 +109,9 @@ def test_import_formats_are_named_by_their_tools(client):
     assert all(f["looks_like"] for f in formats)
 
 
-def test_the_import_routes_take_detection_and_every_format_of_the_parsers():
-    assert get_args(FormatChoice) == ("auto", *FORMATS)
+def test_the_import_route_takes_detection_and_every_format_of_the_parsers(client):
+    """The OpenAPI enum (the UI's generated types) is the registry's names, in its order."""
+    post = client.get("/openapi.json").json()["paths"]["/api/v1/imports"]["post"]
+    (format,) = [p for p in post["parameters"] if p["name"] == "format"]
+    assert format["schema"]["enum"] == ["auto", *NAMES]
+    assert format["schema"]["default"] == "auto"

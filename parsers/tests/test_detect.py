@@ -7,8 +7,9 @@ import pytest
 from captured import CAPTURED
 from published import AT, CORPUS, fixture_paths
 
-from cryptobench_parsers.detect import DOMINANT, TOOLS, TRIED, detect
+from cryptobench_parsers.detect import DOMINANT, TRIED, detect
 from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.formats import BY_NAME
 from cryptobench_parsers.imports import ImportOptions, decode, import_text
 
 CASES = [
@@ -136,14 +137,16 @@ def test_a_paste_of_two_formats_reads_the_one_holding_most_lines_or_names_both(o
         if counts[leader] >= DOMINANT * (counts[one] + counts[other]):
             found = detect(text, source_name="paste")
             assert found.format == leader
-            assert f"not as the other {counts[trailer]} like {TOOLS[trailer]}" in found.reason
+            assert (
+                f"not as the other {counts[trailer]} like {BY_NAME[trailer].tool}" in found.reason
+            )
             continue
         with pytest.raises(ParseError) as caught:
             detect(text, source_name="paste")
         message = caught.value.message
         assert message.startswith("ambiguous: lines of 2 formats"), message
-        assert f"like {TOOLS[one]} (format {one}," in message
-        assert f"like {TOOLS[other]} (format {other}," in message
+        assert f"like {BY_NAME[one].tool} (format {one}," in message
+        assert f"like {BY_NAME[other].tool} (format {other}," in message
         assert message.endswith(
             "choose the format instead of detecting it (or import each output on its own)"
         )

@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from cryptobench_parsers.detect import FORMATS
 from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.formats import NAMES
 from cryptobench_parsers.imports import ImportOptions, import_text
 from cryptobench_parsers.limits import MAX_DIGITS, MAX_JSON_DEPTH, loads
 
@@ -42,7 +42,7 @@ def _import(text: str, format: str) -> None:
     list(import_text(text, ImportOptions(format=format), received_at=received).runs)
 
 
-@pytest.mark.parametrize("format", ["auto", *FORMATS])
+@pytest.mark.parametrize("format", ["auto", *NAMES])
 @pytest.mark.parametrize("shape", HUGE_LINES)
 def test_a_number_longer_than_any_tool_prints_is_refused_naming_its_line(shape, format):
     with pytest.raises(ParseError) as refused:

@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from cryptobench_parsers.detect import FORMATS
 from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.formats import NAMES
 from cryptobench_parsers.imports import ImportOptions, import_text
 
 N = 25_000
@@ -76,7 +76,7 @@ LINE_SHAPES: dict[str, Callable[[int], str]] = {
     "lines of spaces and a figure": _lines(" " * 990 + "1.0 ms"),
     "lines of name and spaces": _lines("a" + " " * 980 + "x"),
 }
-FORMAT_CHOICES = ("auto", *FORMATS)
+FORMAT_CHOICES = ("auto", *NAMES)
 
 
 @pytest.fixture(autouse=True)

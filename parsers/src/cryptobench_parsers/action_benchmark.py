@@ -38,6 +38,7 @@ from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_fac
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
 from cryptobench_parsers.go_bench import MEMORY, PAIR
+from cryptobench_parsers.import_format import Format, ImportOptions, WholeText
 from cryptobench_parsers.limits import loads
 
 SOURCE: Source = "github-action-benchmark"
@@ -292,3 +293,29 @@ def _stats(bench: _Bench, results: set[str]) -> dict[str, float]:
     if bench.spread_as_printed is not None:
         stats["spread_as_printed"] = bench.spread_as_printed
     return stats
+
+
+def _runs(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
+    """One run per commit entry; more entries than `max_runs` is refused before any is made."""
+    entries = entry_count(text, source_name=options.source_name)
+    if options.max_runs is not None and entries > options.max_runs:
+        raise ParseError(
+            options.source_name,
+            None,
+            f"this data.js holds {entries} commit entries (one run each); an import makes at "
+            f"most {options.max_runs} runs (the server's max_import_runs). Raise it, or import "
+            "the store in parts of whole entries: an entry imported again is answered as stored",
+        )
+    return parse_action_benchmark(text, source_name=options.source_name, started_at=at)
+
+
+FORMAT = Format(
+    name="action-benchmark",
+    tool="github-action-benchmark",
+    looks_like="its data.js store (window.BENCHMARK_DATA = ...): one run per commit entry",
+    parse=_runs,
+    sources=(SOURCE,),
+    whole=WholeText(is_store, "github-action-benchmark's data.js (window.BENCHMARK_DATA = ...)"),
+    json_artifact=True,
+    entry_ids=True,
+)

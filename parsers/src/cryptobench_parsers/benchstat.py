@@ -34,6 +34,7 @@ from cryptobench_parsers.bench_names import name_facts
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, short, warning
 from cryptobench_parsers.harness_runs import run_documents
+from cryptobench_parsers.import_format import Evidence, Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "benchstat"
@@ -331,3 +332,28 @@ def _machine(context: dict[str, str]) -> Machine:
         clock_hz=hz,
         extra={"clock_source": "nominal"} if hz else {},
     )
+
+
+_rows = lines(recognizes)
+_headers = lines(copied_header)
+
+
+def evidence(head: str) -> Evidence:
+    """benchstat's table lines and, when there is a table, the go header lines it copies
+    (`goos:`, `cpu:`, ...; go test -bench counts its `goos:` and `goarch:` lines too)."""
+    hits, first = _rows(head)
+    if not hits:
+        return 0, None
+    headers, start = _headers(head)
+    return hits + headers, min(line for line in (first, start) if line is not None)
+
+
+FORMAT = Format(
+    name="benchstat",
+    tool="Go benchstat",
+    looks_like="its tables (name  old time/op  new time/op  delta, or the header of sec/op "
+    "columns and vs base): one run per compared column",
+    parse=harness(parse_benchstat),
+    sources=(SOURCE,),
+    count=evidence,
+)

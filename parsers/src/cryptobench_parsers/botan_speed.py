@@ -40,6 +40,7 @@ from cryptobench_parsers.harness_runs import (
     prompt_host,
     run_documents,
 )
+from cryptobench_parsers.import_format import Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "botan-speed"
@@ -302,3 +303,13 @@ def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunD
         results=results,
         warnings=kept_warnings(warnings),
     )
+
+
+FORMAT = Format(
+    name="botan",
+    tool="botan speed",
+    looks_like="its ... MiB/sec ... (N MiB in T ms) and N op/sec; T ms/op (N ops in T ms) lines",
+    parse=harness(parse_botan_speed),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+)

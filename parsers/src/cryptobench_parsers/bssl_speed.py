@@ -27,6 +27,7 @@ from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import NamedRun, add_results, measured, run_documents
+from cryptobench_parsers.import_format import Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "bssl-speed"
@@ -162,3 +163,13 @@ def _document(
         results=distinct_series(run.results, run.stems),
         warnings=kept_warnings(warnings),
     )
+
+
+FORMAT = Format(
+    name="bssl",
+    tool="bssl speed (BoringSSL, AWS-LC)",
+    looks_like="its Did N ... operations in Tus (R ops/sec) lines",
+    parse=harness(parse_bssl_speed),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+)

@@ -35,6 +35,7 @@ from cryptobench_parsers.harness_runs import (
     machineless_document,
     run_documents,
 )
+from cryptobench_parsers.import_format import Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "criterion"
@@ -171,3 +172,13 @@ def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunD
     return machineless_document(
         SOURCE, Tool(name=TOOL), distinct_series(run.results, run.stems), at, warnings
     )
+
+
+FORMAT = Format(
+    name="criterion",
+    tool="Rust criterion",
+    looks_like="its console output: time: [..] and thrpt: [..] lines",
+    parse=harness(parse_criterion),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+)

@@ -31,6 +31,7 @@ from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short
 from cryptobench_parsers.harness_runs import measured, prompt_host, run_documents
+from cryptobench_parsers.import_format import Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "cryptsetup-benchmark"
@@ -194,3 +195,14 @@ def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocum
         results=results,
         warnings=kept_warnings(warnings),
     )
+
+
+FORMAT = Format(
+    name="cryptsetup",
+    tool="cryptsetup benchmark",
+    looks_like="its PBKDF2 and Argon2 lines and the Algorithm | Key | Encryption | Decryption "
+    "table",
+    parse=harness(parse_cryptsetup_benchmark),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+)

@@ -36,6 +36,7 @@ from cryptobench_parsers.harness_runs import (
     measured,
     run_documents,
 )
+from cryptobench_parsers.import_format import Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "dudect"
@@ -176,3 +177,14 @@ def _document(run: NamedRun, at: datetime, warnings: list[ParseWarning]) -> RunD
     return machineless_document(
         SOURCE, Tool(name=run.context.get("tool", "dudect")), run.results, at, warnings
     )
+
+
+FORMAT = Format(
+    name="dudect",
+    tool="dudect (constant-time leakage test)",
+    looks_like="its meas: ... M, max t: ..., max tau: ... lines or dudect-bencher's bench X ... "
+    ": n == ..., max t = ... lines: max t as a figure of its own, not a time",
+    parse=harness(parse_dudect),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+)

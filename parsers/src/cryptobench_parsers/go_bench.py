@@ -25,6 +25,7 @@ from cryptobench_parsers.bench_names import distinct_series, name_facts, size_st
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import figure_like, kept_warnings
 from cryptobench_parsers.harness_runs import run_documents
+from cryptobench_parsers.import_format import Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "go-test-bench"
@@ -204,3 +205,13 @@ def _results(repeats: list[_Line]) -> Iterator[Result]:
 
 def _median(repeats: list[_Line], unit: str) -> float:
     return statistics.median(v for line in repeats for v, u in line.pairs if u == unit)
+
+
+FORMAT = Format(
+    name="go",
+    tool="go test -bench",
+    looks_like="BenchmarkX lines (-benchmem, -cpu) and the goos/cpu lines",
+    parse=harness(parse_go_bench),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+)

@@ -31,6 +31,7 @@ from cryptobench_parsers.dates import iso_datetime
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings
 from cryptobench_parsers.harness_runs import run_documents
+from cryptobench_parsers.import_format import Format, WholeText, harness, lines
 from cryptobench_parsers.limits import loads
 from cryptobench_parsers.text_lines import filled_lines
 
@@ -296,3 +297,15 @@ def _results(run_name: str, rows: list[_Row]) -> Iterator[Result]:
             stats=stats or None,
             raw=raw if len(raw) > 1 else None,
         )
+
+
+FORMAT = Format(
+    name="gbench",
+    tool="Google Benchmark",
+    looks_like="its console table or the JSON file of --benchmark_format=json",
+    parse=harness(parse_google_benchmark),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+    whole=WholeText(is_json, 'a Google Benchmark JSON file ("context", "benchmarks")'),
+    json_artifact=True,
+)

@@ -28,6 +28,7 @@ from cryptobench_contract.vocabulary import Source
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import short
 from cryptobench_parsers.harness_runs import machineless_document, measured, run_documents
+from cryptobench_parsers.import_format import Format, WholeText, harness, lines
 from cryptobench_parsers.limits import loads
 from cryptobench_parsers.text_lines import filled_lines
 
@@ -259,3 +260,16 @@ def _json_result(record: dict[str, Any]) -> Result:
 
 def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
     return machineless_document(SOURCE, Tool(name=TOOL), run.results, at, warnings)
+
+
+FORMAT = Format(
+    name="hyperfine",
+    tool="hyperfine",
+    looks_like="its Benchmark N: / Time (mean ± \u03c3): / Range (min … max): lines, the JSON "
+    "file of --export-json or the table of --export-markdown",
+    parse=harness(parse_hyperfine),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+    whole=WholeText(is_json, 'a hyperfine --export-json file ("results", "command", "mean")'),
+    json_artifact=True,
+)

@@ -8,80 +8,36 @@ is the same paste). Each run's machine is `text_machine.import_machine`'s; its `
 the date the output states, else the person's `started_at`, else the time the text was
 received, and `machine.extra.date_source` says which (`output`, `given`, `import-time`), stored
 with the run as the clock's source is. The original text is each run's
-artifact, one object shared by all (so the warnings' line numbers count in it). The runs of a
-pasted `openssl speed` session are parsed and made one at a time as the caller takes them, so
-a paste of thousands of sessions never holds more than one run's results.
+artifact, one object shared by all (so the warnings' line numbers count in it). The format (given,
+or detected) is read by its registry entry (`formats.BY_NAME`): its parse, the artifact's media
+type and where run ids come from. The runs are made one at a time as the caller takes them (an
+`openssl speed` session command by command), so a paste of thousands of sessions never holds
+more than one run's results.
 """
 
 import itertools
-import json
 import uuid
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
 
-from cryptobench_contract import Artifact, Machine, RunDocument
-from cryptobench_contract.run import UNKNOWN_MACHINE
-from cryptobench_parsers.action_benchmark import entry_count, parse_action_benchmark
-from cryptobench_parsers.benchstat import parse_benchstat
-from cryptobench_parsers.botan_speed import parse_botan_speed
-from cryptobench_parsers.bssl_speed import parse_bssl_speed
-from cryptobench_parsers.criterion import parse_criterion
-from cryptobench_parsers.cryptsetup_benchmark import parse_cryptsetup_benchmark
-from cryptobench_parsers.detect import FORMATS, TOOLS, Detection, detect
-from cryptobench_parsers.dudect import parse_dudect
+from cryptobench_contract import Artifact, RunDocument
+from cryptobench_parsers.detect import Detection, detect
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.go_bench import parse_go_bench
-from cryptobench_parsers.google_benchmark import parse_google_benchmark
-from cryptobench_parsers.hyperfine import parse_hyperfine
-from cryptobench_parsers.jmh.text_tables import jmh_documents
-from cryptobench_parsers.liboqs_speed import parse_liboqs_speed
+from cryptobench_parsers.formats import BY_NAME, NAMES
+from cryptobench_parsers.import_format import Format, ImportOptions
 from cryptobench_parsers.limits import check_numbers
-from cryptobench_parsers.openssl.documents import capped, run_documents, text_digest
-from cryptobench_parsers.openssl.session import session_runs, too_many_runs
+from cryptobench_parsers.openssl.documents import capped, text_digest
 from cryptobench_parsers.pastes import unwrapped
-from cryptobench_parsers.pqm4 import parse_pqm4
-from cryptobench_parsers.pytest_benchmark import parse_pytest_benchmark
-from cryptobench_parsers.serial.documents import build_document
-from cryptobench_parsers.serial.runs import assemble_text
 from cryptobench_parsers.text_machine import import_machine, text_facts
 
+__all__ = ["IMPORT_NAMESPACE", "ImportOptions", "Imported", "decode", "import_text"]
+
 IMPORT_NAMESPACE = uuid.UUID("3c0e7f7a-1d52-4a8e-9f0b-6d2a51c4e8b3")
-_MEDIA_TYPES = {
-    "jmh": "application/json",
-    "gbench": "application/json",
-    "pytest-benchmark": "application/json",
-    "action-benchmark": "application/json",
-    "hyperfine": "application/json",
-}
-#: Formats whose runs are the entries of a store that grows (github-action-benchmark's data.js):
-#: a run's id comes from its entry (the parser's run id), not from its position in the text, so
-#: the store imported again after more commits answers the entries it held before as stored.
-_ENTRY_IDS = {"action-benchmark"}
 _BINARY_SHARE = 0.01
-_Parser = Callable[[str, "ImportOptions", datetime], Iterable[RunDocument]]
-
-
-@dataclass(frozen=True)
-class ImportOptions:
-    format: str = "auto"
-    machine_name: str | None = None
-    tags: dict[str, str] = field(default_factory=dict)
-    source_name: str = "import"
-    #: When the person says the output was measured: the run's start unless the output states
-    #: one (module doc).
-    started_at: datetime | None = None
-    #: At most this many runs from one text (None: no limit); more is a ParseError before any
-    #: run is made.
-    max_runs: int | None = None
-
-    def salt(self) -> str:
-        return json.dumps(
-            [self.format, self.machine_name, sorted(self.tags.items())], ensure_ascii=False
-        )
 
 
 @dataclass(frozen=True)
@@ -115,115 +71,23 @@ def import_text(text: str, options: ImportOptions, *, received_at: datetime) -> 
     parsed = unwrapped(text).text
     if options.format == "auto":
         detection = detect(parsed, source_name=options.source_name)
-    elif options.format in FORMATS:
+    elif options.format in BY_NAME:
         detection = Detection(options.format, "given")
     else:
         raise ParseError(
-            options.source_name, None, f"format {options.format!r}: use auto, {', '.join(FORMATS)}"
+            options.source_name, None, f"format {options.format!r}: use auto, {', '.join(NAMES)}"
         )
+    read = BY_NAME[detection.format]
     fallback = options.started_at or received_at
-    documents = _contract_checked(detection.format, parsed, options, fallback)
-    json_text = text.lstrip().startswith(("[", "{"))
-    media_type = _MEDIA_TYPES.get(detection.format, "text/plain") if json_text else "text/plain"
-    artifact = Artifact(media_type=media_type, content=capped(text))
-    keyed = detection.format in _ENTRY_IDS
+    documents = _contract_checked(read, parsed, options, fallback)
+    json_text = read.json_artifact and text.lstrip().startswith(("[", "{"))
+    artifact = Artifact(
+        media_type="application/json" if json_text else "text/plain", content=capped(text)
+    )
     paste = _Paste(text_digest(text), artifact, text_facts(parsed), fallback)
-    runs = _finished(documents, options, paste, keyed=keyed)
+    runs = _finished(documents, options, paste, keyed=read.entry_ids)
     first = next(runs)
     return Imported(detection, itertools.chain([first], runs))
-
-
-def _openssl(text: str, options: ImportOptions, at: datetime) -> Iterable[RunDocument]:
-    runs = session_runs(text, source_name=options.source_name, max_runs=options.max_runs)
-    return run_documents(text, runs, machine=_machine(options), started_at=at)
-
-
-def _jmh(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-    documents = jmh_documents(
-        text, source_name=options.source_name, machine=_machine(options), started_at=at
-    )
-    return _at_most(documents, options)
-
-
-def _serial(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-    assembler = assemble_text(text, source_name=options.source_name, at=at)
-    if not assembler.runs:
-        raise ParseError(
-            options.source_name,
-            assembler.warnings[0].line if assembler.warnings else None,
-            "no benchmark results found (expected BENCH lines from the firmware, seed 002's "
-            "RSA lines, or Mbed TLS / wolfSSL benchmark output)",
-        )
-    if options.max_runs is not None and len(assembler.runs) > options.max_runs:
-        raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
-    return [build_document(run, machine_name=options.machine_name) for run in assembler.runs]
-
-
-def _go(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-    return _at_most(parse_go_bench(text, source_name=options.source_name, started_at=at), options)
-
-
-def _criterion(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-    documents = parse_criterion(text, source_name=options.source_name, started_at=at)
-    return _at_most(documents, options)
-
-
-def _gbench(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-    documents = parse_google_benchmark(text, source_name=options.source_name, started_at=at)
-    return _at_most(documents, options)
-
-
-def _harness(parse: Callable[..., list[RunDocument]]) -> _Parser:
-    """The import of a harness whose parser takes the text, its source name and start."""
-
-    def parsed(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-        return _at_most(parse(text, source_name=options.source_name, started_at=at), options)
-
-    return parsed
-
-
-def _action_benchmark(text: str, options: ImportOptions, at: datetime) -> list[RunDocument]:
-    """One run per commit entry; more entries than `max_runs` is refused before any is made."""
-    entries = entry_count(text, source_name=options.source_name)
-    if options.max_runs is not None and entries > options.max_runs:
-        raise ParseError(
-            options.source_name,
-            None,
-            f"this data.js holds {entries} commit entries (one run each); an import makes at "
-            f"most {options.max_runs} runs (the server's max_import_runs). Raise it, or import "
-            "the store in parts of whole entries: an entry imported again is answered as stored",
-        )
-    return parse_action_benchmark(text, source_name=options.source_name, started_at=at)
-
-
-def _at_most(documents: list[RunDocument], options: ImportOptions) -> list[RunDocument]:
-    if options.max_runs is not None and len(documents) > options.max_runs:
-        raise ParseError(options.source_name, None, too_many_runs(options.max_runs))
-    return documents
-
-
-_PARSERS: dict[str, _Parser] = {
-    "openssl": _openssl,
-    "jmh": _jmh,
-    "serial": _serial,
-    "go": _go,
-    "criterion": _criterion,
-    "gbench": _gbench,
-    "liboqs": _harness(parse_liboqs_speed),
-    "cryptsetup": _harness(parse_cryptsetup_benchmark),
-    "bssl": _harness(parse_bssl_speed),
-    "botan": _harness(parse_botan_speed),
-    "benchstat": _harness(parse_benchstat),
-    "hyperfine": _harness(parse_hyperfine),
-    "dudect": _harness(parse_dudect),
-    "pqm4": _harness(parse_pqm4),
-    "pytest-benchmark": _harness(parse_pytest_benchmark),
-    "action-benchmark": _action_benchmark,
-}
-
-
-def _machine(options: ImportOptions) -> Machine:
-    return Machine(name=options.machine_name or UNKNOWN_MACHINE)
 
 
 @dataclass(frozen=True)
@@ -274,18 +138,18 @@ def _date_source(document: RunDocument, options: ImportOptions, paste: _Paste) -
 
 
 def _contract_checked(
-    format: str, text: str, options: ImportOptions, at: datetime
+    read: Format, text: str, options: ImportOptions, at: datetime
 ) -> Iterator[RunDocument]:
     """The parser's documents; a value the contract refuses (a mangled paste's negative
     spread, a 300-character name, a number beyond any measurement) is a ParseError naming the
     format and the field."""
     try:
-        yield from _PARSERS[format](text, options, at)
+        yield from read.parse(text, options, at)
     except ValidationError as exc:
         raise ParseError(
             options.source_name,
             None,
-            f"the {TOOLS[format]} output holds a value the contract refuses: {_refusal(exc)}",
+            f"the {read.tool} output holds a value the contract refuses: {_refusal(exc)}",
         ) from None
 
 

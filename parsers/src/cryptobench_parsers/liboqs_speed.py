@@ -26,6 +26,7 @@ from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_contract.vocabulary import Operation, Source
 from cryptobench_parsers.figures import kept_warnings, short, warning
 from cryptobench_parsers.harness_runs import measured, prompt_host, run_documents
+from cryptobench_parsers.import_format import Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "liboqs-speed"
@@ -203,3 +204,13 @@ def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocum
         results=_with_families(run.results),
         warnings=kept_warnings(warnings),
     )
+
+
+FORMAT = Format(
+    name="liboqs",
+    tool="liboqs speed_kem / speed_sig",
+    looks_like="its Operation | Iterations | ... table and the Configuration info block",
+    parse=harness(parse_liboqs_speed),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+)

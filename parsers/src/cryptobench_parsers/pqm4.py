@@ -26,6 +26,7 @@ from cryptobench_contract import ParseWarning, Result, RunDocument, Tool
 from cryptobench_contract.vocabulary import Family, Operation, Source
 from cryptobench_parsers.figures import short, warning
 from cryptobench_parsers.harness_runs import machineless_document, measured, run_documents
+from cryptobench_parsers.import_format import Format, harness, lines
 from cryptobench_parsers.text_lines import filled_lines
 
 SOURCE: Source = "pqm4"
@@ -237,3 +238,14 @@ def _statistic(
 
 def _document(run: _Run, at: datetime, warnings: list[ParseWarning]) -> RunDocument:
     return machineless_document(SOURCE, Tool(name=TOOL), run.results, at, warnings)
+
+
+FORMAT = Format(
+    name="pqm4",
+    tool="pqm4 / mupq benchmarks",
+    looks_like="its benchmarks.md or benchmarks.csv (scheme | implementation | key generation "
+    "[cycles] ...): cycles per operation, stack, hashing and size as their stats",
+    parse=harness(parse_pqm4),
+    sources=(SOURCE,),
+    count=lines(recognizes),
+)

@@ -22,6 +22,7 @@ from cryptobench_parsers.bench_names import name_facts
 from cryptobench_parsers.dates import iso_datetime
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
+from cryptobench_parsers.import_format import Format, WholeText, harness
 from cryptobench_parsers.limits import loads
 
 SOURCE: Source = "pytest-benchmark"
@@ -131,3 +132,16 @@ def _machine(info: Any) -> Machine:
         os=system or None,
         extra={"clock_source": "nominal"} if clock else {},
     )
+
+
+FORMAT = Format(
+    name="pytest-benchmark",
+    tool="pytest-benchmark",
+    looks_like="the JSON file of --benchmark-json",
+    parse=harness(parse_pytest_benchmark),
+    sources=(SOURCE,),
+    whole=WholeText(
+        is_json, 'a pytest-benchmark JSON file ("machine_info", "commit_info", "benchmarks")'
+    ),
+    json_artifact=True,
+)

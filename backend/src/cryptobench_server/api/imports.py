@@ -13,7 +13,7 @@ tried, or the option (a blank machine_name, a tag without `=`), or the work budg
 import uuid
 from dataclasses import replace
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
@@ -21,6 +21,7 @@ from starlette.datastructures import UploadFile
 
 from cryptobench_contract import ParseWarning
 from cryptobench_contract.vocabulary import Operation
+from cryptobench_parsers.formats import NAMES
 from cryptobench_server.api.ingest import run_url
 from cryptobench_server.auth import BodyAccess
 from cryptobench_server.errors import InvalidInput
@@ -28,27 +29,12 @@ from cryptobench_server.import_workers import Job
 from cryptobench_server.store.imports import import_options
 
 router = APIRouter(tags=["imports"])
-#: What `format=` (cryptobench-server import's --format) takes: detection or one of the parsers'
-#: formats (test_vocabulary_api keeps it equal to cryptobench_parsers.detect.FORMATS).
-FormatChoice = Literal[
-    "auto",
-    "openssl",
-    "jmh",
-    "serial",
-    "go",
-    "criterion",
-    "gbench",
-    "liboqs",
-    "cryptsetup",
-    "bssl",
-    "botan",
-    "benchstat",
-    "hyperfine",
-    "dudect",
-    "pqm4",
-    "pytest-benchmark",
-    "action-benchmark",
-]
+#: What `format=` (cryptobench-server import's --format) takes: detection or one of the formats
+#: of the parsers' registry (an enum of the OpenAPI document, which the UI's types come from).
+if TYPE_CHECKING:
+    FormatChoice = str
+else:
+    FormatChoice = Literal[("auto", *NAMES)]
 
 
 class PreviewRow(BaseModel):

@@ -18,7 +18,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from cryptobench_contract import conversions, libraries, sizes, units, versions, vocabulary
-from cryptobench_parsers.detect import IMPORT_FORMATS
+from cryptobench_parsers.formats import FORMATS
 from cryptobench_server.api.tradeoff import Size as StandardSize
 from cryptobench_server.auth import ReadAccess
 from cryptobench_server.query.dimensions import FIXED, KEY_PATTERN, PARAM, TAG
@@ -188,7 +188,6 @@ def _vocabulary() -> Vocabulary:
             ),
         ),
         import_formats=[
-            ImportFormatInfo(name=f.name, tool=f.tool, looks_like=f.looks_like)
-            for f in IMPORT_FORMATS
+            ImportFormatInfo(name=f.name, tool=f.tool, looks_like=f.looks_like) for f in FORMATS
         ],
     )

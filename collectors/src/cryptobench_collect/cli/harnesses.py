@@ -10,13 +10,13 @@ from cryptobench_collect.cli.options import Command, printing
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions
 from cryptobench_collect.documents import read_text, write_documents, written_at
-from cryptobench_parsers.detect import FORMATS, TOOLS
+from cryptobench_parsers.formats import BY_NAME, NAMES
 from cryptobench_parsers.imports import ImportOptions, import_text
 
 FileArg = Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Saved output")]
 #: The formats of `cryptobench parse` without a command of their own (openssl, jmh and serial
 #: also run, collect and ingest).
-HARNESSES = tuple(name for name in FORMATS if name not in ("openssl", "jmh", "serial"))
+HARNESSES = tuple(name for name in NAMES if name not in ("openssl", "jmh", "serial"))
 
 
 def parse_command(format_name: str) -> Command:
@@ -37,6 +37,6 @@ def parse_command(format_name: str) -> Command:
         write_documents(documents, options.output)
 
     _parse.__doc__ = (
-        f"Print the run documents of saved {TOOLS[format_name]} output (never uploads)."
+        f"Print the run documents of saved {BY_NAME[format_name].tool} output (never uploads)."
     )
     return _parse

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from cryptobench_contract import ParseWarning
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import warning
+from cryptobench_parsers.import_format import too_many_runs
 from cryptobench_parsers.openssl.speed import (
     SpeedOutput,
     nothing_found,
@@ -179,10 +180,6 @@ def session_runs(
     if held is None:
         raise nothing_found(text, source_name)
     yield _with(held, orphans)
-
-
-def too_many_runs(max_runs: int) -> str:
-    return f"more than {max_runs} runs (outputs) in one import: import the text in parts"
 
 
 def _orphan_warnings(part: Part, out: SpeedOutput, source_name: str) -> list[ParseWarning]:

@@ -1,4 +1,5 @@
-"""`cryptobench run ecc`: seed 004's ECC experiments across Python ECC libraries, here and now."""
+"""`cryptobench run ecc`: seed 004's ECC experiments across Python ECC libraries, here and now;
+with `--leak-test`, a timing-leak screen of scalar multiplication and signing instead."""
 
 from pathlib import Path
 from typing import Annotated
@@ -14,6 +15,13 @@ from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners.ecc import adapters
 from cryptobench_collect.runners.ecc.curves import CURVES
 from cryptobench_collect.runners.ecc.document import build_run
+from cryptobench_collect.runners.ecc.leak import (
+    MAX_SAMPLES,
+    QUICK_SAMPLES,
+    LeakConfig,
+    run_leak_test,
+)
+from cryptobench_collect.runners.ecc.leak_document import build_leak_run
 from cryptobench_collect.runners.ecc.progress import RichReporter
 from cryptobench_collect.runners.ecc.runner import (
     DEFAULT_CURVES,
@@ -76,6 +84,26 @@ MessageBytesOpt = Annotated[
         rich_help_panel=_BENCH,
     ),
 ]
+_LEAK = "Leak test"
+LeakTestOpt = Annotated[
+    bool,
+    typer.Option(
+        "--leak-test",
+        help="Instead of the speed experiments: scalar multiplication and signing on a fixed vs a "
+        "random scalar, interleaved, every sample uploaded (tag mode=leak-test)",
+        rich_help_panel=_LEAK,
+    ),
+]
+LeakSamplesOpt = Annotated[
+    int,
+    typer.Option(
+        "--leak-samples",
+        min=2,
+        max=MAX_SAMPLES,
+        help=f"Samples per class of --leak-test (--quick: {QUICK_SAMPLES})",
+        rich_help_panel=_LEAK,
+    ),
+]
 CsvOpt = Annotated[
     Path | None,
     typer.Option(
@@ -106,12 +134,26 @@ def run_ecc_command(
     library: LibraryOpt = None,
     curve: CurveOpt = None,
     message_bytes: MessageBytesOpt = 32,
+    leak_test: LeakTestOpt = False,
+    leak_samples: LeakSamplesOpt = 1000,
     csv: CsvOpt = None,
     latex: LatexOpt = None,
     *,
     options: DeliveryOptions,
 ) -> None:
     """Time ECDSA sign/verify, point add/double/mul and y recovery in each Python ECC library."""
+    if leak_test:
+        if csv is not None or latex is not None:
+            raise UsageError("--leak-test writes no CSV or LaTeX table (-c/--csv, -l/--latex)")
+        leak = LeakConfig(
+            samples=QUICK_SAMPLES if quick else leak_samples,
+            warmup=QUICK_WARMUP if quick else warmup,
+            message_bytes=message_bytes,
+            libraries=_libraries(library),
+            curves=_curves(curve),
+        )
+        _leak_test(leak, options)
+        return
     config = EccConfig(
         repetitions=QUICK_REPETITIONS if quick else repetitions,
         warmup=QUICK_WARMUP if quick else warmup,
@@ -124,6 +166,12 @@ def run_ecc_command(
         outcome = run_ecc(config, reporter)
     _write_tables(outcome, csv, latex, console)
     deliver(build_run(outcome, collect_host_info(options.machine_name)), options)
+
+
+def _leak_test(config: LeakConfig, options: DeliveryOptions) -> None:
+    console = Console(stderr=True)
+    screened = run_leak_test(config, lambda step: console.print(f"leak test: {step}"))
+    deliver(build_leak_run(screened, collect_host_info(options.machine_name)), options)
 
 
 def _libraries(given: list[str] | None) -> tuple[str, ...]:

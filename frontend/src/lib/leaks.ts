@@ -39,9 +39,11 @@ export function operationText(s: LeakScreen): string {
 }
 
 /** The speed beside the verdict: the median of both classes in its best unit (ns/op stepped to
- * µs or ms; instructions as counted), to four digits (screens of one operation differ little); dudect's own output has none. */
+ * µs or ms; instructions as counted, whole), to four digits (screens of one operation differ little); dudect's own output has none. */
 export function speedText(vocabulary: Vocabulary, s: LeakScreen): string {
   if (s.speed === null) return "—";
+  if (s.metric === "instructions_per_op")
+    return `${Math.round(s.speed).toLocaleString("en")} ${s.unit}`;
   if (isMetric(vocabulary, s.metric)) return metricFormatter(vocabulary, s.metric, 1, 4)(s.speed);
   return `${formatNumber(s.speed, 4)} ${s.unit}`;
 }

@@ -31,8 +31,10 @@ function Row({ s, href }: { s: LeakScreen; href: string }) {
     <tr data-verdict={s.verdict.kind}>
       <td>{operationText(s)}</td>
       <td>{implementationText(s)}</td>
-      <td>{s.machine}</td>
-      <td className="num">{speedText(vocabulary, s)}</td>
+      <td data-label="machine">{s.machine}</td>
+      <td className="num" data-label="speed">
+        {speedText(vocabulary, s)}
+      </td>
       <td>
         <strong className={s.verdict.kind === "leak" ? "worse" : undefined}>
           {KIND_LABEL[s.verdict.kind]}
@@ -140,7 +142,7 @@ export function LeaksPage() {
             <CsvButtons name="constant-time" csv={(flavour) => leaksCsv(shown, flavour)} />
           </div>
           <TableBox label="leak screens">
-            <table aria-label="leak screens">
+            <table className="leak-screens" aria-label="leak screens">
               <thead>
                 <tr>
                   {["operation", "implementation", "machine", "speed (median)", "verdict", ""].map(

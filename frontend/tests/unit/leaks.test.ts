@@ -93,6 +93,13 @@ describe("leak screens", () => {
     expect(speedText(VOCABULARY, LEAK)).toBe("1.515 µs/op");
     expect(implementationText(DUDECT)).toBe("unknown library");
     expect(speedText(VOCABULARY, DUDECT)).toBe("—");
+    const counted = {
+      ...LEAK,
+      metric: "instructions_per_op",
+      unit: "instructions/op",
+      speed: 1180,
+    };
+    expect(speedText(VOCABULARY, counted)).toBe("1,180 instructions/op");
   });
 
   it("orders rows by operation, implementation and machine", () => {

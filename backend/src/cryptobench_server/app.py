@@ -45,7 +45,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.database_slots = Slots(settings.pool_size, settings.pool_wait_s)
     app.state.probe_engine = make_probe_engine(url)
     app.state.import_workers = ImportWorkers(
-        url, processes=settings.import_workers, budget_s=settings.import_budget_s
+        url,
+        processes=settings.import_workers,
+        budget_s=settings.import_budget_s,
+        memory_mb=settings.import_memory_mb,
     )
     budget.install(engine)
     app.add_middleware(budget.BoundedReads, seconds=settings.query_timeout_s)

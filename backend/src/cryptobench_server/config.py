@@ -52,6 +52,12 @@ class Settings(BaseSettings):
         description="Seconds one import (parse and store, in a worker process) may take; "
         "past them it is stopped and answered 422",
     )
+    import_memory_mb: int = Field(
+        default=256,
+        gt=0,
+        description="MiB of memory one import may add to its worker process (its address "
+        "space, RLIMIT_AS); past them it is stopped and answered 422",
+    )
     import_workers: int = Field(
         default=2, gt=0, description="Worker processes that parse and store imports"
     )

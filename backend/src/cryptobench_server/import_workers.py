@@ -7,7 +7,9 @@ the whole import (store/imports.py: parse_import, then store_import) to one of
 its outcome on a thread that holds no lock. Past `import_budget_s` the worker is killed (the run
 it was storing is rolled back with its connection: a run is stored whole or not at all) and the
 import answers 422 naming the limit; the next import starts a new worker. An import waits for a
-free worker as long as a budget lasts, then answers 503 with Retry-After.
+free worker as long as a budget lasts, then answers 503 with Retry-After. While it works on an
+import a worker may grow its address space by `import_memory_mb` at most (RLIMIT_AS, lifted
+again between imports): past it the import answers 422 naming that limit and the worker goes on.
 
 What crosses the process boundary pickles: the body, ImportOptions, ImportOutcome, and
 `Problem` for an error (a DomainError, or what errors.py makes of a database error), so the
@@ -16,9 +18,14 @@ answer is the one the import would give in the server's process.
 
 import logging
 import multiprocessing
+import os
+import resource
 import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import anyio
@@ -68,6 +75,10 @@ class ImportStopped(DomainError):
     status, title = 422, "Import stopped"
 
 
+class ImportTooLarge(DomainError):
+    status, title = 422, "Import too large"
+
+
 class WorkersBusy(Busy):
     again = "the import"
 
@@ -79,10 +90,12 @@ class ImportWorkers:
     """At most `processes` imports at once, each in a worker process for at most `budget_s`.
     A worker's process starts with its first import (an app that imports nothing starts none)."""
 
-    def __init__(self, database_url: str, *, processes: int, budget_s: float) -> None:
+    def __init__(
+        self, database_url: str, *, processes: int, budget_s: float, memory_mb: int
+    ) -> None:
         self.budget_s = budget_s
         self._slots = Slots(processes, budget_s, busy=WorkersBusy)
-        self._workers = [_Worker(database_url) for _ in range(processes)]
+        self._workers = [_Worker(database_url, memory_mb) for _ in range(processes)]
         self._idle = list(self._workers)
 
     async def run(self, job: Job) -> ImportOutcome:
@@ -113,8 +126,9 @@ class ImportWorkers:
 class _Worker:
     """One worker process (started when first asked) and the pipe to it."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, memory_mb: int) -> None:
         self.database_url = database_url
+        self.memory_mb = memory_mb
         self._process: Any = None
         self._connection: Connection | None = None
         self._lock = threading.RLock()
@@ -152,7 +166,10 @@ class _Worker:
     def _started(self) -> Connection:
         ours, theirs = _CONTEXT.Pipe()
         process = _CONTEXT.Process(
-            target=_serve, args=(theirs, self.database_url), name="import worker", daemon=True
+            target=_serve,
+            args=(theirs, self.database_url, self.memory_mb),
+            name="import worker",
+            daemon=True,
         )
         process.start()
         theirs.close()
@@ -164,7 +181,7 @@ class _Worker:
         return ours
 
 
-def _serve(connection: Connection, database_url: str) -> None:
+def _serve(connection: Connection, database_url: str, memory_mb: int) -> None:
     """A worker's loop: one job at a time, until the server closes the pipe."""
     engine: Engine | None = None
     connection.send(READY)
@@ -174,14 +191,42 @@ def _serve(connection: Connection, database_url: str) -> None:
         except EOFError:
             return
         engine = engine or make_engine(database_url, pool_size=1)
-        connection.send(_outcome(engine, job))
+        connection.send(_outcome(engine, job, memory_mb))
 
 
-def _outcome(engine: Engine, job: Job) -> ImportOutcome | Problem:
+@contextmanager
+def _address_space(extra_mb: int) -> Iterator[None]:
+    """At most `extra_mb` MiB more address space than the process holds now, while inside (the
+    soft RLIMIT_AS, set back after; a platform without /proc or the limit runs unlimited)."""
+    try:
+        statm = Path("/proc/self/statm").read_text()
+        held = int(statm.split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        before = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(resource.RLIMIT_AS, (held + extra_mb * 2**20, before[1]))
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)
+
+
+def _outcome(engine: Engine, job: Job, memory_mb: int) -> ImportOutcome | Problem:
     """The import's outcome, or its error as a Problem: this process's error boundary."""
     try:
-        imported = parse_import(job.data, job.options)
-        return store_import(engine=engine, imported=imported, dry_run=job.dry_run)
+        with _address_space(memory_mb):
+            imported = parse_import(job.data, job.options)
+            return store_import(engine=engine, imported=imported, dry_run=job.dry_run)
+    except MemoryError:
+        return _problem(
+            ImportTooLarge(
+                f"the import needed more than its {memory_mb} MiB of memory (import_memory_mb) "
+                "and was stopped; the runs it had stored stay stored: import the text in "
+                "smaller parts",
+                errors=[{"field": "body", "message": f"import_memory_mb: {memory_mb} MiB"}],
+            )
+        )
     except DBAPIError as exc:
         known = database_error(exc)
         if known is None:

@@ -43,6 +43,7 @@ import {
   type PointRef,
   type Relative,
 } from "../lib/viewState";
+import { LeakNote } from "../components/LeakNote";
 
 function Presets({ current }: { current: string }) {
   return (
@@ -370,6 +371,7 @@ export function ExplorerPage() {
                 {metricLabel(vocabulary, metric)}.
               </p>
             )}
+            <LeakNote filters={state.filters} />
             <ChartArea state={state} metric={metric} onChange={update} caveat={caveat} />
           </>
         )}

@@ -28,6 +28,7 @@ import {
   type MatrixTable,
 } from "../lib/matrixView";
 import { availableMetrics, chartUnit, formatNumber, metricInfo, type Metric } from "../lib/units";
+import { LeakNote } from "../components/LeakNote";
 
 interface ControlsProps {
   state: MatrixState;
@@ -445,6 +446,7 @@ export function MatrixPage() {
             dimensions={dimensions}
             onChange={update}
           />
+          <LeakNote filters={state.filters} />
           <MatrixArea state={state} metric={metric} onChange={update} />
         </>
       )}

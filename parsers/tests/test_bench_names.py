@@ -9,7 +9,7 @@ from published import AT
 from cryptobench_contract import Machine
 from cryptobench_contract.run import UNKNOWN_MACHINE
 from cryptobench_parsers.bench_names import NameFacts, name_facts
-from cryptobench_parsers.go_bench import parse_go_bench
+from cryptobench_parsers.go.bench import parse_go_bench
 from cryptobench_parsers.jmh.text_tables import jmh_documents
 
 GO = Path(__file__).parent / "fixtures" / "go"

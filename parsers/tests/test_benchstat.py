@@ -4,9 +4,9 @@ the old and the new format, a run per compared column and machine, each cell rea
 import pytest
 from published import AT, CORPUS, fixture_paths
 
-from cryptobench_parsers.benchstat import parse_benchstat
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
+from cryptobench_parsers.go.benchstat import parse_benchstat
 from cryptobench_parsers.imports import ImportOptions, import_text
 
 FIXTURES = fixture_paths("corpus/benchstat", "*.txt")

@@ -8,7 +8,7 @@ from published import AT, parsed
 
 from cryptobench_parsers.detect import detect
 from cryptobench_parsers.errors import ParseError
-from cryptobench_parsers.go_bench import parse_go_bench
+from cryptobench_parsers.go.bench import parse_go_bench
 
 GO = Path(__file__).parent / "fixtures" / "go"
 

@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from published import fixture_lines, pasted
 
-from cryptobench_parsers import criterion, go_bench, google_benchmark
+from cryptobench_parsers import criterion, google_benchmark
 from cryptobench_parsers.criterion import parse_criterion
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import NOT_UNDERSTOOD, figure_like
-from cryptobench_parsers.go_bench import parse_go_bench
+from cryptobench_parsers.go import bench as go_bench
+from cryptobench_parsers.go.bench import parse_go_bench
 from cryptobench_parsers.google_benchmark import parse_google_benchmark
 from cryptobench_parsers.jmh.text_tables import looks_like_header, parse_jmh_text, table_line
 from cryptobench_parsers.openssl.session import command, parse_openssl_session

@@ -37,7 +37,7 @@ from cryptobench_contract.vocabulary import ErrorKind, Source
 from cryptobench_parsers.bench_names import NameFacts, distinct_series, name_facts, size_stem
 from cryptobench_parsers.errors import ParseError
 from cryptobench_parsers.figures import kept_warnings, warning
-from cryptobench_parsers.go_bench import MEMORY, PAIR
+from cryptobench_parsers.go.bench import MEMORY, PAIR
 from cryptobench_parsers.import_format import Format, ImportOptions, WholeText
 from cryptobench_parsers.limits import loads
 

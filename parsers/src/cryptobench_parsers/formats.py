@@ -6,19 +6,19 @@ from this tuple, in this order. Each format is declared by its own module (`FORM
 
 from cryptobench_parsers import (
     action_benchmark,
-    benchstat,
     botan_speed,
     bssl_speed,
     criterion,
     cryptsetup_benchmark,
     dudect,
-    go_bench,
     google_benchmark,
     hyperfine,
     liboqs_speed,
     pqm4,
     pytest_benchmark,
 )
+from cryptobench_parsers.go import bench as go_bench
+from cryptobench_parsers.go import benchstat
 from cryptobench_parsers.import_format import Format
 from cryptobench_parsers.jmh import format as jmh
 from cryptobench_parsers.openssl import format as openssl

@@ -11,10 +11,10 @@ the new one, whose header names the columns, then their units, in box-drawing or
     64-4           195.9n ± 1%    144.8n ± 0%  -26.07% (p=0.000 n=10)
 Each column is a run (tag `config`: its name): what one build measured, on the machine the
 `goos:`/`goarch:`/`cpu:` lines name. Each cell is a result of its row's benchmark (named as in
-go_bench: bench_names, `-P` as gomaxprocs, `pkg:` as package): time per op (the old format's
+`go.bench`: bench_names, `-P` as gomaxprocs, `pkg:` as package): time per op (the old format's
 mean with `± x%` as error_kind range; the new format's median with `± x%` its 95% confidence
 interval, ci95), throughput (`speed`, `B/s`) or another unit; `B/op` and `allocs/op` are the
-stats of the time result (as go_bench's -benchmem figures). `n=` is the result's samples.
+stats of the time result (as `go.bench`'s -benchmem figures). `n=` is the result's samples.
 Deltas, p-values and `geomean` rows are statistics over figures, not figures: not stored. A
 machine header after a table, or a benchmark measured again in a column (another machine
 named in prose), starts another run of each column. A row of a table whose cells are not

@@ -7,7 +7,7 @@ from published import AT, CORPUS
 
 from cryptobench_contract import Result
 from cryptobench_parsers.imports import ImportOptions, import_text
-from cryptobench_parsers.wolfssl import parse_wolfssl_line
+from cryptobench_parsers.serial.wolfssl import parse_wolfssl_line
 
 
 def imported(tool: str, name: str) -> list[list[Result]]:

@@ -24,9 +24,9 @@ from pydantic import ValidationError
 from cryptobench_contract import Result
 from cryptobench_contract.units import UNITS
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_padding
-from cryptobench_parsers.mbedtls import parse_mbedtls_line
 from cryptobench_parsers.serial.boards import named_fact
-from cryptobench_parsers.wolfssl import parse_wolfssl_line
+from cryptobench_parsers.serial.mbedtls import parse_mbedtls_line
+from cryptobench_parsers.serial.wolfssl import parse_wolfssl_line
 
 #: 1: benchmark runs; 2: the leak-test mode (BENCH_RAW lines, `raw` and `lib` on BENCH lines).
 PROTOCOL_VERSIONS = (1, 2)

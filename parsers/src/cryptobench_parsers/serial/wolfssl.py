@@ -21,7 +21,7 @@ from typing import Any
 
 from cryptobench_contract import Result
 from cryptobench_contract.vocabulary import canonical_algorithm, canonical_curve
-from cryptobench_parsers.wolfssl_pq import pq_algorithm
+from cryptobench_parsers.serial.wolfssl_pq import pq_algorithm
 
 LIBRARY = "wolfSSL"
 _THROUGHPUT = re.compile(

@@ -37,6 +37,7 @@ def test_the_changes_of_one_run_with_one_cause_are_one_event(store_client):
         [],
     )
     assert (event["run_id"], event["machine"]) == (run_ids[5], "masked-box")
+    assert event["variant"] == {"engine": "none", "multi": "1"}
     assert (event["regressions"], event["improvements"]) == (10, 0)
     assert (event["verdict"], later["verdict"]) == ("regressed", "regressed")
     aes, sha = event["groups"]
@@ -107,7 +108,7 @@ def test_an_event_that_moved_series_both_ways_is_regressed():
         return {
             "run_id": "r",
             "started_at": "t",
-            "series": series | {"machine": "m", "source": "esp32c6-serial"},
+            "series": series | {"machine": "m", "source": "esp32c6-serial", "variant": {}},
             "metric": "cycles_per_op",
             "ratio": ratio,
             "direction": direction,

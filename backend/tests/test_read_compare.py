@@ -200,4 +200,4 @@ def test_noise_from_the_tools_errors_without_history(loaded):
     assert row["speedup"] == pytest.approx(850 / 800)
     esp = compare(loaded, O2, OS, "ns_per_op")["rows"][0]
     assert (esp["noise"], esp["noise_basis"], esp["verdict"]) == (None, [], "worse")
-    assert (esp["typed_verdict"], esp["detail"]) == ("insufficient", "1 of 3 baseline runs")
+    assert (esp["typed_verdict"], esp["detail"]) == ("insufficient", "0 of 3 baseline runs")

@@ -7,8 +7,10 @@
   report: metric, the run's source, family and the tool's verbatim name. `series_identity` is
   that whole identity as text, the read model's `series.identity`; `identity_of` the same in SQL.
 - A *lineage* (what a nightly job measures again and again; changes/) is the series of one
-  machine and source that share `LINEAGE_FIELDS`: a new library version, clock, tag set or
-  verbatim name continues a lineage instead of starting one.
+  machine and source that share `LINEAGE_FIELDS`: a new library version, clock, tag or verbatim
+  name continues a lineage instead of starting one, except the tags in `VARIANT_TAGS` (its
+  `variant`): runs that differ by one (an -O2 and an -Os build, an engine, a provider) are
+  variants of an experiment, compared side by side, never a step in time.
 
 Names and params are canonical in all of them because the server's validator (the contract's
 `Result`) made them so at the server's boundary; nothing here canonicalizes them again.
@@ -28,7 +30,30 @@ SERIES_KEY_CHARS = 32
 
 #: What stays the same along a lineage, besides machine and source. Not the tool's verbatim
 #: result name: openssl 1.0.2 prints "aes-128 cbc" where 3.0 prints "AES-128-CBC".
-LINEAGE_FIELDS = ("family", "algorithm", "operation", "library", "params", "metric")
+LINEAGE_FIELDS = ("family", "algorithm", "operation", "library", "params", "metric", "variant")
+#: The tags that name a variant of an experiment (the run's build, engine, provider, hardware
+#: acceleration, target, timing method, process count, quick mode, implementation), unlike the
+#: tags of a run's circumstances (a seed, a comparison pair's id, the seconds asked for, a JVM or
+#: Python version, which change from run to run and are reported as what changed).
+VARIANT_TAGS = frozenset(
+    {
+        "opt_level",
+        "engine",
+        "provider",
+        "hw_accel",
+        "target",
+        "timing",
+        "multi",
+        "quick",
+        "implementation",
+        "python_implementation",
+    }
+)
+
+
+def variant(tags: Mapping[str, str] | None) -> dict[str, str]:
+    """The run's tags that make it a variant (VARIANT_TAGS), by name."""
+    return {k: v for k, v in sorted((tags or {}).items()) if k in VARIANT_TAGS}
 
 
 def _digest(value: Any) -> str:

@@ -18,10 +18,10 @@ from cryptobench_server.db import make_engine
 from cryptobench_server.store import rollups
 
 MIGRATIONS = Path(__file__).parent / "migrations"
-#: The latest revision after which every lineage is detected again: one that empties `changes`,
-#: or 0013, whose `lineage_points` detect_all makes for the runs stored before it (revision ids
-#: are zero-padded, so they sort).
-REDETECT = "0013"
+#: The latest revision after which every lineage is detected again: one that empties `changes`
+#: and `lineage_points` (0014: lineages keep their variant), whose points detect_all makes for
+#: the runs stored before it (revision ids are zero-padded, so they sort).
+REDETECT = "0014"
 
 
 def alembic_config(database_url: str) -> Config:

@@ -307,8 +307,9 @@ class Change(Base):
     """A step change of one lineage at one run (changes/store.py is the one producer).
 
     A lineage is a series without the facts that change between runs on purpose: the results of
-    one machine and source with one family, algorithm, operation, params, library and reported
-    metric, whatever the library version, tool, tags, clock or the tool's verbatim result name
+    one machine and source with one family, algorithm, operation, params, library, reported
+    metric and variant (the run's tags in identity.VARIANT_TAGS: -O2 and -Os are two lineages),
+    whatever the library version, tool, other tags, clock or the tool's verbatim result name
     (`name` is the changed run's); see `what_changed`.
     """
 
@@ -330,6 +331,7 @@ class Change(Base):
     library_version: Mapped[str | None] = mapped_column(String(200))
     params: Mapped[dict[str, Any]] = mapped_column(JsonDoc, default=dict)
     metric: Mapped[str] = mapped_column(String(32))
+    variant: Mapped[dict[str, str]] = mapped_column(JsonDoc, default=dict)
     before: Mapped[float] = mapped_column(Float)
     after: Mapped[float] = mapped_column(Float)
     ratio: Mapped[float] = mapped_column(Float)

@@ -62,6 +62,10 @@ class ChangeSeries(BaseModel):
     library: str | None
     library_version: str | None
     params: dict[str, Any]
+    variant: dict[str, str] = Field(
+        description="The run's tags that make it a variant of the experiment (opt_level, engine, "
+        "provider, ...): a lineage keeps them, so runs of two variants are never a step"
+    )
 
 
 class LineHunk(BaseModel):
@@ -164,6 +168,9 @@ class ChangeEvent(BaseModel):
     started_at: UtcDatetime
     machine: str
     source: str
+    variant: dict[str, str] = Field(
+        description="The run's variant tags (opt_level, engine, ...), which its lineages keep"
+    )
     verdict: StepVerdict = Field(
         description="regressed when any of its changes regressed (the run verdicts' precedence), "
         "else improved"

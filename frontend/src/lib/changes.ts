@@ -60,6 +60,12 @@ export function eventCounts(event: ChangeEvent): string {
     .join(", ");
 }
 
+/** " (opt_level -Os)": the variant tags an event's lineages keep, or nothing. */
+export function variantText(variant: Record<string, string>): string {
+  const parts = Object.entries(variant).map(([k, v]) => `${k} ${v}`);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
 /** The event's direction for colour: both when it moved series both ways. */
 export function eventDirection(event: ChangeEvent): "regression" | "improvement" | "mixed" {
   if (event.regressions && event.improvements) return "mixed";

@@ -15,6 +15,7 @@ import {
   evidenceText,
   levelsText,
   sideText,
+  variantText,
 } from "../lib/changes";
 import { formatTime, historyHref, ratioText } from "../lib/history";
 import { isMetric } from "../lib/units";
@@ -22,7 +23,7 @@ import { decodeFilters, type Filters } from "../lib/viewState";
 
 type Direction = "regression" | "improvement" | null;
 
-/** The change's lineage as history filters: the line it happened on. */
+/** The change's lineage as history filters: the line it happened on, of its variant. */
 export function lineageFilters(vocabulary: Vocabulary, c: Change): Filters {
   const s = c.series;
   const filters: Filters = { machine: [s.machine], source: [s.source], algorithm: [s.algorithm] };
@@ -30,6 +31,7 @@ export function lineageFilters(vocabulary: Vocabulary, c: Change): Filters {
   if (s.library) filters.library = [s.library];
   for (const [k, v] of Object.entries(s.params))
     filters[paramDimension(vocabulary, k)] = [String(v)];
+  for (const [k, v] of Object.entries(s.variant)) filters[`tag.${k}`] = [v];
   return filters;
 }
 
@@ -111,7 +113,8 @@ function Event({ event }: { event: ChangeEvent }) {
         >
           {eventCounts(event)}
         </strong>{" "}
-        on {event.machine} at{" "}
+        on {event.machine}
+        {variantText(event.variant)} at{" "}
         <Link to={`/runs/${event.run_id}`}>{formatTime(event.started_at)}</Link>
       </p>
       <p className="event-summary">{event.summary}</p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChangeEvent } from "../../src/api/types";
-import { eventCounts, eventDirection } from "../../src/lib/changes";
+import { eventCounts, eventDirection, variantText } from "../../src/lib/changes";
 
 const counted = (regressions: number, improvements: number) =>
   ({ regressions, improvements }) as ChangeEvent;
@@ -11,5 +11,12 @@ describe("change events", () => {
     expect(eventCounts(counted(1, 2))).toBe("1 regressed, 2 improved");
     expect(eventCounts(counted(0, 1))).toBe("1 improved");
     expect(eventDirection(counted(1, 2))).toBe("mixed");
+  });
+
+  it("name the variant their lineages keep", () => {
+    expect(variantText({ hw_accel: "none", opt_level: "-Os" })).toBe(
+      " (hw_accel none, opt_level -Os)",
+    );
+    expect(variantText({})).toBe("");
   });
 });

@@ -57,6 +57,7 @@ const CHANGE: Change = {
     library: "Mbed TLS",
     library_version: "3.6.3",
     params: { curve: "secp256r1" },
+    variant: {},
   },
   label: "ECDSA sign, curve secp256r1 (Mbed TLS 3.6.3)",
   run_id: RUN(3),

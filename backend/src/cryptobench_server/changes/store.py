@@ -36,7 +36,7 @@ from cryptobench_server.changes.detect import (
     find_steps,
     sensitivity,
 )
-from cryptobench_server.identity import LINEAGE_FIELDS
+from cryptobench_server.identity import LINEAGE_FIELDS, variant
 from cryptobench_server.locks import read_model
 from cryptobench_server.models import Change, LineagePoint, Run, Series, SeriesRun
 from cryptobench_server.sqlfuncs import concat_bytes
@@ -257,10 +257,16 @@ def _runs_around(
     return {r.id: _info(r) for r in [*older[:LOOKAROUND], *newer]}, truncated
 
 
+#: The lineage fields read from a JSON column: params, and the variant from the series' tags.
+JSON_FIELDS = {"params": Series.params, "variant": Series.tags}
+
+
 def _lineage_columns() -> list[Any]:
-    """The lineage fields, params as the stored JSON text (parsed once per distinct text)."""
+    """The lineage fields, params and tags as the stored JSON text (parsed once per distinct
+    text)."""
     return [
-        cast(Series.params, Text) if f == "params" else getattr(Series, f) for f in LINEAGE_FIELDS
+        cast(JSON_FIELDS[f], Text) if f in JSON_FIELDS else getattr(Series, f)
+        for f in LINEAGE_FIELDS
     ]
 
 
@@ -289,29 +295,33 @@ def _point_rows():
 
 
 class _Params:
-    """Lineage fields from rows whose params are JSON text: the match key (params as canonical
-    JSON, whatever the stored spelling) and the fields (params as an object), each text parsed
-    once (a 25,000-result upload looks at up to 2 x LOOKAROUND such runs)."""
+    """Lineage fields from rows whose params and tags are JSON text: the match key (params and
+    variant as canonical JSON, whatever the stored spelling) and the fields (params and the
+    variant, identity.variant of the tags, as objects), each text parsed once (a 25,000-result
+    upload looks at up to 2 x LOOKAROUND such runs)."""
 
     def __init__(self) -> None:
-        self._parsed: dict[str | None, tuple[bytes, Any]] = {}
+        self._parsed: dict[tuple[str, str | None], tuple[bytes, Any]] = {}
 
-    def _of(self, text: str | None) -> tuple[bytes, Any]:
-        found = self._parsed.get(text)
+    def _of(self, field: str, text: str | None) -> tuple[bytes, Any]:
+        found = self._parsed.get((field, text))
         if found is None:
             value = None if text is None else orjson.loads(text)
-            found = self._parsed[text] = (orjson.dumps(value, option=orjson.OPT_SORT_KEYS), value)
+            if field == "variant":
+                value = variant(value)
+            canonical = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+            found = self._parsed[field, text] = (canonical, value)
         return found
 
     def match(self, fields: Sequence[Any]) -> tuple:
         return tuple(
-            self._of(v)[0] if f == "params" else v
+            self._of(f, v)[0] if f in JSON_FIELDS else v
             for f, v in zip(LINEAGE_FIELDS, fields, strict=True)
         )
 
     def fields(self, fields: Sequence[Any]) -> tuple:
         return tuple(
-            self._of(v)[1] if f == "params" else v
+            self._of(f, v)[1] if f in JSON_FIELDS else v
             for f, v in zip(LINEAGE_FIELDS, fields, strict=True)
         )
 

@@ -33,7 +33,8 @@ def params_text(params: Mapping[str, Any]) -> str:
 
 
 def series_label(series: Mapping[str, Any]) -> str:
-    """A lineage named with all it is: "AES-128-CBC encrypt, block size 16 B (OpenSSL 3.0.19)"."""
+    """A lineage named with all it is: "AES-128-CBC encrypt, block size 16 B (OpenSSL 3.0.19)"
+    (its variant is its run's: the event's)."""
     name = " ".join(p for p in (series["algorithm"], series.get("operation")) if p)
     params = params_text(series.get("params") or {})
     library = " ".join(p for p in (series.get("library"), series.get("library_version")) if p)
@@ -85,6 +86,7 @@ def event(changes: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "started_at": first["started_at"],
         "machine": first["series"]["machine"],
         "source": first["series"]["source"],
+        "variant": first["series"]["variant"],
         "verdict": "regressed" if any(c["verdict"] == "regressed" for c in changes) else "improved",
         "regressions": sum(c["direction"] == "regression" for c in changes),
         "improvements": sum(c["direction"] == "improvement" for c in changes),

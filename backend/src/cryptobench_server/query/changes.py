@@ -114,6 +114,7 @@ def _shape(
         "library": change.library,
         "library_version": change.library_version,
         "params": change.params,
+        "variant": change.variant,
     }
     return {
         "id": change.id,

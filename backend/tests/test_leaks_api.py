@@ -174,7 +174,9 @@ def test_drilldown(client):
     interval = body["interval"]
     assert interval["low"] < 30 < interval["high"] and interval["high"] - interval["low"] < 5
     assert body["progress"][0]["samples"] == 10
-    assert body["progress"][-1] == {"samples": 2 * N, "t": listed["verdict"]["t"]}
+    # t against samples ends at the verdict's t, of the samples at or below the 99th percentile
+    assert listed["verdict"]["cropped"] == 40
+    assert body["progress"][-1] == {"samples": 2 * N - 40, "t": listed["verdict"]["t"]}
 
 
 def test_dudect_drilldown_has_no_samples(client):

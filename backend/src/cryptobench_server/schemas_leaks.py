@@ -39,6 +39,10 @@ class LeakVerdict(BaseModel):
     detectable_sd: float | None = Field(
         description="dudect: the smallest difference, in standard deviations, it would have shown"
     )
+    cropped: int = Field(
+        description="Samples above the pooled 99th percentile, left out of t and the power (the "
+        "tail preemption and interrupts add); the rank test and medians are of all"
+    )
 
 
 class LeakClass(BaseModel):

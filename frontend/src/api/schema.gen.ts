@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * Get Leak
-         * @description One screen (its run and the position of its first result, as GET /leaks lists them): both classes' histograms over shared bins (the pooled 0.5th..99.5th percentiles), Welch's t against sample count, the bootstrap interval of the median difference (95%, seeded: the same samples give the same interval).
+         * @description One screen (its run and the position of its first result, as GET /leaks lists them): both classes' histograms over shared bins (the pooled 0.5th..99.5th percentiles), Welch's t against sample count (of the samples the verdict's t is of: cropped at the pooled 99th percentile), the bootstrap interval of the median difference (95%, seeded: the same samples give the same interval).
          */
         get: operations["leaks-get_leak"];
         put?: never;
@@ -634,13 +634,6 @@ export interface components {
              */
             summary: string;
             /**
-             * Variant
-             * @description The run's variant tags (opt_level, engine, ...), which its lineages keep
-             */
-            variant: {
-                [key: string]: string;
-            };
-            /**
              * Verdict
              * @description regressed when any of its changes regressed (the run verdicts' precedence), else improved
              * @enum {string}
@@ -747,13 +740,6 @@ export interface components {
             };
             /** Source */
             source: string;
-            /**
-             * Variant
-             * @description The run's tags that make it a variant of the experiment (opt_level, engine, provider, ...): a lineage keeps them, so runs of two variants are never a step
-             */
-            variant: {
-                [key: string]: string;
-            };
         };
         /** Changes */
         Changes: {
@@ -1637,6 +1623,11 @@ export interface components {
         };
         /** LeakVerdict */
         LeakVerdict: {
+            /**
+             * Cropped
+             * @description Samples above the pooled 99th percentile, left out of t and the power (the tail preemption and interrupts add); the rank test and medians are of all
+             */
+            cropped: number;
             /**
              * Detectable
              * @description The power: the smallest difference of the means |t| > 4.5 shows in 80% of repeats with these samples, in the screen's unit

@@ -53,6 +53,7 @@ const LEAK: LeakScreen = {
     detectable: 3.4,
     detectable_relative: 0.0033,
     detectable_sd: null,
+    cropped: 40,
   },
 };
 

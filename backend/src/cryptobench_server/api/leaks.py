@@ -56,7 +56,8 @@ def get_leaks(
     "/leaks/{run_id}/{position}",
     description="One screen (its run and the position of its first result, as GET /leaks "
     "lists them): both classes' histograms over shared bins (the pooled 0.5th..99.5th "
-    "percentiles), Welch's t against sample count, the bootstrap interval of the median "
+    "percentiles), Welch's t against sample count (of the samples the verdict's t is of: cropped "
+    "at the pooled 99th percentile), the bootstrap interval of the median "
     "difference (95%, seeded: the same samples give the same interval).",
 )
 def get_leak(session: SessionDep, _: ReadAccess, run_id: uuid.UUID, position: int) -> LeakDetail:
@@ -81,7 +82,8 @@ def get_leak(session: SessionDep, _: ReadAccess, run_id: uuid.UUID, position: in
         interval = MedianInterval(
             level=0.95, low=low, high=high, resamples=st.BOOTSTRAP_RESAMPLES, seed=st.BOOTSTRAP_SEED
         )
-        progress = [TPoint(samples=n, t=t) for n, t in st.t_progress(a.values, b.values)]
+        kept_a, kept_b, _ = st.crop(a.values, b.values)
+        progress = [TPoint(samples=n, t=t) for n, t in st.t_progress(kept_a, kept_b)]
     return LeakDetail(
         scope=SCOPE,
         threshold=st.T_THRESHOLD,

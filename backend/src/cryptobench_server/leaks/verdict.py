@@ -1,8 +1,9 @@
 """A timing-leak screen's verdict, with its scope (pure).
 
 Three verdicts, each stating what was measured, never "constant time":
-- `leak`: "leak detected (t = 38.2, 20,000 samples)" when |Welch's t| > 4.5 or the rank test's
-  |z| > 4.5 (statistics.py); for deterministic counts (instructions under an emulator) "leak:
+- `leak`: "leak detected (t = 38.2, 20,000 samples)" when |Welch's t| > 4.5 (of the samples
+  cropped at the pooled 99th percentile, as dudect crops) or the rank test's |z| > 4.5 (of all)
+  (statistics.py); for deterministic counts (instructions under an emulator) "leak:
   instruction counts differ by class (fixed 1200..1250, random 1180..1310)", an exact witness.
 - `none`: "none detected: a difference below 0.4% would have been missed (|t| = 1.2, 20,000
   samples)": the power of the screen, `detectable_difference` over the median of both classes;
@@ -55,6 +56,7 @@ class Verdict:
     detectable: float | None = None
     detectable_relative: float | None = None
     detectable_sd: float | None = None
+    cropped: int = 0
 
 
 def judge(metric: str, classes: tuple[str, str], a: np.ndarray, b: np.ndarray) -> Verdict:
@@ -92,8 +94,9 @@ def _timing(a: np.ndarray, b: np.ndarray) -> Verdict:
     if min(len(a), len(b)) < 2:
         text = f"inconclusive (noise): {n:,} samples, fewer than {MIN_SAMPLES} in a class"
         return Verdict("inconclusive", text, "samples", n, median_difference=difference)
-    welch, rank = st.welch(a, b), st.rank_test(a, b)
-    detectable = st.detectable_difference(a, b)
+    kept_a, kept_b, cropped = st.crop(a, b)
+    welch, rank = st.welch(kept_a, kept_b), st.rank_test(a, b)
+    detectable = st.detectable_difference(kept_a, kept_b)
     relative = detectable / centre if centre > 0 else None
     measured = Verdict(
         "none",
@@ -108,6 +111,7 @@ def _timing(a: np.ndarray, b: np.ndarray) -> Verdict:
         relative_difference=difference / centre if centre > 0 else None,
         detectable=detectable,
         detectable_relative=relative,
+        cropped=cropped,
     )
     if abs(welch.t) > st.T_THRESHOLD:
         return replace(

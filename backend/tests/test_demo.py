@@ -200,5 +200,5 @@ def test_demo_load_command_is_idempotent(settings, monkeypatch):
         second = CliRunner().invoke(cli, ["demo", "load"])
     finally:
         get_settings.cache_clear()
-    assert first.stdout == "demo data: 11 runs with 238 results (11 new, 0 already stored)\n"
-    assert second.stdout == "demo data: 11 runs with 238 results (0 new, 11 already stored)\n"
+    assert first.stdout == "demo data: 13 runs with 296 results (13 new, 0 already stored)\n"
+    assert second.stdout == "demo data: 13 runs with 296 results (0 new, 13 already stored)\n"

@@ -634,6 +634,13 @@ export interface components {
              */
             summary: string;
             /**
+             * Variant
+             * @description The run's variant tags (opt_level, engine, ...), which its lineages keep
+             */
+            variant: {
+                [key: string]: string;
+            };
+            /**
              * Verdict
              * @description regressed when any of its changes regressed (the run verdicts' precedence), else improved
              * @enum {string}
@@ -740,6 +747,13 @@ export interface components {
             };
             /** Source */
             source: string;
+            /**
+             * Variant
+             * @description The run's tags that make it a variant of the experiment (opt_level, engine, provider, ...): a lineage keeps them, so runs of two variants are never a step
+             */
+            variant: {
+                [key: string]: string;
+            };
         };
         /** Changes */
         Changes: {

@@ -82,7 +82,7 @@ def get_leak(session: SessionDep, _: ReadAccess, run_id: uuid.UUID, position: in
         interval = MedianInterval(
             level=0.95, low=low, high=high, resamples=st.BOOTSTRAP_RESAMPLES, seed=st.BOOTSTRAP_SEED
         )
-        kept_a, kept_b, _ = st.crop(a.values, b.values)
+        kept_a, kept_b = st.crop(a.values, b.values)[:2]
         progress = [TPoint(samples=n, t=t) for n, t in st.t_progress(kept_a, kept_b)]
     return LeakDetail(
         scope=SCOPE,

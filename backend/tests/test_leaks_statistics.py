@@ -208,3 +208,20 @@ def test_the_tail_of_preemption_is_cropped():
     assert verdict.detectable_relative < 0.002
     leak = judge("ns_per_op", ("fixed", "random"), a, preempted(1010))
     assert (leak.kind, leak.text[:19]) == ("leak", "leak detected (t = ")
+
+
+def test_counts_of_a_randomized_operation_are_tested_as_timings():
+    """RSA with blinding counts differently on every call, the fixed key too: two sets of such
+    counts always differ, so they are no witness; the same distribution is none detected, a
+    shifted one a leak, each saying why it was not compared exactly."""
+    rng = np.random.default_rng(12)
+    fixed = rng.integers(110_000_000, 112_000_000, 1000).astype(float)
+    same = rng.integers(110_000_000, 112_000_000, 1000).astype(float)
+    found = judge("instructions_per_op", ("fixed", "random"), fixed, same)
+    assert (found.kind, found.evidence) == ("none", "counts")
+    assert found.text.endswith(
+        "; instruction counts vary within the fixed class (the operation draws randomness), "
+        "so compared statistically"
+    )
+    shifted = judge("instructions_per_op", ("fixed", "random"), fixed, same + 200_000)
+    assert shifted.kind == "leak" and shifted.text.startswith("leak detected (t = ")

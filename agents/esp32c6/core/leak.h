@@ -52,7 +52,8 @@ extern const bench_leak_case_t bench_leak_cases[];
 extern const size_t bench_leak_case_count;
 
 /* BENCH_BEGIN (mode leak-test), per case and class one BENCH line followed by BENCH_RAW lines
- * with its samples in the order taken, BENCH_END. Returns the number of cases that failed. */
-unsigned bench_leak_run(const bench_leak_config_t *config);
+ * with its samples in the order taken, BENCH_END. Sample counts above BENCH_LEAK_MAX_SAMPLES are
+ * that many (the BEGIN line says what was used). Returns the number of error lines printed. */
+unsigned bench_leak_run(const bench_leak_config_t *asked);
 
 #endif

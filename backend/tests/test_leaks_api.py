@@ -179,6 +179,12 @@ def test_drilldown(client):
     assert body["progress"][-1] == {"samples": 2 * N - 40, "t": listed["verdict"]["t"]}
 
 
+def test_exact_counts_have_no_t_against_samples(client):
+    listed = _by(read_ok(client, "/api/v1/leaks", machine=RV32))[(RV32, "early-exit")]
+    body = read_ok(client, f"/api/v1/leaks/{listed['run_id']}/{listed['position']}")
+    assert (body["progress"], len(body["histograms"])) == ([], 2)
+
+
 def test_dudect_drilldown_has_no_samples(client):
     listed = _by(read_ok(client, "/api/v1/leaks"))[("dudect-readme", "dudect_cmpct_-O2")]
     body = read_ok(client, f"/api/v1/leaks/{listed['run_id']}/{listed['position']}")

@@ -95,7 +95,7 @@ test("constant time page: verdicts beside speed, a screen's distributions and t 
     .nth(1)
     .getByRole("link", { name: /^details of/ })
     .click();
-  const panel = page.getByRole("region", { name: "leak screen" });
+  const panel = page.getByRole("region", { name: "leak screen", exact: true });
   await panel.getByTestId("leak-progress").locator(".main-svg").first().waitFor();
   assert.match(await panel.getByTestId("leak-verdict").innerText(), /^leak detected \(t = /);
   assert.match(page.url(), /[?&]screen=[0-9a-f-]{36}%3A0/);

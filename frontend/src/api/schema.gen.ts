@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * Get Leak
-         * @description One screen (its run and the position of its first result, as GET /leaks lists them): both classes' histograms over shared bins (the pooled 0.5th..99.5th percentiles), Welch's t against sample count (of the samples the verdict's t is of: cropped at the pooled 99th percentile), the bootstrap interval of the median difference (95%, seeded: the same samples give the same interval).
+         * @description One screen (its run and the position of its first result, as GET /leaks lists them): both classes' histograms over shared bins (the pooled 0.5th..99.5th percentiles), Welch's t against sample count (of the samples the verdict's t is of: cropped at the pooled 99th percentile; none for instruction counts compared exactly), the bootstrap interval of the median difference (95%, seeded: the same samples give the same interval).
          */
         get: operations["leaks-get_leak"];
         put?: never;

@@ -73,16 +73,25 @@ function Detail({ detail }: { detail: LeakDetail }) {
             label="histograms of both input classes"
             testId="leak-histograms"
           />
-          <h3 className="subhead">Welch's t against sample count</h3>
-          <p className="note">
-            A leak's t grows with the square root of the samples; noise stays within ±
-            {detail.threshold}.
-          </p>
-          <PlotlyFigure
-            {...progressFigure(detail, theme)}
-            label="Welch's t against sample count"
-            testId="leak-progress"
-          />
+          {detail.progress.length > 0 ? (
+            <>
+              <h3 className="subhead">Welch's t against sample count</h3>
+              <p className="note">
+                A leak's t grows with the square root of the samples; noise stays within ±
+                {detail.threshold}.
+              </p>
+              <PlotlyFigure
+                {...progressFigure(detail, theme)}
+                label="Welch's t against sample count"
+                testId="leak-progress"
+              />
+            </>
+          ) : (
+            <p className="note">
+              Instruction counts are compared exactly (one count for every {s.classes[0]?.name}{" "}
+              input): no t against sample count.
+            </p>
+          )}
         </>
       ) : (
         <p className="note">

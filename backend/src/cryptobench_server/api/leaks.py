@@ -57,7 +57,7 @@ def get_leaks(
     description="One screen (its run and the position of its first result, as GET /leaks "
     "lists them): both classes' histograms over shared bins (the pooled 0.5th..99.5th "
     "percentiles), Welch's t against sample count (of the samples the verdict's t is of: cropped "
-    "at the pooled 99th percentile), the bootstrap interval of the median "
+    "at the pooled 99th percentile; none for instruction counts compared exactly), the bootstrap interval of the median "
     "difference (95%, seeded: the same samples give the same interval).",
 )
 def get_leak(session: SessionDep, _: ReadAccess, run_id: uuid.UUID, position: int) -> LeakDetail:
@@ -82,8 +82,9 @@ def get_leak(session: SessionDep, _: ReadAccess, run_id: uuid.UUID, position: in
         interval = MedianInterval(
             level=0.95, low=low, high=high, resamples=st.BOOTSTRAP_RESAMPLES, seed=st.BOOTSTRAP_SEED
         )
-        kept_a, kept_b = st.crop(a.values, b.values)[:2]
-        progress = [TPoint(samples=n, t=t) for n, t in st.t_progress(kept_a, kept_b)]
+        if not _exact(found):
+            kept_a, kept_b = st.crop(a.values, b.values)[:2]
+            progress = [TPoint(samples=n, t=t) for n, t in st.t_progress(kept_a, kept_b)]
     return LeakDetail(
         scope=SCOPE,
         threshold=st.T_THRESHOLD,
@@ -93,6 +94,13 @@ def get_leak(session: SessionDep, _: ReadAccess, run_id: uuid.UUID, position: in
         interval=interval,
         progress=progress,
     )
+
+
+def _exact(screen: Screen) -> bool:
+    """Counts compared exactly (verdict.py): t against samples would say nothing of them."""
+    assert screen.verdict is not None
+    first = screen.classes[0].values
+    return screen.verdict.evidence == "counts" and len(np.unique(first)) == 1
 
 
 def _screen(screen: Screen) -> LeakScreen:

@@ -115,6 +115,7 @@ def test_an_event_that_moved_series_both_ways_is_regressed():
             "verdict": verdict,
             "evidence": evidence,
             "what_changed": [],
+            "acknowledgements": [],
         }
 
     found = event([shaped("RSA", 1.2, "regressed"), shaped("ECDSA", 0.8, "improved")])

@@ -29,7 +29,7 @@ DEMO_HASHES = importlib.import_module(
 
 TABLES = {"alembic_version", "api_tokens", "machines", "results", "runs"}
 TABLES |= {"series", "series_runs", "series_totals", "changes", "run_notes", "artifacts"}
-TABLES |= {"lineage_points"}
+TABLES |= {"lineage_points", "change_acks"}
 #: PostgreSQL-only expression indexes of migration 0002; the models cannot express them on both databases.
 MIGRATION_ONLY_INDEXES = {"ix_results_param_curve", "ix_results_param_key_bits"}
 

@@ -8,8 +8,12 @@ The --report-* files hold the verdicts for a pull-request comment."""
 import json
 import uuid
 
+import httpx
 import pytest
 from collect_support import FIXTURES, run_main
+
+from cryptobench_server.auth import create_token
+from cryptobench_server.db import make_engine, make_sessionmaker, transaction
 
 pytestmark = pytest.mark.usefixtures("clean_env")
 
@@ -124,3 +128,40 @@ def test_one_command_gating_two_runs_reports_both_and_exits_with_the_worst(
     assert text.startswith("### CryptoBench: regressed\n")
     assert f"**action required**: run [`{new_id}`]" in text
     assert f"**regressed**: run [`{regressed_id}`]" in text
+
+
+def admin_token(database_url: str) -> str:
+    engine = make_engine(database_url)
+    with transaction(make_sessionmaker(engine)) as session:
+        _, secret = create_token(session, name="release-engineer", scope="admin")
+    engine.dispose()
+    return secret
+
+
+def test_an_acknowledged_regression_passes_the_gate(
+    live_server, server_database_url, tmp_path, capsys
+):
+    for number in (1, 2, 3):
+        assert gate(live_server, capsys, night(tmp_path, number, "ack-box")[0])[0] == 5
+    saved, run_id = night(tmp_path, 6, "ack-box")
+    assert gate(live_server, capsys, saved)[0] == 4
+    changes = httpx.get(f"{live_server.url}/api/v1/changes", params={"run": run_id}).json()
+    body = {
+        "changes": [c["id"] for c in changes["changes"]],
+        "kind": "expected",
+        "note": "AES-NI masked on purpose",
+    }
+    headers = {"Authorization": f"Bearer {admin_token(server_database_url)}"}
+    url = f"{live_server.url}/api/v1/changes/acknowledgements"
+    assert httpx.post(url, json=body, headers=headers).status_code == 201
+    md = tmp_path / "gate.md"
+    code, _, err = gate(live_server, capsys, saved, "--report-markdown", str(md))
+    assert code == 0, err
+    err = " ".join(err.split())
+    assert (
+        "acknowledged: expected by release-engineer: AES-NI masked on purpose: 10 series (" in err
+    )
+    assert f"no regression found at run {run_id}: 10 acknowledged, 2 stable" in err
+    text = md.read_text()
+    assert text.startswith("### CryptoBench: regressions acknowledged\n")
+    assert "| acknowledged | AES-128-CBC encrypt (block_bytes 16, bytes_per_s) | x0.2" in text

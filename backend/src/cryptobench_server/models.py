@@ -346,6 +346,23 @@ class Change(Base):
     started_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
 
 
+class ChangeAck(Base):
+    """A person's word on a change (changes/acknowledge.py): `expected` (a real step, made on
+    purpose) or `dismissed` (not a real step), with a note and the admin token's name. Kept by
+    the change's lineage and run, not by the change row, which detection makes again: it holds
+    through a re-detection, and every word is kept (the latest counts)."""
+
+    __tablename__ = "change_acks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lineage: Mapped[str] = mapped_column(String(32), index=True)
+    run_pk: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    note: Mapped[str] = mapped_column(Text)
+    author: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
 class LineagePoint(Base):
     """One run's point of one lineage (changes/store.py is the one producer): the median of its
     positive figures of the reported metric with the tool's relative error of that level, the

@@ -106,6 +106,41 @@ class Evidence(BaseModel):
     )
 
 
+class Acknowledgement(BaseModel):
+    """A person's word on a change (changes/acknowledge.py)."""
+
+    kind: Literal["expected", "dismissed"] = Field(
+        description="expected: a real step, made on purpose; dismissed: not a real step"
+    )
+    note: str
+    author: str = Field(description="Name of the admin token that wrote it")
+    acknowledged_at: UtcDatetime
+
+
+class AcknowledgeIn(BaseModel):
+    changes: list[int] = Field(
+        min_length=1, max_length=1000, description="Ids of the changes (GET /changes' `id`)"
+    )
+    kind: Literal["expected", "dismissed"] = Field(
+        description="expected: a real step, made on purpose; dismissed: not a real step"
+    )
+    note: str = Field(
+        min_length=1,
+        max_length=NOTE_MAX_CHARS,
+        pattern=NO_NUL,
+        description="Why (no NUL character: PostgreSQL cannot store one)",
+    )
+
+
+class Acknowledged(Acknowledgement):
+    change_id: int
+    run_id: uuid.UUID
+
+
+class Acknowledgements(BaseModel):
+    acknowledgements: list[Acknowledged]
+
+
 class ChangeOut(BaseModel):
     id: int
     series: ChangeSeries
@@ -127,6 +162,10 @@ class ChangeOut(BaseModel):
         description="Run fields that differ between the run before and this one, by the lines "
         "that differ: library_version, tool_version, tool_build, tool_options, clock_hz, "
         "tag.<name>"
+    )
+    acknowledgements: list[Acknowledgement] = Field(
+        description="People's words on the change, oldest first (the latest counts): an "
+        "acknowledged regression does not fail the run verdicts' gate"
     )
 
 
@@ -175,6 +214,7 @@ class ChangeEvent(BaseModel):
         description="regressed when any of its changes regressed (the run verdicts' precedence), "
         "else improved"
     )
+    acknowledged: int = Field(description="Its changes that carry a person's word")
     regressions: int
     improvements: int
     summary: str = Field(description="The groups' texts, joined by '; '")

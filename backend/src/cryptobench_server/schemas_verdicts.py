@@ -5,10 +5,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from cryptobench_server.schemas_history import Acknowledgement
+
 VerdictKind = Literal[
-    "regressed", "improved", "stable", "insufficient", "missing_baseline", "not_comparable"
+    "regressed",
+    "acknowledged",
+    "improved",
+    "stable",
+    "insufficient",
+    "missing_baseline",
+    "not_comparable",
 ]
-RunStatus = Literal["regressed", "action_required", "improved", "stable"]
+RunStatus = Literal["regressed", "action_required", "acknowledged", "improved", "stable"]
 
 
 class SeriesVerdict(BaseModel):
@@ -35,6 +43,10 @@ class SeriesVerdict(BaseModel):
     what_changed: dict[str, list[Any]] = Field(
         description="Run facts that differ from the last baseline run, [before, after]"
     )
+    acknowledgement: Acknowledgement | None = Field(
+        description="The latest word on the step at this run: a regression with one is "
+        "`acknowledged` (expected or dismissed), which does not fail the gate"
+    )
 
 
 class RunVerdicts(BaseModel):
@@ -42,7 +54,8 @@ class RunVerdicts(BaseModel):
     machine: str
     status: RunStatus = Field(
         description="The most urgent of the rows: regressed, then action_required (a row "
-        "not_comparable, insufficient or missing_baseline), then improved, then stable"
+        "not_comparable, insufficient or missing_baseline), then acknowledged (a regression "
+        "a person marked expected or dismissed), then improved, then stable"
     )
     counts: dict[VerdictKind, int]
     verdicts: list[SeriesVerdict] = Field(description="Regressions first, then action required")

@@ -2,7 +2,8 @@
 
 The server gives each series of the run a typed verdict and the run one status (GET
 /api/v1/runs/{run_id}/verdicts, backend changes/verdicts.py), most urgent first: regressed,
-action_required (a series not_comparable, insufficient or missing_baseline), improved, stable.
+action_required (a series not_comparable, insufficient or missing_baseline), acknowledged (a
+regression a person marked expected or dismissed on the dashboard), improved, stable.
 
 - regressed: the regressions, grouped into events by run and cause (GET
   /api/v1/changes/events?run=RUN_ID&direction=regression), one line each: the series it moved as
@@ -11,7 +12,9 @@ action_required (a series not_comparable, insufficient or missing_baseline), imp
 - action_required: one line per verdict and reason ("insufficient: 2 of 3 baseline runs: 12
   series (AES-128-CBC, SHA-256)"); then ActionRequired (exit 5): the gate cannot say that
   nothing regressed.
-- improved, stable: "no regression found at run RUN_ID: 11 stable, 1 improved"; exit 0.
+- acknowledged, improved, stable: one line per word given ("acknowledged: expected by ops:
+  AES-NI masked on purpose: 6 series (AES-128-CBC)"), then "no regression found
+  at run RUN_ID: 6 acknowledged, 11 stable, 1 improved"; exit 0.
 
 Either failure is raised once every run is delivered, its message the summary line.
 """
@@ -29,6 +32,8 @@ GROUPS_SHOWN = 3
 #: Characters of each side of a differing run field shown.
 FACT_CHARS = 72
 ACTION_VERDICTS = ("not_comparable", "insufficient", "missing_baseline")
+#: Verdicts listed by reason before the summary line: what to act on, and the words people gave.
+LISTED_VERDICTS = (*ACTION_VERDICTS, "acknowledged")
 
 
 #: Algorithms named on an action-required line; the rest are counted.
@@ -57,10 +62,9 @@ def report(
 ) -> None:
     """Print the gate's verdict on `run_id` (its verdicts, and its regression events when it
     regressed); raise RegressionFound or ActionRequired when the run fails the gate."""
-    for reason, algorithms in _reasons(verdicts["verdicts"]).items():
-        console.print(
-            f"[bold yellow]action required:[/] {escape(reason)}: {algorithms}", soft_wrap=True
-        )
+    for (verdict, reason), algorithms in _reasons(verdicts["verdicts"]).items():
+        head = "acknowledged" if verdict == "acknowledged" else "action required"
+        console.print(f"[bold yellow]{head}:[/] {escape(reason)}: {algorithms}", soft_wrap=True)
     counts = verdicts["counts"]
     if verdicts["status"] == "regressed":
         _regressed(run_id, events, counts["regressed"], console)
@@ -75,26 +79,34 @@ def report(
     console.print(f"no regression found at run {run_id}: {text or 'no series'}")
 
 
-def _reasons(rows: list[dict[str, Any]]) -> dict[str, str]:
-    """Per verdict and detail of the action-required rows: how many series, which algorithms."""
-    grouped: dict[str, list[str]] = {}
+def _reasons(rows: list[dict[str, Any]]) -> dict[tuple[str, str], str]:
+    """Per verdict and detail of the action-required and acknowledged rows (an acknowledged one by
+    the word on it): how many series, which algorithms."""
+    grouped: dict[tuple[str, str], list[str]] = {}
     for row in rows:
-        if row["verdict"] in ACTION_VERDICTS:
-            reason = f"{row['verdict'].replace('_', ' ')}: {row['detail']}"
-            grouped.setdefault(reason, []).append(row["series"]["algorithm"])
-    out = {}
-    for reason, algorithms in grouped.items():
+        verdict = row["verdict"]
+        if verdict in LISTED_VERDICTS:
+            word = row.get("acknowledgement")
+            if verdict == "acknowledged" and word:
+                reason = f"{word['kind']} by {word['author']}: {word['note']}"
+            else:
+                reason = f"{verdict.replace('_', ' ')}: {row['detail']}"
+            grouped.setdefault((verdict, reason), []).append(row["series"]["algorithm"])
+    out: dict[tuple[str, str], str] = {}
+    for key, algorithms in grouped.items():
         names = list(dict.fromkeys(algorithms))
         shown = ", ".join(names[:ALGORITHMS_SHOWN])
         if len(names) > ALGORITHMS_SHOWN:
             shown += f", +{len(names) - ALGORITHMS_SHOWN} more"
-        out[reason] = f"{len(algorithms)} series ({shown})"
+        out[key] = f"{len(algorithms)} series ({shown})"
     return out
 
 
 def _regressed(run_id: str, events: list[dict[str, Any]], regressed: int, console: Console) -> None:
     """Print the regression events; raise RegressionFound. (Without events, the regressed series
     are the ones of the verdicts, which compare only runs at one clock.)"""
+    # An event all of whose changes carry a person's word was acknowledged, not found.
+    events = [e for e in events if e.get("acknowledged", 0) < len(e.get("changes", [None]))]
     for event in events:
         console.print(f"[bold red]regression:[/] {escape(describe(event))}", soft_wrap=True)
     changes = sum(event["regressions"] for event in events) or regressed

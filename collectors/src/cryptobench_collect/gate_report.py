@@ -20,10 +20,11 @@ from cryptobench_collect.documents import write_atomically
 #: Rows of one run shown in the Markdown; the rest are counted.
 ROWS_SHOWN = 30
 #: The verdict rows' order and the statuses' (most urgent first), as the server ranks them.
-STATUS_PRECEDENCE = ("regressed", "action_required", "improved", "stable")
+STATUS_PRECEDENCE = ("regressed", "action_required", "acknowledged", "improved", "stable")
 TITLES = {
     "regressed": "regressed",
     "action_required": "action required",
+    "acknowledged": "regressions acknowledged",
     "improved": "improved",
     "stable": "stable",
 }
@@ -72,6 +73,7 @@ def _links(base: str, verdicts: dict[str, Any], row: dict[str, Any]) -> dict[str
     }
     filters["machine"] = verdicts["machine"]
     filters |= {f"param.{k}": str(v) for k, v in series["params"].items()}
+    filters |= {f"tag.{k}": v for k, v in series.get("variant", {}).items()}
     # The UI's view URL (frontend lib/viewState.ts): filters as f.<dimension>, sorted.
     query = [(f"f.{name}", value) for name, value in sorted(filters.items())]
     query += [("series", ""), ("metric", series["metric"])]

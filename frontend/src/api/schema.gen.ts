@@ -25,6 +25,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/changes/acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post Acknowledgements
+         * @description Mark changes (GET /changes' ids, an event's changes) as `expected` (a real step, made on
+         *     purpose) or `dismissed` (not a real step), with a note; the author is the admin token's name.
+         *     The word is kept by the change's lineage and run, so it holds when detection makes the change
+         *     again; every word is kept, the latest counts: shown on the change, and a regression with one
+         *     is `acknowledged` in GET /runs/{run_id}/verdicts, which does not fail the CLI's gate.
+         */
+        post: operations["history-post_acknowledgements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/changes/events": {
         parameters: {
             query?: never;
@@ -583,6 +607,82 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AcknowledgeIn */
+        AcknowledgeIn: {
+            /**
+             * Changes
+             * @description Ids of the changes (GET /changes' `id`)
+             */
+            changes: number[];
+            /**
+             * Kind
+             * @description expected: a real step, made on purpose; dismissed: not a real step
+             * @enum {string}
+             */
+            kind: "expected" | "dismissed";
+            /**
+             * Note
+             * @description Why (no NUL character: PostgreSQL cannot store one)
+             */
+            note: string;
+        };
+        /** Acknowledged */
+        Acknowledged: {
+            /**
+             * Acknowledged At
+             * Format: date-time
+             */
+            acknowledged_at: string;
+            /**
+             * Author
+             * @description Name of the admin token that wrote it
+             */
+            author: string;
+            /** Change Id */
+            change_id: number;
+            /**
+             * Kind
+             * @description expected: a real step, made on purpose; dismissed: not a real step
+             * @enum {string}
+             */
+            kind: "expected" | "dismissed";
+            /** Note */
+            note: string;
+            /**
+             * Run Id
+             * Format: uuid
+             */
+            run_id: string;
+        };
+        /**
+         * Acknowledgement
+         * @description A person's word on a change (changes/acknowledge.py).
+         */
+        Acknowledgement: {
+            /**
+             * Acknowledged At
+             * Format: date-time
+             */
+            acknowledged_at: string;
+            /**
+             * Author
+             * @description Name of the admin token that wrote it
+             */
+            author: string;
+            /**
+             * Kind
+             * @description expected: a real step, made on purpose; dismissed: not a real step
+             * @enum {string}
+             */
+            kind: "expected" | "dismissed";
+            /** Note */
+            note: string;
+        };
+        /** Acknowledgements */
+        Acknowledgements: {
+            /** Acknowledgements */
+            acknowledgements: components["schemas"]["Acknowledged"][];
+        };
         /** Artifact */
         Artifact: {
             /** Content */
@@ -605,6 +705,11 @@ export interface components {
          * @description The changes found at one run with one cause (the same what_changed).
          */
         ChangeEvent: {
+            /**
+             * Acknowledged
+             * @description Its changes that carry a person's word
+             */
+            acknowledged: number;
             /** Changes */
             changes: components["schemas"]["ChangeOut"][];
             evidence: components["schemas"]["EventEvidence"];
@@ -661,6 +766,11 @@ export interface components {
         };
         /** ChangeOut */
         ChangeOut: {
+            /**
+             * Acknowledgements
+             * @description People's words on the change, oldest first (the latest counts): an acknowledged regression does not fail the run verdicts' gate
+             */
+            acknowledgements: components["schemas"]["Acknowledgement"][];
             /**
              * After
              * @description Level from this run on
@@ -2701,10 +2811,10 @@ export interface components {
             run_id: string;
             /**
              * Status
-             * @description The most urgent of the rows: regressed, then action_required (a row not_comparable, insufficient or missing_baseline), then improved, then stable
+             * @description The most urgent of the rows: regressed, then action_required (a row not_comparable, insufficient or missing_baseline), then acknowledged (a regression a person marked expected or dismissed), then improved, then stable
              * @enum {string}
              */
-            status: "regressed" | "action_required" | "improved" | "stable";
+            status: "regressed" | "action_required" | "acknowledged" | "improved" | "stable";
             /**
              * Verdicts
              * @description Regressions first, then action required
@@ -2723,6 +2833,8 @@ export interface components {
         };
         /** SeriesVerdict */
         SeriesVerdict: {
+            /** @description The latest word on the step at this run: a regression with one is `acknowledged` (expected or dismissed), which does not fail the gate */
+            acknowledgement: components["schemas"]["Acknowledgement"] | null;
             /**
              * Baseline
              * @description The level compared with (median of the baseline)
@@ -2786,7 +2898,7 @@ export interface components {
              * Verdict
              * @enum {string}
              */
-            verdict: "regressed" | "improved" | "stable" | "insufficient" | "missing_baseline" | "not_comparable";
+            verdict: "regressed" | "acknowledged" | "improved" | "stable" | "insufficient" | "missing_baseline" | "not_comparable";
             /**
              * What Changed
              * @description Run facts that differ from the last baseline run, [before, after]
@@ -3131,6 +3243,111 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (retry after the Retry-After seconds), or a read query stopped past the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "history-post_acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcknowledgeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Acknowledgements"];
+                };
+            };
+            /** @description Bad request (e.g. a token in the query string), or a limit exceeded (the limit named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or unknown API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's scope is not admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An id is no change (nothing stored; `errors` names `changes`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description run_id stored with different content */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the configured cap */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,6 +33,7 @@ export type HistoryPoint = S["HistoryPoint"];
 export type Change = S["ChangeOut"];
 export type ChangesResponse = S["Changes"];
 export type ChangeEvent = S["ChangeEvent"];
+export type Acknowledgement = S["Acknowledgement"];
 export type ChangeEventsResponse = S["ChangeEvents"];
 export type Evidence = S["Evidence"];
 export type EventEvidence = S["EventEvidence"];

@@ -18,11 +18,12 @@ const RUN_KEYS = [
   ["relative"],
 ];
 
-function TokenField() {
+/** The API token of this tab (kept in sessionStorage), for the page's writes. */
+export function TokenField({ what = "upload to add notes, admin to delete" }: { what?: string }) {
   const [token, setToken] = useState(storedToken);
   return (
     <label>
-      API token (upload to add notes, admin to delete)
+      API token ({what})
       <input
         type="password"
         aria-label="API token"

@@ -1,5 +1,12 @@
 /** Changes and change events as people read them: what changed (the server's line diff), the evidence. Pure. */
-import type { Change, ChangeEvent, Evidence, EventEvidence, FactChange } from "../api/types";
+import type {
+  Acknowledgement,
+  Change,
+  ChangeEvent,
+  Evidence,
+  EventEvidence,
+  FactChange,
+} from "../api/types";
 import type { Vocabulary } from "../api/vocabulary";
 import { formatNumber, isMetric, metricFormatter } from "./units";
 
@@ -58,6 +65,11 @@ export function eventCounts(event: ChangeEvent): string {
   return [part(event.regressions, "regressed"), part(event.improvements, "improved")]
     .filter(Boolean)
     .join(", ");
+}
+
+/** A person's word: "expected by ops: AES-NI masked on purpose". */
+export function wordText(word: Acknowledgement): string {
+  return `${word.kind} by ${word.author}: ${word.note}`;
 }
 
 /** " (opt_level -Os)": the variant tags an event's lineages keep, or nothing. */

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { changeEventsQuery } from "../api/queries";
 import type { Change, ChangeEvent, FactChange } from "../api/types";
 import { useVocabulary, type Vocabulary } from "../api/vocabulary";
+import { ChangeAcknowledge } from "../components/ChangeAcknowledge";
 import { Empty, ErrorMessage, Loading } from "../components/States";
 import { dimensionLabel, paramDimension } from "../lib/dimensions";
 import {
@@ -81,7 +82,10 @@ function ChangeRow({ c }: { c: Change }) {
     <tr data-direction={c.direction}>
       <td>{c.label}</td>
       <td className="num">{levelsText(vocabulary, c)}</td>
-      <td className={c.direction === "regression" ? "worse" : "better"}>{c.verdict}</td>
+      <td className={c.direction === "regression" ? "worse" : "better"}>
+        {c.verdict}
+        {c.acknowledgements.length > 0 && ` (${c.acknowledgements.at(-1)?.kind})`}
+      </td>
       <td className={c.direction === "regression" ? "worse num" : "better num"}>
         {ratioText(c.ratio)}
       </td>
@@ -120,6 +124,7 @@ function Event({ event }: { event: ChangeEvent }) {
       <p className="event-summary">{event.summary}</p>
       <p className="note">Evidence: {eventEvidenceText(event.evidence)}.</p>
       <WhatChanged facts={event.what_changed} />
+      <ChangeAcknowledge event={event} />
       <details>
         <summary>
           The {event.changes.length} change{event.changes.length === 1 ? "" : "s"}, series by series

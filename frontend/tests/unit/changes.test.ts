@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ChangeEvent } from "../../src/api/types";
-import { eventCounts, eventDirection, variantText } from "../../src/lib/changes";
+import type { Acknowledgement, ChangeEvent } from "../../src/api/types";
+import { eventCounts, eventDirection, variantText, wordText } from "../../src/lib/changes";
 
 const counted = (regressions: number, improvements: number) =>
   ({ regressions, improvements }) as ChangeEvent;
@@ -11,6 +11,16 @@ describe("change events", () => {
     expect(eventCounts(counted(1, 2))).toBe("1 regressed, 2 improved");
     expect(eventCounts(counted(0, 1))).toBe("1 improved");
     expect(eventDirection(counted(1, 2))).toBe("mixed");
+  });
+
+  it("say a person's word", () => {
+    const word: Acknowledgement = {
+      kind: "expected",
+      author: "ops",
+      note: "AES-NI masked",
+      acknowledged_at: "t",
+    };
+    expect(wordText(word)).toBe("expected by ops: AES-NI masked");
   });
 
   it("name the variant their lineages keep", () => {

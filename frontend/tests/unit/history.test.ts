@@ -59,6 +59,7 @@ const CHANGE: Change = {
     params: { curve: "secp256r1" },
     variant: {},
   },
+  acknowledgements: [],
   label: "ECDSA sign, curve secp256r1 (Mbed TLS 3.6.3)",
   run_id: RUN(3),
   baseline_run_id: RUN(2),

@@ -3,6 +3,7 @@
 from fastapi import APIRouter, Depends
 
 from cryptobench_server.api import (
+    acknowledgements,
     chart,
     compare,
     drilldown,
@@ -42,4 +43,5 @@ api_router.include_router(results.router)
 api_router.include_router(vocabulary.router)
 api_router.include_router(history.router)
 api_router.include_router(verdicts.router)
+api_router.include_router(acknowledgements.router)
 api_router.include_router(leaks.router)

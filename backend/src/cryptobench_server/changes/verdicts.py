@@ -16,19 +16,23 @@ runs of one machine identity and one clock only. Over them `find_steps` runs wit
   model, core count or board differ (the fields named in `differs`).
 - `missing_baseline`: no earlier run of the lineage at all.
 
+A step a person gave their word on (changes/acknowledge.py) carries the latest word as its
+`acknowledgement`; a regression with one is `acknowledged` (expected, or dismissed as not real).
+
 The run's status is the most urgent of its rows' verdicts, in STATUS_PRECEDENCE: regressed, then
-action_required (any not_comparable, insufficient or missing_baseline), then improved, then
-stable.
+action_required (any not_comparable, insufficient or missing_baseline), then acknowledged, then
+improved, then stable.
 """
 
 import uuid
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection, select
 
+from cryptobench_server.changes.acknowledge import word_text, words_on
 from cryptobench_server.changes.detect import sensitivity
 from cryptobench_server.changes.noise import steps_and_baseline
 from cryptobench_server.changes.store import (
@@ -45,7 +49,7 @@ from cryptobench_server.models import LineagePoint, Machine, Run
 
 ACTION_REQUIRED = ("not_comparable", "insufficient", "missing_baseline")
 #: A run's status: the first of these that one of its rows' verdicts maps to.
-STATUS_PRECEDENCE = ("regressed", "action_required", "improved", "stable")
+STATUS_PRECEDENCE = ("regressed", "action_required", "acknowledged", "improved", "stable")
 #: The machine identity fields (machine_fingerprint without the name) a verdict never crosses.
 MACHINE_FIELDS = ("arch", "cpu_model", "cores", "board")
 
@@ -68,6 +72,7 @@ class Verdict:
     baseline_run_pk: int | None = None
     differs: dict[str, list[Any]] = field(default_factory=dict)
     what_changed: dict[str, list[Any]] = field(default_factory=dict)
+    acknowledgement: dict[str, Any] | None = None
 
 
 def run_status(verdicts: Sequence[Verdict]) -> str:
@@ -117,13 +122,34 @@ def run_verdicts(connection: Connection, run, *, threshold: float) -> list[Verdi
         else:
             verdicts[key] = found
     verdicts |= _without_history(connection, run, unseen, threshold)
-    return sorted(verdicts.values(), key=_order)
+    return sorted(_acknowledged(connection, run.id, verdicts).values(), key=_order)
+
+
+def _acknowledged(
+    connection: Connection, run_pk: int, verdicts: dict[str, Verdict]
+) -> dict[str, Verdict]:
+    """The verdicts, each step with the latest word on it; a regression with one acknowledged."""
+    steps = [key for key, v in verdicts.items() if v.verdict in ("regressed", "improved")]
+    words = words_on(connection, ((key, run_pk) for key in steps))
+    out = dict(verdicts)
+    for (key, _), said in words.items():
+        found, word = verdicts[key], said[-1]
+        kind = "acknowledged" if found.verdict == "regressed" else found.verdict
+        detail = f"{found.detail}; {word_text(word)}"
+        out[key] = replace(found, verdict=kind, detail=detail, acknowledgement=word)
+    return out
 
 
 def _order(verdict: Verdict) -> tuple:
     """Regressions first, then action required, improved, stable; then by name and params
     (numbers by value: block size 16 before 1024)."""
-    rank = {"regressed": 0, **dict.fromkeys(ACTION_REQUIRED, 1), "improved": 2, "stable": 3}
+    rank = {
+        "regressed": 0,
+        **dict.fromkeys(ACTION_REQUIRED, 1),
+        "acknowledged": 2,
+        "improved": 3,
+        "stable": 4,
+    }
     params = [
         (k, (0, v, "") if isinstance(v, int | float) else (1, 0, str(v)))
         for k, v in sorted(verdict.series["params"].items())

@@ -88,6 +88,7 @@ def event(changes: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "source": first["series"]["source"],
         "variant": first["series"]["variant"],
         "verdict": "regressed" if any(c["verdict"] == "regressed" for c in changes) else "improved",
+        "acknowledged": sum(bool(c["acknowledgements"]) for c in changes),
         "regressions": sum(c["direction"] == "regression" for c in changes),
         "improvements": sum(c["direction"] == "improvement" for c in changes),
         "summary": "; ".join(g["text"] for g in groups),

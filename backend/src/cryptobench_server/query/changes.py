@@ -9,6 +9,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, aliased
 
 from cryptobench_contract.units import CANONICAL_UNIT
+from cryptobench_server.changes.acknowledge import Key, words_on
 from cryptobench_server.changes.detect import deterministic, few_points
 from cryptobench_server.changes.store import STEP_VERDICT
 from cryptobench_server.models import Change, Machine, Run
@@ -35,7 +36,9 @@ def list_changes(
     if after is not None:
         query = query.where(past(after, Change.started_at, Change.id, descending=True))
     query = query.order_by(Change.started_at.desc(), Change.id.desc()).limit(limit)
-    return [_shape(*row) for row in session.execute(query)]
+    rows = session.execute(query).all()
+    words = _words(session, rows)
+    return [_shape(*row, words=words) for row in rows]
 
 
 def list_events(
@@ -67,17 +70,24 @@ def list_events(
     rows = session.execute(
         query.order_by(Change.started_at.desc(), Change.run_pk.desc(), Change.id)
     ).all()
-    return group_events(_causes(rows)), position
+    return group_events(_causes(rows, _words(session, rows))), position
 
 
-def _causes(rows: Sequence[Any]) -> Iterator[tuple[bytes, int, dict[str, Any]]]:
+def _words(session: Session, rows: Sequence[Any]) -> dict[Key, list[dict[str, Any]]]:
+    """The words on the changes of `rows` (changes/acknowledge.py)."""
+    return words_on(session.connection(), ((row[0].lineage, row[0].run_pk) for row in rows))
+
+
+def _causes(
+    rows: Sequence[Any], words: dict[Key, list[dict[str, Any]]]
+) -> Iterator[tuple[bytes, int, dict[str, Any]]]:
     """Each row's cause key, run and shape; each cause diffed once."""
     diffs: dict[bytes, list[dict[str, Any]]] = {}
     for change, *rest in rows:
         key = cause_key(change.what_changed)
         if key not in diffs:
             diffs[key] = what_changed(change.what_changed)
-        yield key, change.run_pk, _shape(change, *rest, diffs=diffs[key])
+        yield key, change.run_pk, _shape(change, *rest, words=words, diffs=diffs[key])
 
 
 def _selected(query: Select, filters: Filters, since: datetime | None) -> Select:
@@ -101,6 +111,7 @@ def _shape(
     baseline_run_id,
     machine: str,
     *,
+    words: dict[Key, list[dict[str, Any]]],
     diffs: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     counted = deterministic(change.metric)
@@ -139,6 +150,7 @@ def _shape(
             "deterministic": counted,
         },
         "what_changed": what_changed(change.what_changed) if diffs is None else diffs,
+        "acknowledgements": words.get((change.lineage, change.run_pk), []),
     }
 
 

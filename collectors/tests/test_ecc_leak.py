@@ -7,10 +7,11 @@ import statistics
 import pytest
 from collect_support import run_main
 
-from cryptobench_collect.runners.ecc.adapters import LIBRARY_NAMES
+from cryptobench_collect.runners.ecc.adapters import LIBRARY_NAMES, load
 from cryptobench_collect.runners.ecc.adapters.reference import ReferenceJacobian
+from cryptobench_collect.runners.ecc.curves import CURVES
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError
-from cryptobench_collect.runners.ecc.leak import LeakConfig, class_order, screen
+from cryptobench_collect.runners.ecc.leak import LeakConfig, class_order, fixed_scalar, screen
 from cryptobench_contract import RunDocument
 
 pytestmark = pytest.mark.usefixtures("clean_env")
@@ -76,6 +77,44 @@ def test_the_fixed_scalar_repeats_between_fresh_random_ones_after_the_check():
     assert ops.scalars[:3] == [fixed] * 3 and len(timed) == 60
     assert timed.count(fixed) == 30 and len(set(timed)) == 31
     assert timed[:30].count(fixed) not in (0, 30)
+
+
+def test_the_fixed_scalar_is_as_long_as_the_order_with_two_bits_set():
+    assert fixed_scalar(CURVES["secp256k1"]) == fixed_scalar(CURVES["secp256r1"]) == 2**255 + 1
+    assert fixed_scalar(CURVES["secp384r1"]) == 2**383 + 1
+
+
+COINCURVE = load("coincurve").bind("secp256k1")  # type: ignore[union-attr]
+
+
+class _Logged(type(COINCURVE)):  # type: ignore[misc]
+    """coincurve, noting each key object it makes and each one it signs with."""
+
+    log: list[tuple]
+
+    def keypair(self, d):
+        pair = super().keypair(d)
+        self.log.append(("key", d, pair[0]))
+        return pair
+
+    def sign(self, private, message):
+        self.log.append(("sign", private))
+        return super().sign(private, message)
+
+
+def test_every_signing_key_object_is_made_before_the_timed_calls_for_both_classes_alike():
+    ops = _Logged()
+    ops.log = []
+    taken = screen(ops, "sign", LeakConfig(samples=30, warmup=2))
+    assert [len(taken["fixed"]), len(taken["random"])] == [30, 30]
+    fixed = 2**255 + 1
+    # the check, then two warmups: each a key object of the fixed scalar and a signature
+    assert [entry[:2] for entry in ops.log[:6]] == [("key", fixed), ("sign", ops.log[0][2])] * 3
+    made, signed = ops.log[6:66], ops.log[66:]
+    assert {entry[0] for entry in made} == {"key"} and {entry[0] for entry in signed} == {"sign"}
+    assert all(key[2] is sign[1] for key, sign in zip(made, signed, strict=True))
+    assert len({id(entry[1]) for entry in signed}) == 60  # a fresh key object per sample
+    assert sum(entry[1] == fixed for entry in made) == 30
 
 
 class _Wrong(_Recording):

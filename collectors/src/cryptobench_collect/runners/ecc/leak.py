@@ -1,15 +1,20 @@
 """`cryptobench run ecc --leak-test`: a timing-leak screen (dudect's fixed-vs-random test) of
 scalar multiplication and ECDSA signing in each library.
 
-Per (curve, library, operation) the secret is either one fixed scalar drawn at the start (class
-`fixed`) or a fresh random scalar per sample (class `random`); the two classes' samples are taken
-interleaved in a random order (each class exactly `samples` times), so drift in machine load
-falls on both alike. Scalar multiplication is k*G (the generator, the same point for both
-classes); signing signs one fixed message under the fixed key or a fresh random key (its nonce is
-the library's own). Making the random scalar, the key object and the point is setup, untimed;
-`perf_counter_ns` brackets only the library call, as in the speed experiments. Before timing, the
-fixed scalar's product must equal the reference's and its signature must verify. The statistics
-(is there a difference, how small a difference these samples would have found) are the server's.
+Per (curve, library, operation) the secret is either one fixed scalar (class `fixed`) or a fresh
+random scalar per sample (class `random`); the two classes' samples are taken interleaved in a
+random order (each class exactly `samples` times), so drift in machine load falls on both alike.
+The fixed scalar is a corner case, as dudect advises for arithmetic (low Hamming weight): the top
+bit of the group order's length and bit 0, nothing else (2**255 + 1 on the 256-bit curves), so it
+is as long as a random scalar but a double-and-add or window method skips nearly every addition.
+Scalar multiplication is k*G (the generator, one point object for both classes); signing signs
+one fixed message (its nonce is the library's own). Every sample's input is prepared before the
+first timed call, in the order of the samples and the same way for both classes: a signing key
+object is made from the scalar for every sample, the fixed one too, so neither class signs with a
+warmer key object than the other. `perf_counter_ns` brackets only the library call. Before
+timing, the fixed scalar's product must equal the reference's and its signature must verify. The
+statistics (is there a difference, how small a difference these samples would have found) are
+the server's.
 """
 
 import secrets
@@ -21,6 +26,7 @@ from typing import Any
 
 from cryptobench_collect.runners.ecc import adapters, jacobian, workload
 from cryptobench_collect.runners.ecc.adapters.base import MUL, SIGN, CurveOps, Library, LibraryInfo
+from cryptobench_collect.runners.ecc.curves import CurveParams
 from cryptobench_collect.runners.ecc.experiments import CorrectnessError
 from cryptobench_contract import utc_now
 
@@ -91,19 +97,24 @@ def class_order(samples: int) -> list[int]:
     return order
 
 
+def fixed_scalar(curve: CurveParams) -> int:
+    """The fixed class's scalar: the top bit of the order's length and bit 0 (weight 2)."""
+    return (1 << (curve.n.bit_length() - 1)) | 1
+
+
 def screen(ops: CurveOps, operation: str, config: LeakConfig) -> dict[str, list[int]]:
     """The two classes' samples (ns) of one operation, taken interleaved, after `warmup`
-    untimed calls of the fixed class."""
-    curve = ops.curve
-    fixed = workload.scalar(curve)
+    untimed calls of the fixed class; every input is prepared before the first timed call."""
+    fixed = fixed_scalar(ops.curve)
     message = secrets.token_bytes(config.message_bytes)
-    call, setup = _plan(ops, operation, fixed, message)
     _check(ops, operation, fixed, message)
+    call, prepare = _plan(ops, operation, message)
     for _ in range(config.warmup):
-        call(*setup(None))
+        call(*prepare(fixed))
+    order = class_order(config.samples)
+    inputs = [prepare(fixed if cls == 0 else workload.scalar(ops.curve)) for cls in order]
     taken: dict[str, list[int]] = {name: [] for name in CLASSES}
-    for cls in class_order(config.samples):
-        args = setup(None if cls == 0 else workload.scalar(curve))
+    for cls, args in zip(order, inputs, strict=True):
         t0 = perf_counter_ns()
         call(*args)
         t1 = perf_counter_ns()
@@ -112,15 +123,14 @@ def screen(ops: CurveOps, operation: str, config: LeakConfig) -> dict[str, list[
 
 
 def _plan(
-    ops: CurveOps, operation: str, fixed: int, message: bytes
-) -> tuple[Callable[..., Any], Callable[[int | None], tuple[Any, ...]]]:
-    """The timed call and the untimed setup of its arguments from a scalar (None: the fixed
-    one, whose key object is made once)."""
+    ops: CurveOps, operation: str, message: bytes
+) -> tuple[Callable[..., Any], Callable[[int], tuple[Any, ...]]]:
+    """The timed call and the untimed preparation of its arguments from a scalar: the same
+    for both classes (a signing key object made for every sample)."""
     if operation == MUL:
         base = ops.point(ops.curve.generator)
-        return ops.multiply, lambda k: (fixed if k is None else k, base)
-    fixed_key = ops.keypair(fixed)[0]
-    return ops.sign, lambda k: (fixed_key if k is None else ops.keypair(k)[0], message)
+        return ops.multiply, lambda k: (k, base)
+    return ops.sign, lambda k: (ops.keypair(k)[0], message)
 
 
 def _check(ops: CurveOps, operation: str, fixed: int, message: bytes) -> None:

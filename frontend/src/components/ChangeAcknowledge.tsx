@@ -25,6 +25,7 @@ export function ChangeAcknowledge({ event }: { event: ChangeEvent }) {
     onSuccess: async () => {
       setNote("");
       setOpen(false);
+      await client.invalidateQueries({ queryKey: ["change-events"] });
       await client.invalidateQueries({ queryKey: ["changes"] });
     },
   });

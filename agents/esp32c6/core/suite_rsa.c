@@ -5,6 +5,9 @@
 
 #include "compat.h"
 #include "suites.h"
+#ifdef BENCH_FIXED_RSA_KEY
+#include "rsa_fixed_key.h"
+#endif
 
 #define RSA_EXPONENT 65537
 #define RSA_MAX_BYTES 512
@@ -18,6 +21,21 @@ typedef struct {
     unsigned char out[RSA_MAX_BYTES];
 } rsa_state_t;
 
+/* The key of `bits` bits: generated from the run's seeded generator, or with BENCH_FIXED_RSA_KEY
+ * the fixed 2048-bit one (rsa_fixed_key.h; other sizes are still generated). */
+static int make_key(bench_ctx_t *ctx, mbedtls_rsa_context *key, unsigned bits)
+{
+#ifdef BENCH_FIXED_RSA_KEY
+    if (bits == 2048) {
+        static const unsigned char e[] = {0x01, 0x00, 0x01};
+        int rc = mbedtls_rsa_import_raw(key, RSA_FIXED_N, sizeof RSA_FIXED_N, RSA_FIXED_P, sizeof RSA_FIXED_P,
+                                        RSA_FIXED_Q, sizeof RSA_FIXED_Q, NULL, 0, e, sizeof e);
+        return rc != 0 ? rc : mbedtls_rsa_complete(key);
+    }
+#endif
+    return mbedtls_rsa_gen_key(key, bench_random, &ctx->drbg, bits, RSA_EXPONENT);
+}
+
 mbedtls_rsa_context *bench_rsa_key(bench_ctx_t *ctx, unsigned bits)
 {
     for (unsigned i = 0; i < BENCH_RSA_SIZES; i++) {
@@ -25,8 +43,7 @@ mbedtls_rsa_context *bench_rsa_key(bench_ctx_t *ctx, unsigned bits)
             return &ctx->rsa[i];
         }
         if (ctx->rsa_bits[i] == 0) {
-            if (mbedtls_rsa_gen_key(&ctx->rsa[i], bench_random, &ctx->drbg, bits, RSA_EXPONENT) != 0 ||
-                mbedtls_rsa_check_privkey(&ctx->rsa[i]) != 0) {
+            if (make_key(ctx, &ctx->rsa[i], bits) != 0 || mbedtls_rsa_check_privkey(&ctx->rsa[i]) != 0) {
                 return NULL;
             }
             ctx->rsa_bits[i] = bits;

@@ -37,7 +37,7 @@ def test_the_changes_of_one_run_with_one_cause_are_one_event(store_client):
         [],
     )
     assert (event["run_id"], event["machine"]) == (run_ids[5], "masked-box")
-    assert event["variant"] == {"engine": "none", "multi": "1"}
+    assert event["variant"] == {"engine": "none", "evp": "true", "multi": "1"}
     assert (event["regressions"], event["improvements"]) == (10, 0)
     assert (event["verdict"], later["verdict"]) == ("regressed", "regressed")
     aes, sha = event["groups"]

@@ -31,14 +31,16 @@ SERIES_KEY_CHARS = 32
 #: What stays the same along a lineage, besides machine and source. Not the tool's verbatim
 #: result name: openssl 1.0.2 prints "aes-128 cbc" where 3.0 prints "AES-128-CBC".
 LINEAGE_FIELDS = ("family", "algorithm", "operation", "library", "params", "metric", "variant")
-#: The tags that name a variant of an experiment (the run's build, engine, provider, hardware
-#: acceleration, target, timing method, process count, quick mode, implementation), unlike the
+#: The tags that name a variant of an experiment (the run's build, engine, provider, openssl's
+#: EVP or legacy code path, hardware acceleration, target, timing method, process count, quick
+#: mode, implementation), unlike the
 #: tags of a run's circumstances (a seed, a comparison pair's id, the seconds asked for, a JVM or
 #: Python version, which change from run to run and are reported as what changed).
 VARIANT_TAGS = frozenset(
     {
         "opt_level",
         "engine",
+        "evp",
         "provider",
         "hw_accel",
         "target",

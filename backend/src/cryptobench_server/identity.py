@@ -33,9 +33,9 @@ SERIES_KEY_CHARS = 32
 LINEAGE_FIELDS = ("family", "algorithm", "operation", "library", "params", "metric", "variant")
 #: The tags that name a variant of an experiment (the run's build, engine, provider, openssl's
 #: EVP or legacy code path, hardware acceleration, target, timing method, process count, quick
-#: mode, implementation), unlike the
-#: tags of a run's circumstances (a seed, a comparison pair's id, the seconds asked for, a JVM or
-#: Python version, which change from run to run and are reported as what changed).
+#: mode, implementation), unlike the tags of a run's circumstances (a seed, a comparison pair's
+#: id, the seconds asked for, a JVM or Python version, which change from run to run and are
+#: reported as what changed).
 VARIANT_TAGS = frozenset(
     {
         "opt_level",

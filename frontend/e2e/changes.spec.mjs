@@ -91,7 +91,9 @@ test("changes page: one event per run and cause, what changed by line, evidence,
     series.includes("SHA-256 hash, block size 16384 B (OpenSSL 3.0.19)"),
     series.join("\n"),
   );
-  const evidence = await table.locator("tbody tr td:nth-child(4)").allInnerTexts();
+  const verdicts = await table.locator("tbody tr td:nth-child(3)").allInnerTexts();
+  assert.deepEqual(new Set(verdicts), new Set(["regressed"]), verdicts.join("\n"));
+  const evidence = await table.locator("tbody tr td:nth-child(5)").allInnerTexts();
   assert.ok(
     evidence.every((e) =>
       /^few points \(5 runs before, 2 after\): z \d+(\.\d)? against \d\.\d% run-to-run noise$/.test(

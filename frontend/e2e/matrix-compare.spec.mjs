@@ -1,7 +1,7 @@
 // Issue 28's Matrix and Compare in real Chromium on the shared e2e backend (demo data): the Matrix fits
 // a laptop screen (values in view without scrolling sideways, what every row shares in one caption)
 // and answers seed 004's ECpy vs ECC.py by moving coordinates out of the rows; Compare says a small
-// difference of a noisy series is within noise and a real step is worse, draws the speedups, and
+// difference of a noisy series is stable (within its noise) and a real step regressed, draws the speedups, and
 // shows a differing tool build by the lines that differ.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -124,7 +124,7 @@ async function openCompare(page, baseline, contender) {
   await page.waitForSelector('[data-testid="compare-plot"] .point');
 }
 
-test("compare: natural order, within noise vs worse, the speedup chart, the build's differing line", async ({
+test("compare: natural order, stable vs regressed, the speedup chart, the build's differing line", async ({
   page,
 }) => {
   const errors = pageErrors(page);
@@ -137,7 +137,7 @@ test("compare: natural order, within noise vs worse, the speedup chart, the buil
   );
   for (const row of rows) {
     assert.ok(row.includes("0.967x"), `speedup 1 / 1.034 (> 1 better): ${row}`);
-    assert.ok(row.endsWith("within noise"), `a 1.034x step of a series moving 6% is noise: ${row}`);
+    assert.ok(row.endsWith("stable"), `a 1.034x step of a series moving 6% is noise: ${row}`);
   }
   assert.match(
     await page.getByTestId("geomean").innerText(),
@@ -150,7 +150,7 @@ test("compare: natural order, within noise vs worse, the speedup chart, the buil
   );
   assert.deepEqual(
     plotted.map((t) => t.name),
-    ["within noise"],
+    ["stable"],
   );
   assert.equal(plotted[0].x.length, 6);
   assert.equal(await page.locator('[data-testid="compare-plot"] .point').count(), 6);
@@ -159,7 +159,7 @@ test("compare: natural order, within noise vs worse, the speedup chart, the buil
 
   await openCompare(page, runs[4], runs[5]);
   for (const row of await page.locator('[data-testid="compare-table"] tbody tr').allInnerTexts())
-    assert.ok(row.endsWith("worse"), row);
+    assert.ok(row.endsWith("regressed"), row);
   const diff = await page.getByTestId("line-diff").innerText();
   assert.match(
     diff,

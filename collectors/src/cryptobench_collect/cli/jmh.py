@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from cryptobench_collect.cli.jvm_leak import run_leak_test
 from cryptobench_collect.cli.options import delivering, printing
 from cryptobench_collect.cli.warnings import print_warnings
 from cryptobench_collect.delivery import DeliveryOptions, deliver
@@ -17,11 +18,13 @@ from cryptobench_collect.documents import read_text, written_at
 from cryptobench_collect.errors import RuntimeFailure, UsageError
 from cryptobench_collect.hostinfo import collect_host_info
 from cryptobench_collect.runners import jmh as runner
+from cryptobench_collect.runners import jvm_leak
 from cryptobench_contract import RunDocument, new_run_id, utc_now
 from cryptobench_parsers.jmh.json_results import parse_jmh
 from cryptobench_parsers.jmh.text_tables import jmh_documents
 
 _BENCH = "Benchmark"
+_LEAK = "Leak test"
 FileArg = Annotated[
     Path,
     typer.Argument(
@@ -86,6 +89,27 @@ JsonOpt = Annotated[
         rich_help_panel=_BENCH,
     ),
 ]
+LeakTestOpt = Annotated[
+    bool,
+    typer.Option(
+        "--leak-test",
+        help=f"Instead of JMH: the jar's leak-test harness ({jvm_leak.MAIN_CLASS}), RSA PKCS#1 "
+        "v1.5 decryption valid vs invalid padding and ECDSA signing fixed vs random key, "
+        "every sample uploaded (tag mode=leak-test)",
+        rich_help_panel=_LEAK,
+    ),
+]
+LeakSamplesOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--leak-samples",
+        min=2,
+        max=jvm_leak.MAX_SAMPLES,
+        help=f"Samples per class of --leak-test (default {jvm_leak.SAMPLES}; "
+        f"--quick: {jvm_leak.QUICK_SAMPLES})",
+        rich_help_panel=_LEAK,
+    ),
+]
 
 
 @printing
@@ -111,12 +135,22 @@ def run_jmh_command(
     project: ProjectOpt = None,
     jmh_arg: JmhArgOpt = None,
     json: JsonOpt = None,
+    leak_test: LeakTestOpt = False,
+    leak_samples: LeakSamplesOpt = None,
     *,
     options: DeliveryOptions,
 ) -> None:
-    """Build the agents/jvm JMH suite if needed, run it with -rf json, then upload the run."""
+    """Build the agents/jvm JMH suite if needed, run it with -rf json (or, with --leak-test, its
+    leak-test harness), then upload the run."""
     console = Console(stderr=True)
+    if leak_test and (include or jmh_arg or json):
+        raise UsageError("--leak-test runs no JMH benchmark: drop --include, --jmh-arg and --json")
+    if leak_samples is not None and not leak_test:
+        raise UsageError("--leak-samples goes with --leak-test")
     jar = jar or _built_jar(project, console)
+    if leak_test:
+        run_leak_test(jar, leak_samples, quick=quick, options=options, console=console)
+        return
     result_file = json or Path(tempfile.mkdtemp(prefix="cryptobench-jmh-")) / "jmh-result.json"
     log_file = result_file.with_suffix(".log")
     command = runner.jmh_command(

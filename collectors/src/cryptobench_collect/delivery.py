@@ -6,7 +6,8 @@ cannot be reached, or fails on it, the run stays in pending/ and OnlySpooled (ex
 so. `flush` sends what waits in pending/, going on past a run that fails. With
 --fail-on-regression the server is then asked for its verdicts on the run (gate.py:
 RegressionFound, exit code 4; ActionRequired, exit code 5), written to the --report-* files
-(gate_report.py).
+(gate_report.py); with --fail-on-leak for the verdicts of its leak screens (leak_gate.py:
+LeakFound, exit code 6, only for counts that differ by class exactly).
 """
 
 import sys
@@ -25,8 +26,9 @@ from cryptobench_collect.errors import (
     ServerUnreachable,
     UsageError,
 )
-from cryptobench_collect.gate import GateFailed, report
+from cryptobench_collect.gate import GateFailed, raise_found, report
 from cryptobench_collect.gate_report import Reports
+from cryptobench_collect.leak_gate import report_leaks
 from cryptobench_collect.spool import Spool
 from cryptobench_contract import RunDocument
 
@@ -46,6 +48,7 @@ class DeliveryOptions:
     tags: dict[str, str] = field(default_factory=dict)
     machine_name: str | None = None
     fail_on_regression: bool = False
+    fail_on_leak: bool = False
     reports: Reports | None = None
     deadline_s: float = 60.0
     timeout_s: float = 30.0
@@ -114,8 +117,7 @@ def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -
     if outcome.status == "accepted":
         spool.mark_sent(path)
         options.console.print(f"uploaded run {run.run_id} to {options.server} ({outcome.detail})")
-        if options.fail_on_regression:
-            gate(str(run.run_id), options)
+        gates(str(run.run_id), options)
     elif outcome.status == "rejected":
         failed = spool.mark_failed(path, run, {"status": outcome.http_status, **outcome.problem})
         raise RuntimeFailure(
@@ -131,6 +133,23 @@ def send(spool: Spool, path: Path, run: RunDocument, options: DeliveryOptions) -
         raise kind(
             f"{outcome.detail}; run {run.run_id} waits in {path} (`cryptobench spool flush`)"
         )
+
+
+def gates(run_id: str, options: DeliveryOptions) -> None:
+    """The gates asked for (--fail-on-regression, --fail-on-leak), each run even when the
+    other failed; the worst failure is raised."""
+    found: list[GateFailed] = []
+    if options.fail_on_regression:
+        try:
+            gate(run_id, options)
+        except GateFailed as exc:
+            found.append(exc)
+    if options.fail_on_leak:
+        try:
+            report_leaks(run_id, options.uploader().leaks(run_id), options.console)
+        except GateFailed as exc:
+            found.append(exc)
+    raise_found(found)
 
 
 def gate(run_id: str, options: DeliveryOptions) -> None:

@@ -50,6 +50,12 @@ class RegressionFound(GateFailed):
     exit_code = 4
 
 
+class LeakFound(GateFailed):
+    """--fail-on-leak: a leak screen of the run differs by class exactly (leak_gate.py)."""
+
+    exit_code = 6
+
+
 class ActionRequired(GateFailed):
     """No regression, but a series of a run cannot be judged: not comparable (another CPU or
     clock), insufficient baseline runs, or none."""
@@ -156,9 +162,11 @@ def _side(lines: Iterable[str]) -> str:
 
 
 def worst(found: Sequence[GateFailed]) -> type[GateFailed]:
-    """The failure of several runs that failed the gate: a regression when one regressed."""
-    if any(isinstance(exc, RegressionFound) for exc in found):
-        return RegressionFound
+    """The failure of several runs that failed the gate: a regression when one regressed, then
+    a leak found exactly, then action required."""
+    for kind in (RegressionFound, LeakFound):
+        if any(isinstance(exc, kind) for exc in found):
+            return kind
     return ActionRequired
 
 

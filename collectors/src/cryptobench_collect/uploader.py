@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 
 RUNS_PATH = "/api/v1/runs"
 EVENTS_PATH = "/api/v1/changes/events"
+LEAKS_PATH = "/api/v1/leaks"
+#: Leak screens asked for at once: more than any run holds (7 libraries x 3 curves x 2 operations).
+LEAK_SCREENS = 500
 Status = Literal["accepted", "unauthorized", "rejected", "failing", "unreachable"]
 RETRIED: tuple[Status, ...] = ("failing", "unreachable")
 
@@ -79,6 +82,19 @@ class Uploader:
             detail = _describe(response.status_code, _problem(response), response)
             raise RuntimeFailure(f"cannot ask {self.server} for regressions: {detail}")
         return response.json()["events"]
+
+    def leaks(self, run_id: str) -> dict[str, Any]:
+        """The server's leak screens of run `run_id`, each with its verdict (GET /leaks?run=);
+        RuntimeFailure when it cannot say (unreachable, an older server without leak screens)."""
+        try:
+            with self._client() as client:
+                response = client.get(LEAKS_PATH, params={"run": run_id, "limit": LEAK_SCREENS})
+        except httpx.HTTPError as exc:
+            raise RuntimeFailure(f"cannot ask {self.server} for leak screens: {exc}") from None
+        if response.status_code != 200:
+            detail = _describe(response.status_code, _problem(response), response)
+            raise RuntimeFailure(f"cannot ask {self.server} for leak screens: {detail}")
+        return response.json()
 
     def verdicts(self, run_id: str) -> dict[str, Any]:
         """The server's verdicts on run `run_id` (GET /runs/{run_id}/verdicts: its status and a

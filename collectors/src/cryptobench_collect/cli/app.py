@@ -21,7 +21,8 @@ app = typer.Typer(
     epilog="Exit codes: 0 done; 1 runtime failure (or the server could not give its verdicts); "
     "2 bad input or usage; 3 nothing uploaded, every run kept in the spool; with "
     "--fail-on-regression, 4 a regression at an uploaded run, 5 action required: a series "
-    "could not be judged (not comparable, insufficient or missing baseline runs).",
+    "could not be judged (not comparable, insufficient or missing baseline runs); with "
+    "--fail-on-leak, 6 instruction counts that differ by class exactly at an uploaded run.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,

@@ -85,6 +85,16 @@ FailOnRegressionOpt = Annotated[
         rich_help_panel=_UPLOAD,
     ),
 ]
+FailOnLeakOpt = Annotated[
+    bool,
+    typer.Option(
+        "--fail-on-leak",
+        help="After the upload, ask the server for the verdicts of the run's leak screens: exit "
+        "6 if instruction counts differ by class exactly (a deterministic witness, RV32 under "
+        "QEMU); timing verdicts are printed and never gate",
+        rich_help_panel=_UPLOAD,
+    ),
+]
 ReportMarkdownOpt = Annotated[
     Path | None,
     typer.Option(
@@ -136,6 +146,7 @@ def delivery_options(
     machine_name: str | None = None,
     spool_dir: Path | None = None,
     fail_on_regression: bool = False,
+    fail_on_leak: bool = False,
     report_markdown: Path | None = None,
     report_json: Path | None = None,
 ) -> DeliveryOptions:
@@ -154,6 +165,7 @@ def delivery_options(
         tags=parse_tags(tag),
         machine_name=machine_name,
         fail_on_regression=fail_on_regression,
+        fail_on_leak=fail_on_leak,
         reports=reports,
         deadline_s=settings.upload_deadline_s,
         timeout_s=settings.http_timeout_s,
@@ -171,6 +183,7 @@ DELIVERY = {
         ("machine_name", MachineNameOpt, None),
         ("spool_dir", SpoolDirOpt, None),
         ("fail_on_regression", FailOnRegressionOpt, False),
+        ("fail_on_leak", FailOnLeakOpt, False),
         ("report_markdown", ReportMarkdownOpt, None),
         ("report_json", ReportJsonOpt, None),
     )

@@ -33,7 +33,13 @@ StateOpt = Annotated[
     typer.Option("--state", help="Only these states (pending, sent, failed)"),
 ]
 sending = delivering(
-    "server", "token", "spool_dir", "fail_on_regression", "report_markdown", "report_json"
+    "server",
+    "token",
+    "spool_dir",
+    "fail_on_regression",
+    "fail_on_leak",
+    "report_markdown",
+    "report_json",
 )
 
 

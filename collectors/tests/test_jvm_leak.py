@@ -100,6 +100,12 @@ def test_output_without_the_harness_header_is_refused():
         _run(CAPTURED.read_text().split("\n", 1)[1])
 
 
+def test_a_line_that_is_not_json_is_named():
+    broken = CAPTURED.read_text().replace('"raw":[1394625,', '"raw":[1394625,,', 1)
+    with pytest.raises(RuntimeFailure, match="output line 2 is not JSON: Expecting value"):
+        _run(broken)
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [

@@ -47,7 +47,7 @@ def leak_run(
     text: str, *, machine: Machine, started_at: datetime, finished_at: datetime
 ) -> RunDocument:
     """The run document of the harness's output `text`."""
-    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    lines = [_object(number, line) for number, line in enumerate(text.splitlines(), 1) if line]
     if not lines or lines[0].get("harness") != HARNESS:
         raise RuntimeFailure(f"the JVM leak test printed no {HARNESS} header")
     header, classes = lines[0], lines[1:]
@@ -66,6 +66,18 @@ def leak_run(
         tags={"mode": "leak-test", "jvm": str(header["java"])},
         results=[_result(entry) for entry in classes],
     )
+
+
+def _object(number: int, line: str) -> dict[str, Any]:
+    try:
+        found = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RuntimeFailure(
+            f"the JVM leak test's output line {number} is not JSON: {exc}"
+        ) from None
+    if not isinstance(found, dict):
+        raise RuntimeFailure(f"the JVM leak test's output line {number} is not a JSON object")
+    return found
 
 
 def _result(entry: dict[str, Any]) -> Result:

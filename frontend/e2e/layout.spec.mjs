@@ -1,5 +1,6 @@
 // Issue 28, every page for a person: each route of App.tsx at a phone (390x844) and a laptop
-// (1400x900) width has no horizontal page overflow and no serious or critical axe-core violation;
+// (1400x900) width has no horizontal page overflow and no serious or critical axe-core violation
+// (colour contrast checked at 1400 px: the colours are the same at both widths);
 // on a phone the filters sit in a drawer that opens and closes with the keyboard (focus returns to
 // its button) and the chart is near the top; active filters are removable chips above the chart.
 import assert from "node:assert/strict";
@@ -39,6 +40,7 @@ async function pages() {
     { name: "run-artifact", path: `/runs/${openssl}` },
     { name: "machines", path: "/machines" },
     { name: "import", path: "/import" },
+    { name: "leaks", path: "/leaks" },
     { name: "not-found", path: "/no-such-page" },
   ];
 }
@@ -72,8 +74,11 @@ function clippedPresets(page) {
   });
 }
 
-async function seriousViolations(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/** axe-core's serious and critical findings; `contrast: false` leaves out its colour-contrast rule,
+ * its costliest (about 40% of a pass): the colours are the same at both widths, so it runs once. */
+async function seriousViolations(page, { contrast = true } = {}) {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (contrast ? axe : axe.disableRules(["color-contrast"])).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
@@ -103,7 +108,8 @@ test("every page at 390 and 1400 px: no horizontal overflow, axe-core 0 serious 
       if (scroll > inner) problems.push(`${where}: page ${scroll} px wide in a ${inner} px window`);
       for (const link of await clippedPresets(page))
         problems.push(`${where}: preset link "${link}" cut off`);
-      for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
+      const contrast = size.width === 1400;
+      for (const v of await seriousViolations(page, { contrast })) problems.push(`${where}: ${v}`);
       const path = test.info().outputPath(`${view.name}-${size.width}.png`);
       await page.screenshot({ path, fullPage: true });
       await test.info().attach(`${view.name}-${size.width}`, { path, contentType: "image/png" });

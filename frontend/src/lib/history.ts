@@ -9,6 +9,7 @@ import { isDimension, paramKey } from "./dimensions";
 import type { Theme } from "./figures";
 import { seriesLabel, wantsLogScale } from "./figures";
 import { plotText } from "./plotText";
+import { timeAxis } from "./timeAxis";
 import {
   chartUnit,
   formatNumber,
@@ -243,8 +244,8 @@ export function historyFigure(
   const xaxis: Partial<Layout["xaxis"]> =
     opts.axis === "time"
       ? {
+          ...timeAxis(history.series.flatMap((s) => s.points.map((p) => p.started_at))),
           title: { text: "run started" },
-          type: "date",
           gridcolor: opts.theme.grid,
           color: opts.theme.foreground,
         }

@@ -36,7 +36,7 @@ def test_a_ten_percent_step_is_found_once_at_its_run(seed):
     assert [s.index for s in steps] == [STEP_AT]
     assert steps[0].baseline == STEP_AT - 1
     assert steps[0].ratio == pytest.approx(1.10, abs=0.02)
-    assert (steps[0].before_n, steps[0].after_n, steps[0].few_points) == (STEP_AT, 3, False)
+    assert (steps[0].before_n, steps[0].after_n, steps[0].few_points) == (STEP_AT, 4, False)
     assert 0.001 < steps[0].noise < 0.02
 
 
@@ -100,3 +100,26 @@ def test_a_step_over_a_handful_of_runs_is_few_points_not_certainty():
     assert step.few_points and step.z > 3 and 0 < step.noise < 0.01
     (settled,) = find_steps(points(stepped(n=12)))
     assert not settled.few_points
+
+
+def drifting(n: int = 20, rate: float = 0.01, step: float = 1.0, seed: int = 3) -> list[float]:
+    """A figure that creeps `rate` per run (a slow drift), with 0.2% jitter and an optional
+    `step` at STEP_AT."""
+    rnd = random.Random(seed)
+    return [
+        1000.0
+        * (1 + rate) ** i
+        * (step if i >= STEP_AT else 1.0)
+        * (1 + rnd.uniform(-0.002, 0.002))
+        for i in range(n)
+    ]
+
+
+def test_a_slow_drift_is_not_a_step_but_a_step_on_top_of_it_is():
+    """1% a run for 20 runs: the median of the ten runs before any run is 5.5% behind it, but the
+    runs on either side of it are 1% apart, so nothing is a step (without the level-shift test:
+    steps at runs 10 and 19); a 10% step on top of the same drift is found at its run, once
+    (without it: also at 17)."""
+    assert find_steps(points(drifting())) == []
+    (step,) = find_steps(points(drifting(step=1.10)))
+    assert step.index == STEP_AT

@@ -10,13 +10,18 @@ Walking the points from the oldest, at each point `i`:
 - *before*: the up to `window` (10) points before `i`, but none before the last step found
   (a step starts a new level). At least `min_before` (3) are needed: with fewer, the series'
   noise is unknown and nothing is reported.
-- *after*: point `i` and up to `confirm - 1` (2) points after it, when they exist. Its level is
+- *after*: point `i` and up to `confirm - 1` (4) points after it, when they exist. Its level is
   their median; with two points, the one nearer the before level (a single outlier never makes
   a level). So an outlier is reported while it is the newest run (an upload cannot know what
   comes next) and withdrawn as soon as the next run is back at the old level.
 - **large**: the after level differs from the before median by at least `threshold` (default
   5%) relatively, and so does point `i` itself, in the same direction (the step is at `i`, not
   one run earlier).
+- **a level shift, not a drift**: the same holds next to `i`, between the last `LOCAL` (3)
+  points before it and the first `LOCAL` points from it (their levels as above): that local
+  shift is at least `threshold`, in the step's direction and at least half the step. A slow
+  drift moves the before median of up to 10 runs far from the newest runs, but the runs on
+  either side of `i` stay close; a step moves them apart by all of it.
 - **significant**: z = |ln(after / before)| / se >= `z_min` (3), where
   se^2 = pi/2 * s^2 * (1/n_before + 1/n_after) + the tools' own variance of both levels. `s`
   is the series' run-to-run noise, robustly: 1.4826 * median |ln(x[j+1] / x[j])| / sqrt(2) over
@@ -58,7 +63,9 @@ from cryptobench_server.stats import median, run_to_run_noise
 DEFAULT_THRESHOLD = 0.05
 WINDOW = 10
 MIN_BEFORE = 3
-CONFIRM = 3
+CONFIRM = 5
+#: How many points on each side of a step its local shift (a level shift, not a drift) stands on.
+LOCAL = 3
 Z_MIN = 3.0
 #: Below this many consecutive differences behind the noise, a step's evidence is "few points".
 FEW_DIFFERENCES = 6
@@ -153,6 +160,10 @@ def _step_at(
     limit = math.log1p(threshold)
     # Large (both the level and the run itself, in one direction), in either direction.
     if min(abs(shift), abs(first)) < limit or shift * first <= 0:
+        return None
+    near = median(p.value for p in before[-LOCAL:])
+    local = _log_ratio(_after_level(near, [p.value for p in after[:LOCAL]]), near)
+    if local * shift <= 0 or abs(local) < max(limit, abs(shift) / 2):
         return None
     noise = run_to_run_noise([p.value for p in before], [p.value for p in after])
     variance = math.pi / 2 * noise**2 * (1 / len(before) + 1 / len(after))

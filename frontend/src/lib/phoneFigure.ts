@@ -2,7 +2,7 @@
  * A figure on a narrow screen (a phone): the legend under the plot across the figure's width, its
  * labels and the x axis title wrapped to that width, and a height enough that the plotting area
  * keeps PHONE_PLOT_HEIGHT above the legend (without a legend, a figure as tall as its rows, such as
- * Compare's, keeps its own height).
+ * Compare's, keeps its own height where that is taller).
  * Plotly neither wraps legend text nor grows a figure for its legend, so the lines are counted here.
  * Pure: the figure as built -> the figure as drawn at that width.
  */
@@ -196,7 +196,7 @@ export function phoneFigure(
     X_AXIS +
     lineCount(titleText(withAxis.xaxis?.title)) * LINE;
   if (!legendShown(data, layout))
-    return { data, layout: { ...withAxis, height: layout.height ?? axisHeight } };
+    return { data, layout: { ...withAxis, height: Math.max(layout.height ?? 0, axisHeight) } };
   const named = data.map((t) =>
     inLegend(t) && "name" in t && typeof t.name === "string"
       ? { ...t, name: wrapText(t.name, chars) }

@@ -75,11 +75,15 @@ describe("phoneFigure", () => {
     expect(phoneFigure([series("a"), series("b"), hidden], LAYOUT, 200).data[2]).toBe(hidden);
   });
 
-  it("without a legend: no legend settings, a height of its own unless the figure sets one", () => {
+  it("without a legend: no legend settings, the plotting area's height, or the figure's own when taller", () => {
     const one = phoneFigure([series(LONG)], { ...LAYOUT, showlegend: false }, 374);
     expect(one.layout.legend).toEqual(LAYOUT.legend);
     expect(one.layout.height).toBe(24 + PHONE_PLOT_HEIGHT + 56 + 16);
-    expect(phoneFigure([series("a")], { ...LAYOUT, height: 166 }, 374).layout.height).toBe(166);
+    // Compare's 6 rows (110 + 22 px a row) drew a plotting area of 160 px
+    expect(phoneFigure([series("a")], { ...LAYOUT, height: 242 }, 374).layout.height).toBe(
+      24 + PHONE_PLOT_HEIGHT + 56 + 16,
+    );
+    expect(phoneFigure([series("a")], { ...LAYOUT, height: 990 }, 374).layout.height).toBe(990);
   });
 });
 

@@ -8,7 +8,9 @@ through `find_steps` with its metric's `sensitivity` (the server's default thres
 ingest detects. A found step matches a true one at most MATCH runs away; each true step matches
 once. Baseline: a plain lookback z-score (Conbench's kind): a run is flagged when |ln x - mean|
 exceeds 3 standard deviations of the up to 10 runs before it (at least 3; since the last flag),
-any difference when those never vary.
+any difference when those never vary. Also printed: a change-point method, e-divisive with a
+permutation p <= 0.01 and a minimum magnitude (harness/edivisive.py), at the 5% threshold and
+at 1%, with the detector's level-shift test.
 
 Printed: precision and recall overall and per group (steps by size in noise units, by noise
 level, the no-step kinds), against the issue's targets: precision >= 0.95 and recall >= 0.90 for
@@ -24,6 +26,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from harness.edivisive import change_points
 from harness.result import print_result
 
 from cryptobench_server.changes.detect import DEFAULT_THRESHOLD, Point, find_steps, sensitivity
@@ -42,6 +45,13 @@ def ours(values: Sequence[float], metric: str) -> list[int]:
     points = [Point(v) for v in values]
     steps = find_steps(points, threshold=found.threshold, min_before=found.min_before)
     return [s.index for s in steps]
+
+
+def edivisive(magnitude: float) -> Detector:
+    def detect(values: Sequence[float], metric: str) -> list[int]:
+        return change_points(values, sensitivity(metric, magnitude).threshold)
+
+    return detect
 
 
 def lookback_z(values: Sequence[float], metric: str) -> list[int]:
@@ -137,13 +147,18 @@ def evaluate(items: list[dict], detector: Detector) -> dict[str, tuple[float, fl
 def main() -> None:
     items = json.loads(SET.read_text())["series"] + masked_series()
     print(f"{len(items)} series, {sum(len(i['steps']) for i in items)} true steps")
-    mine, theirs = evaluate(items, ours), evaluate(items, lookback_z)
-    print(f"{'group':48} {'ours P/R (false alarms)':>26} {'lookback z P/R (false alarms)':>32}")
+    detectors = {
+        "ours": ours,
+        "e-divisive 5%": edivisive(DEFAULT_THRESHOLD),
+        "e-divisive 1%": edivisive(0.01),
+        "lookback z": lookback_z,
+    }
+    found = {name: evaluate(items, detector) for name, detector in detectors.items()}
+    mine, theirs = found["ours"], found["lookback z"]
+    print(f"{'P/R (false alarms)':48}" + "".join(f"{name:>24}" for name in detectors))
     for group in sorted(mine, key=lambda g: (g != "all", g)):
-        a, b = mine[group], theirs[group]
-        print(
-            f"{group:48} {a[0]:6.3f} {a[1]:6.3f} ({a[2]:3d})          {b[0]:6.3f} {b[1]:6.3f} ({b[2]:3d})"
-        )
+        cells = (found[name][group] for name in detectors)
+        print(f"{group:48}" + "".join(f"{p:8.3f} {r:6.3f} ({n:3d})" for p, r, n in cells))
     steps = mine["steps >= 3x noise"]
     zero = mine["zero noise, no step"]
     print(

@@ -161,9 +161,7 @@ def _step_at(
     # Large (both the level and the run itself, in one direction), in either direction.
     if min(abs(shift), abs(first)) < limit or shift * first <= 0:
         return None
-    near = median(p.value for p in before[-LOCAL:])
-    local = _log_ratio(_after_level(near, [p.value for p in after[:LOCAL]]), near)
-    if local * shift <= 0 or abs(local) < max(limit, abs(shift) / 2):
+    if not level_shift([p.value for p in before], [p.value for p in after], shift, threshold):
         return None
     noise = run_to_run_noise([p.value for p in before], [p.value for p in after])
     variance = math.pi / 2 * noise**2 * (1 / len(before) + 1 / len(after))
@@ -180,6 +178,18 @@ def _step_at(
         before_n=len(before),
         after_n=len(after),
     )
+
+
+def level_shift(
+    before: Sequence[float], after: Sequence[float], shift: float, threshold: float
+) -> bool:
+    """Whether a step of `shift` (ln of the after level over the before level) between positive
+    figures `before` and `after` (oldest first) is a level shift and not a drift: the last LOCAL
+    figures before it and the first LOCAL after it differ by at least `threshold` and half the
+    step, in its direction."""
+    near = median(before[-LOCAL:])
+    local = _log_ratio(_after_level(near, list(after[:LOCAL])), near)
+    return local * shift > 0 and abs(local) >= max(math.log1p(threshold), abs(shift) / 2)
 
 
 def _log_ratio(a: float, b: float) -> float:

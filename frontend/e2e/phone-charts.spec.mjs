@@ -2,7 +2,8 @@
 // or a table reaches past the window's right edge (the page never scrolls sideways, the legend and
 // its labels lie within the window, a table wider than the screen scrolls in its own box), the
 // legend lies under the x axis, not over it, and the plotting area itself keeps at least 200 px of
-// height (Compare's too, however few its rows). At 1400 px the Explorer's legend stays beside the plot.
+// height (Compare's and the drill-down's too, however few their rows) and 40% of the width. At 1400 px
+// the Explorer's legend stays beside the plot.
 import assert from "node:assert/strict";
 import { test } from "@playwright/test";
 import { pageErrors, shots, waitForChart } from "./helpers.mjs";
@@ -32,6 +33,12 @@ async function phonePages() {
       name: "compare",
       path: `/compare?baseline=${baseline}&contender=${contender}`,
       plot: "compare-plot",
+    },
+    // the drill-down of the default chart's first point: its row label wrapped beside the plot
+    {
+      name: "drilldown",
+      path: "/?f.algorithm=AES-128-CBC&f.operation=encrypt&x=param.block_bytes&series=machine&metric=bytes_per_s&chart=lines&point=16&point=beaglebone-black&point=&point=none&point=elapsed",
+      plot: "drilldown-plot",
     },
   ];
 }
@@ -114,6 +121,11 @@ function phoneProblems({ name }, g) {
   });
   if (g.area.height < 200)
     problems.push(`${name}: the plotting area is ${Math.round(g.area.height)} px tall`);
+  // long row labels (Compare's, the drill-down's) wrap rather than squeeze the plot (they left it 148 and 67 px)
+  if (g.area.right - g.area.left < 0.4 * g.inner)
+    problems.push(
+      `${name}: the plotting area is ${Math.round(g.area.right - g.area.left)} px wide`,
+    );
   if (g.legend) {
     out("the legend", g.legend);
     g.labels.forEach((l) => {

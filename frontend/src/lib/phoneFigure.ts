@@ -2,7 +2,8 @@
  * A figure on a narrow screen (a phone): the legend under the plot across the figure's width, its
  * labels and the x axis title wrapped to that width, and a height enough that the plotting area
  * keeps PHONE_PLOT_HEIGHT above the legend (without a legend, a figure as tall as its rows, such as
- * Compare's, keeps its own height where that is taller).
+ * Compare's, keeps its own height where that is taller); the row labels of a category y axis wrapped
+ * so that they leave the plot most of the width, the rows as tall as their labels' lines.
  * Plotly neither wraps legend text nor grows a figure for its legend, so the lines are counted here.
  * Pure: the figure as built -> the figure as drawn at that width.
  */
@@ -22,6 +23,10 @@ const X_AXIS = 56;
 const ENTRY_PAD = 4;
 const ENTRY_GAP = 4;
 const LEGEND_PAD = 24;
+/** The share of a phone's width that a category axis's row labels may take, the rest left to the plot. */
+const LABEL_SHARE = 0.4;
+/** Between two rows of a category axis, beyond their labels' lines. */
+const ROW_PAD = 8;
 
 /** How many characters a line of legend or axis text holds in a plot this wide (px). */
 export function lineChars(width: number): number {
@@ -99,6 +104,48 @@ function phoneXAxis(layout: Partial<Layout>, chars: number): Partial<Layout> {
           },
         };
   return { xaxis: { ...xaxis, ...title, automargin: true } };
+}
+
+/**
+ * A row label wrapped into lines of at most `chars` characters (and a closing " ·"), breaking first
+ * between its " · " parts (each line but the last ends with its "·"), then at spaces within a part
+ * too long for a line.
+ */
+export function wrapLabel(label: string, chars: number): string {
+  const lines: string[] = [];
+  let current = "";
+  for (const part of label.split(" · ")) {
+    const joined = current === "" ? part : `${current} · ${part}`;
+    if (units(joined).length <= chars || current === "") current = joined;
+    else {
+      lines.push(current);
+      current = part;
+    }
+  }
+  return [...lines, current]
+    .map((line, i, all) => `${wrapText(line, chars)}${i < all.length - 1 ? " ·" : ""}`)
+    .join("<br>");
+}
+
+/**
+ * A category y axis (Compare's rows, the drill-down's results) with its labels wrapped to a share of
+ * the width: Plotly gives long labels whatever they ask, leaving the plot a sliver. Also the height
+ * (px) its rows need for their lines. Nothing for another axis.
+ */
+function phoneYAxis(
+  layout: Partial<Layout>,
+  width: number,
+): { yaxis?: Partial<Layout["yaxis"]>; rowsHeight: number } {
+  const yaxis = layout.yaxis;
+  const categories = yaxis?.categoryarray;
+  if (yaxis?.type !== "category" || !Array.isArray(categories)) return { rowsHeight: 0 };
+  const chars = Math.max(12, Math.floor((width * LABEL_SHARE) / CHAR));
+  const ticktext = categories.map((c) => wrapLabel(String(c), chars));
+  const lines = Math.max(1, ...ticktext.map(lineCount));
+  return {
+    yaxis: { ...yaxis, tickmode: "array", tickvals: categories, ticktext },
+    rowsHeight: categories.length * (lines * LINE + ROW_PAD),
+  };
 }
 
 /** Where a thing was drawn across the window (px). */
@@ -189,10 +236,11 @@ export function phoneFigure(
   width: number,
 ): { data: Data[]; layout: Partial<Layout> } {
   const chars = lineChars(width);
-  const withAxis = { ...layout, ...phoneXAxis(layout, chars) };
+  const { yaxis, rowsHeight } = phoneYAxis(layout, width);
+  const withAxis = { ...layout, ...phoneXAxis(layout, chars), ...(yaxis ? { yaxis } : {}) };
   const axisHeight =
     (withAxis.margin?.t ?? 24) +
-    PHONE_PLOT_HEIGHT +
+    Math.max(PHONE_PLOT_HEIGHT, rowsHeight) +
     X_AXIS +
     lineCount(titleText(withAxis.xaxis?.title)) * LINE;
   if (!legendShown(data, layout))

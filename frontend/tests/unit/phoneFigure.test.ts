@@ -5,6 +5,7 @@ import {
   phoneFigure,
   PHONE_PLOT_HEIGHT,
   refittedTitle,
+  wrapLabel,
   wrapText,
 } from "../../src/lib/phoneFigure";
 
@@ -84,6 +85,61 @@ describe("phoneFigure", () => {
       24 + PHONE_PLOT_HEIGHT + 56 + 16,
     );
     expect(phoneFigure([series("a")], { ...LAYOUT, height: 990 }, 374).layout.height).toBe(990);
+  });
+});
+
+describe("wrapLabel", () => {
+  it("breaks a row label between its parts, each line but the last ending with its ·", () => {
+    expect(wrapLabel("#1 beaglebone-black · aes-128-cbc [kB/s]", 20)).toBe(
+      "#1 beaglebone-black ·<br>aes-128-cbc [kB/s]",
+    );
+    expect(wrapLabel("1. SHA-256 · 2048 bit · pkcs1v15", 20)).toBe(
+      "1. SHA-256 ·<br>2048 bit · pkcs1v15",
+    );
+    expect(wrapLabel("5. 2048 bit · none", 20)).toBe("5. 2048 bit · none");
+  });
+
+  it("breaks a part longer than a line at its spaces", () => {
+    expect(wrapLabel("#2 esp32c6 · a very long benchmark name", 12)).toBe(
+      "#2 esp32c6 ·<br>a very long<br>benchmark<br>name",
+    );
+  });
+});
+
+describe("phoneFigure's row labels", () => {
+  const ROWS = ["#1 beaglebone-black · aes-128-cbc [kB/s]", "#2 esp32c6 · sha-256 [B/s]"];
+  const rows: Partial<Layout> = {
+    margin: { t: 16, r: 16, b: 48, l: 16 },
+    yaxis: { type: "category", categoryarray: ROWS },
+    height: 110 + 56 * ROWS.length,
+  };
+
+  it("wraps a category axis's labels into 40% of the width, the categories kept", () => {
+    const { layout } = phoneFigure([series("a")], rows, 358);
+    expect(layout.yaxis).toMatchObject({
+      type: "category",
+      categoryarray: ROWS,
+      tickmode: "array",
+      tickvals: ROWS,
+      ticktext: ["#1 beaglebone-black ·<br>aes-128-cbc [kB/s]", "#2 esp32c6 ·<br>sha-256 [B/s]"],
+    });
+  });
+
+  it("makes the rows as tall as their labels' lines once they need more than the phone's plot height", () => {
+    const many = Array.from({ length: 12 }, (_, i) => `#${i + 1} beaglebone-black · aes-128-cbc`);
+    const { layout } = phoneFigure(
+      [series("a")],
+      { ...rows, yaxis: { type: "category", categoryarray: many }, height: 110 + 22 * 12 },
+      358,
+    );
+    expect(layout.height).toBe(16 + 12 * (2 * 16 + 8) + 56 + 16);
+    expect(phoneFigure([series("a")], rows, 358).layout.height).toBe(
+      16 + PHONE_PLOT_HEIGHT + 56 + 16,
+    );
+  });
+
+  it("leaves a value axis as it is", () => {
+    expect(phoneFigure([series("a")], LAYOUT, 358).layout.yaxis).toBeUndefined();
   });
 });
 

@@ -13,7 +13,7 @@ import { caveatHover, isFlagged, isPooled, isSingle } from "./caveats";
 import type { ChartData as ChartResponse, ChartPoint, ChartSeries, DimValue } from "./chartData";
 import { dimensionLabel, valueText } from "./dimensions";
 import { plotText } from "./plotText";
-import { digitsApart, formatNumber, isMetric, metricFormatter, metricLabel } from "./units";
+import { digitsApart, formatNumber, isMetric, metricLabel, viewFormatter } from "./units";
 import type { ChartKind, Scale } from "./viewState";
 
 export interface Theme {
@@ -249,9 +249,10 @@ function valueFormat(
   vocabulary: Vocabulary,
   chart: ChartResponse,
 ): (v: number | null | undefined) => string {
-  const digits = digitsApart(chart.series.flatMap((s) => s.points.map((p) => p.value)));
+  const values = chart.series.flatMap((s) => s.points.map((p) => p.value));
   if (isMetric(vocabulary, chart.metric))
-    return metricFormatter(vocabulary, chart.metric, chart.scale ?? 1, digits);
+    return viewFormatter(vocabulary, chart.metric, values, chart.scale ?? 1);
+  const digits = digitsApart(values);
   return (v) => (v === null || v === undefined ? "—" : `${formatNumber(v, digits)}${chart.unit}`);
 }
 

@@ -12,11 +12,12 @@ import { plotText } from "./plotText";
 import { timeAxis } from "./timeAxis";
 import {
   chartUnit,
+  digitsApart,
   formatNumber,
   isMetric,
-  metricFormatter,
   metricLabel,
   unitText,
+  viewFormatter,
   type Metric,
 } from "./units";
 import { decodeFilters, filtersUrl, type ExplorerState, type Filters } from "./viewState";
@@ -168,9 +169,11 @@ export function historyFigure(
   opts: HistoryFigureOptions,
 ): { data: Data[]; layout: Partial<Layout> } {
   const dims = history.series[0] ? Object.keys(history.series[0].key) : [];
+  const values = history.series.flatMap((s) => s.points.map((p) => p.value));
+  const digits = digitsApart(values);
   const format = isMetric(vocabulary, history.metric)
-    ? metricFormatter(vocabulary, history.metric)
-    : (v: number) => `${formatNumber(v)} ${history.unit}`;
+    ? viewFormatter(vocabulary, history.metric, values)
+    : (v: number) => `${formatNumber(v, digits)} ${history.unit}`;
   const data: Data[] = history.series.map((s) => {
     const points = s.points;
     return {
@@ -235,7 +238,6 @@ export function historyFigure(
       },
     });
   }
-  const values = history.series.flatMap((s) => s.points.map((p) => p.value));
   // the title names the unit the values read in, as the Explorer's does (lib/units.chartUnit): "ms/op" over ticks of ms/op, not the canonical ns/op
   const titleUnit = isMetric(vocabulary, history.metric)
     ? chartUnit(vocabulary, history.metric, null, values).unit

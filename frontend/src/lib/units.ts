@@ -167,6 +167,19 @@ export function metricFormatter(
   return (value) => format(value === null || value === undefined ? value : value * scale);
 }
 
+/**
+ * The formatter of one view's figures of `metric` (a chart, its hover, a table): each in its best step,
+ * with the digits `values` (the view's own, in the same unit) need to be told apart (digitsApart).
+ */
+export function viewFormatter(
+  vocabulary: Vocabulary,
+  metric: Metric,
+  values: Array<number | null | undefined>,
+  scale = 1,
+): (value: number | null | undefined) => string {
+  return metricFormatter(vocabulary, metric, scale, digitsApart(values));
+}
+
 /** A figure as a tool reported it, in its own unit: stepped when the unit is one of a metric's ("1.11e-6 s/op" is "1.11 µs/op"), else the number and the unit. */
 export function formatReported(
   vocabulary: Vocabulary,

@@ -28,9 +28,9 @@ import { CHART_THEMES, ThemeContext } from "../lib/theme";
 import {
   formatRatio,
   isMetric,
-  metricFormatter,
   metricInfo,
   metrics,
+  viewFormatter,
   type Metric,
 } from "../lib/units";
 
@@ -149,7 +149,11 @@ function Summary({ data }: { data: CompareResponse }) {
 function Ratios({ data }: { data: CompareResponse }) {
   const vocabulary = useVocabulary();
   const metric = data.metric as Metric;
-  const format = metricFormatter(vocabulary, metric);
+  const format = viewFormatter(
+    vocabulary,
+    metric,
+    data.rows.flatMap((r) => [r.baseline, r.contender]),
+  );
   const theme = useContext(ThemeContext);
   const figure = useMemo(
     () => compareFigure(vocabulary, data, CHART_THEMES[theme]),

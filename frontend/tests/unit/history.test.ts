@@ -269,6 +269,31 @@ describe("history", () => {
     ).toEqual({ text: "time per operation (ns/op)" });
   });
 
+  it("gives its hover the digits the values need to differ (seed 002's 53.97 / 54.18 / 54.57 ms)", () => {
+    const close: History = {
+      ...HISTORY,
+      series: [
+        {
+          ...HISTORY.series[0]!,
+          points: HISTORY.series[0]!.points.map((p, i) => ({
+            ...p,
+            value: [53.97e6, 54.18e6, 54.57e6][i] as number,
+          })),
+        },
+      ],
+    };
+    const line = historyFigure(VOCABULARY, close, [], {
+      axis: "time",
+      versionOrder: [],
+      theme: THEME,
+    }).data[0] as { text: string[] };
+    expect(line.text.map((t) => t.match(/[\d.]+ ms\/op/)?.[0])).toEqual([
+      "53.97 ms/op",
+      "54.18 ms/op",
+      "54.57 ms/op",
+    ]);
+  });
+
   it("draws values more than 100x apart on a log axis, as the Explorer does", () => {
     const sign = HISTORY.series[0]!;
     const apart: History = {

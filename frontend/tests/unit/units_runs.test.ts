@@ -13,6 +13,7 @@ import {
   ladder,
   metricFormatter,
   unitScale,
+  viewFormatter,
 } from "../../src/lib/units";
 import { VOCABULARY } from "./fixtures";
 
@@ -60,6 +61,18 @@ describe("the number formatter", () => {
       "54.57",
     ]);
     expect(metricFormatter(VOCABULARY, "ns_per_op", 1e6, 4)(54.18)).toBe("54.18 ms/op");
+    // Compare's table of the two seed 002 runs: their figures, in ns, side by side
+    const format = viewFormatter(
+      VOCABULARY,
+      "ns_per_op",
+      seed002.map((v) => v * 1e6),
+    );
+    expect(seed002.slice(0, 3).map((v) => format(v * 1e6))).toEqual([
+      "53.97 ms/op",
+      "54.18 ms/op",
+      "54.57 ms/op",
+    ]);
+    expect(viewFormatter(VOCABULARY, "ns_per_op", [1e6, 2e6], 1)(54.18e6)).toBe("54.2 ms/op");
     expect(digitsApart([1, 2, 4, 8])).toBe(3);
     expect(digitsApart([5, 5, null, 0])).toBe(3);
     expect(digitsApart([1000.001, 1000.002])).toBe(6);

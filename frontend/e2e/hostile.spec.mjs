@@ -10,6 +10,8 @@ const LINK = '<a href="https://evil.example/">evil</a>';
 const BOLD = "<b>bold</b> & co";
 
 let backend;
+// a backend of its own: migrations and the demo data take over a minute on a loaded 2-core machine
+test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
   backend = await startOwnBackend({ CRYPTOBENCH_READ_TOKENS: "true" });
 });

@@ -178,6 +178,7 @@ test("/docs and /redoc render their operations with all outside network blocked"
   page,
   context,
 }) => {
+  test.setTimeout(150_000); // two API documents drawn at two widths: over 60 s on a loaded machine
   const errors = pageErrors(page);
   const outside = [];
   await context.route("**/*", (route) => {

@@ -225,7 +225,8 @@ export const TESTS = [
             row.includes(`${speedup.toFixed(3)}x`),
             `speedup of ${bits} ${padding}: ${row} (expected ${speedup.toFixed(3)}x)`,
           );
-          assert.ok(row.includes(contenderOpt === "-O2" ? "better" : "worse"), row);
+          // two builds are variants, not history: no noise measured, so no better/worse verdict
+          assert.match(row, /\tinsufficient: 0 of 3 baseline runs$/, row);
         }
       }
       assert.match(await page.getByTestId("geomean").innerText(), /\d\.\d{3}x/);

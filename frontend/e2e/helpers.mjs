@@ -58,7 +58,11 @@ export async function waitForChart(page, after = 0) {
 }
 
 /** The traces as Plotly holds them: name, x (the dimension's value, kept in customdata where x is its position on a log2 axis), y. */
-export function plotted(page) {
+export async function plotted(page) {
+  // the figure may be mounted anew just after a draw (a CI run under load read it in between)
+  await page.waitForFunction(() => document.querySelector('[data-testid="plot"]')?.data, null, {
+    timeout: 20_000,
+  });
   return page.evaluate(() =>
     document
       .querySelector('[data-testid="plot"]')

@@ -74,12 +74,12 @@ export const HISTORY_TESTS = [
       );
       assert.match(
         traces[2].text[0],
-        /^regression ×1\.1\d\d \(\+1\d\.\d%\), z \d+(\.\d)? against 0\.\d+% run-to-run noise \(8 runs before, 3 after\): library_version 3\.6\.2 → 3\.6\.3/,
+        /^regression ×1\.1\d\d \(\+1\d\.\d%\), z \d+(\.\d)? against 0\.\d+% run-to-run noise \(8 runs before, 4 after\): library_version 3\.6\.2 → 3\.6\.3/,
       );
       const listed = await page.getByRole("list", { name: "changes on this history" }).innerText();
       assert.match(
         listed,
-        /^regression of ECDSA sign, curve secp256r1 \(Mbed TLS 3\.6\.3\) at \w+ 9, 2026, \d{1,2}:\d{2}\s?[AP]M: 5\d(\.\d+)? µs\/op → 5\d(\.\d+)? µs\/op \(×1\.1\d\d\); z \d+(\.\d)? against [\d.]+% run-to-run noise \(8 runs before, 3 after\); library_version 3\.6\.2 → 3\.6\.3$/,
+        /^regression of ECDSA sign, curve secp256r1 \(Mbed TLS 3\.6\.3\) at \w+ 9, 2026, \d{1,2}:\d{2}\s?[AP]M: 5\d(\.\d+)? µs\/op → 5\d(\.\d+)? µs\/op \(×1\.1\d\d\); z \d+(\.\d)? against [\d.]+% run-to-run noise \(8 runs before, 4 after\); library_version 3\.6\.2 → 3\.6\.3$/,
       );
       assert.doesNotMatch(listed, /T02:00:00/);
       await redrawnBy(page, async () => {
